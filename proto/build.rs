@@ -1,0 +1,12 @@
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let protos = [
+        "lumiscape/identity/v1/identity.proto",
+        "lumiscape/project/v1/project.proto",
+        "lumiscape/events/v1/identity.proto",
+    ];
+    tonic_prost_build::configure().compile_protos(&protos, &["."])?;
+    for proto in protos {
+        println!("cargo:rerun-if-changed={proto}");
+    }
+    Ok(())
+}

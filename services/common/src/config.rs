@@ -1,0 +1,430 @@
+//! Configuration in layers: defaults, a TOML file, `LUMISCAPE_*` environment variables
+//! (`__` for nesting, plus a few documented short names) and command-line flags, then
+//! [`Config::validate`]. Unknown keys are refused so a typo never goes unnoticed.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+
+/// The signing key used when demo mode runs without one. Refused outside demo mode.
+pub const DEMO_SIGNING_KEY: &str = "lumiscape-demo-signing-key-not-for-production-use";
+/// The demo seed's admin password. Refused outside demo mode.
+pub const DEMO_ADMIN_PASSWORD: &str = "admin123";
+/// Shortest signing key accepted (bytes): HS256 wants at least 256 bits.
+pub const MIN_SIGNING_KEY_LEN: usize = 32;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Demo mode allows the demo seed's well-known password and a built-in signing key.
+    pub demo: bool,
+    pub database: DatabaseConfig,
+    pub nats: NatsConfig,
+    pub http: HttpConfig,
+    pub grpc: GrpcConfig,
+    pub auth: AuthConfig,
+    pub captcha: CaptchaConfig,
+    pub log: LogConfig,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DatabaseConfig {
+    pub url: String,
+    pub max_connections: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct NatsConfig {
+    pub url: String,
+    /// Prefix of every stream, subject and bucket name; lets several deployments (or
+    /// tests) share one NATS server without seeing each other.
+    pub prefix: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HttpConfig {
+    /// Where the edge API (or, without the edge, the health and metrics endpoints) listens.
+    pub listen: SocketAddr,
+    pub base_path: String,
+    pub body_limit_bytes: usize,
+    /// The built console; served at `/` with history-mode fallback when present.
+    pub console_dir: Option<PathBuf>,
+    /// Stored files (logos, uploads), served read-only under `{base_path}/files/`.
+    pub files_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GrpcConfig {
+    pub identity_listen: SocketAddr,
+    pub project_listen: SocketAddr,
+    pub identity_url: String,
+    pub project_url: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AuthConfig {
+    /// HMAC key signing access tokens; shared by every process of one deployment.
+    pub signing_key: Option<String>,
+    /// A session ends after this many minutes without a refresh.
+    pub session_ttl_minutes: u64,
+    /// A token is refused after this many hours whatever the refreshes.
+    pub session_max_hours: u64,
+    /// Wrong passwords in a row that lock an account.
+    pub max_failed_attempts: u32,
+    pub lock_minutes: u64,
+    /// Password of the `admin` account created by `seed` outside demo mode.
+    pub admin_password: Option<String>,
+    /// Systems whose signed tokens may be exchanged for a session (`/loginByOtherSystem`).
+    pub trusted_systems: Vec<TrustedSystem>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrustedSystem {
+    /// Expected `iss` claim of the other system's token.
+    pub name: String,
+    /// HMAC key (HS256) the other system signs with.
+    pub key: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CaptchaConfig {
+    /// Overrides the `sys.account.captchaEnabled` config entry when set.
+    pub enabled: Option<bool>,
+    pub ttl_seconds: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogConfig {
+    /// `text` or `json`.
+    pub format: String,
+    /// A tracing filter, e.g. `info,lumiscape_identity=debug`.
+    pub level: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            demo: false,
+            database: DatabaseConfig::default(),
+            nats: NatsConfig::default(),
+            http: HttpConfig::default(),
+            grpc: GrpcConfig::default(),
+            auth: AuthConfig::default(),
+            captcha: CaptchaConfig::default(),
+            log: LogConfig::default(),
+        }
+    }
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        Self {
+            url: "postgres://postgres@127.0.0.1:5432/lumiscape".into(),
+            max_connections: 16,
+        }
+    }
+}
+
+impl Default for NatsConfig {
+    fn default() -> Self {
+        Self {
+            url: "nats://127.0.0.1:4222".into(),
+            prefix: String::new(),
+        }
+    }
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        Self {
+            listen: ([127, 0, 0, 1], 8080).into(),
+            base_path: "/prod-api".into(),
+            body_limit_bytes: 2 * 1024 * 1024,
+            console_dir: None,
+            files_dir: None,
+        }
+    }
+}
+
+impl Default for GrpcConfig {
+    fn default() -> Self {
+        Self {
+            identity_listen: ([127, 0, 0, 1], 50051).into(),
+            project_listen: ([127, 0, 0, 1], 50052).into(),
+            identity_url: "http://127.0.0.1:50051".into(),
+            project_url: "http://127.0.0.1:50052".into(),
+        }
+    }
+}
+
+impl Default for AuthConfig {
+    fn default() -> Self {
+        Self {
+            signing_key: None,
+            session_ttl_minutes: 720,
+            session_max_hours: 24 * 7,
+            max_failed_attempts: 5,
+            lock_minutes: 10,
+            admin_password: None,
+            trusted_systems: Vec::new(),
+        }
+    }
+}
+
+impl Default for CaptchaConfig {
+    fn default() -> Self {
+        Self {
+            enabled: None,
+            ttl_seconds: 120,
+        }
+    }
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        Self {
+            format: "text".into(),
+            level: "info".into(),
+        }
+    }
+}
+
+/// Environment variables under the `LUMISCAPE_` prefix that are not configuration.
+const NON_CONFIG_ENV: &[&str] = &["config", "targets"];
+
+/// Short environment names documented in the README, and the key each one sets.
+const ENV_ALIASES: &[(&str, &str)] = &[
+    ("database_url", "database.url"),
+    ("nats_url", "nats.url"),
+    ("nats_prefix", "nats.prefix"),
+    ("captcha_enabled", "captcha.enabled"),
+    ("signing_key", "auth.signing_key"),
+    ("admin_password", "auth.admin_password"),
+    ("http_listen", "http.listen"),
+    ("console_dir", "http.console_dir"),
+    ("files_dir", "http.files_dir"),
+    ("log_level", "log.level"),
+    ("log_format", "log.format"),
+];
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("configuration could not be read: {0}")]
+    Load(#[from] Box<figment::Error>),
+    #[error("invalid configuration: {0}")]
+    Invalid(String),
+}
+
+impl Config {
+    /// Loads defaults, then `file` (when given), then the environment, then `overrides`
+    /// (the command-line flags, as a partial TOML-shaped value), and validates the result.
+    pub fn load(file: Option<&Path>, overrides: serde_json::Value) -> Result<Self, ConfigError> {
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        if let Some(path) = file {
+            if !path.exists() {
+                return Err(ConfigError::Invalid(format!(
+                    "config file {} does not exist",
+                    path.display()
+                )));
+            }
+            figment = figment.merge(Toml::file(path));
+        }
+        let env = Env::prefixed("LUMISCAPE_")
+            .filter(|key| {
+                let key = key.as_str().to_ascii_lowercase();
+                !key.starts_with("test_")
+                    && !key.starts_with("e2e_")
+                    && !key.starts_with("bench_")
+                    && !NON_CONFIG_ENV.contains(&key.as_str())
+            })
+            .map(|key| {
+                let lower = key.as_str().to_ascii_lowercase();
+                match ENV_ALIASES.iter().find(|(alias, _)| *alias == lower) {
+                    Some((_, target)) => (*target).into(),
+                    None => lower.replace("__", ".").into(),
+                }
+            });
+        figment = figment.merge(env);
+        if !overrides.is_null() {
+            figment = figment.merge(Serialized::defaults(overrides));
+        }
+        let config: Config = figment
+            .extract()
+            .map_err(|e| ConfigError::Load(Box::new(e)))?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Checks the values that cannot be checked by their types.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let invalid = |msg: String| Err(ConfigError::Invalid(msg));
+        if !self.http.base_path.starts_with('/') || self.http.base_path.ends_with('/') {
+            return invalid(format!(
+                "http.base_path must start with '/' and not end with it: {:?}",
+                self.http.base_path
+            ));
+        }
+        if self.http.body_limit_bytes == 0 {
+            return invalid("http.body_limit_bytes must be positive".into());
+        }
+        if self.auth.session_ttl_minutes == 0 || self.auth.session_max_hours == 0 {
+            return invalid(
+                "auth.session_ttl_minutes and auth.session_max_hours must be positive".into(),
+            );
+        }
+        if self.auth.max_failed_attempts == 0 || self.auth.lock_minutes == 0 {
+            return invalid(
+                "auth.max_failed_attempts and auth.lock_minutes must be positive".into(),
+            );
+        }
+        if !matches!(self.log.format.as_str(), "text" | "json") {
+            return invalid(format!(
+                "log.format must be 'text' or 'json', not {:?}",
+                self.log.format
+            ));
+        }
+        if !self
+            .nats
+            .prefix
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
+            return invalid("nats.prefix may hold only letters, digits, '_' and '-'".into());
+        }
+        for system in &self.auth.trusted_systems {
+            if system.name.is_empty() || system.key.len() < MIN_SIGNING_KEY_LEN {
+                return invalid(format!(
+                    "auth.trusted_systems: each needs a name and a key of at least {MIN_SIGNING_KEY_LEN} bytes"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the secrets a running service needs: outside demo mode a signing key of our
+    /// own and no demo admin password.
+    pub fn require_secrets(&self) -> Result<(), ConfigError> {
+        let invalid = |msg: String| Err(ConfigError::Invalid(msg));
+        match self.auth.signing_key.as_deref() {
+            Some(key) if key.len() < MIN_SIGNING_KEY_LEN => {
+                return invalid(format!(
+                    "auth.signing_key must be at least {MIN_SIGNING_KEY_LEN} bytes"
+                ));
+            }
+            Some(DEMO_SIGNING_KEY) if !self.demo => {
+                return invalid("auth.signing_key is the demo key; set a secret of your own (LUMISCAPE_SIGNING_KEY)".into());
+            }
+            None if !self.demo => {
+                return invalid("auth.signing_key is missing; set LUMISCAPE_SIGNING_KEY (refused outside demo mode)".into());
+            }
+            _ => {}
+        }
+        if !self.demo && self.auth.admin_password.as_deref() == Some(DEMO_ADMIN_PASSWORD) {
+            return invalid(
+                "auth.admin_password is the demo password; choose another outside demo mode".into(),
+            );
+        }
+        Ok(())
+    }
+
+    /// The signing key in force: the configured one, or the demo key in demo mode.
+    pub fn signing_key(&self) -> &str {
+        self.auth.signing_key.as_deref().unwrap_or(DEMO_SIGNING_KEY)
+    }
+
+    /// The prefixed form of a subject (`identity.login.failed`).
+    pub fn nats_subject(&self, subject: &str) -> String {
+        if self.nats.prefix.is_empty() {
+            subject.to_owned()
+        } else {
+            format!("{}.{subject}", self.nats.prefix)
+        }
+    }
+
+    /// The prefixed name of a stream or bucket.
+    pub fn nats_name(&self, name: &str) -> String {
+        if self.nats.prefix.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{}_{name}", self.nats.prefix)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn demo() -> Config {
+        Config {
+            demo: true,
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn demo_mode_accepts_the_demo_key() {
+        assert!(demo().validate().is_ok());
+        assert!(demo().require_secrets().is_ok());
+        assert_eq!(demo().signing_key(), DEMO_SIGNING_KEY);
+    }
+
+    #[test]
+    fn production_refuses_missing_or_default_secrets() {
+        let mut cfg = Config::default();
+        assert!(cfg.validate().is_ok(), "structure alone needs no secret");
+        assert!(cfg.require_secrets().is_err(), "missing key");
+        cfg.auth.signing_key = Some(DEMO_SIGNING_KEY.into());
+        assert!(cfg.require_secrets().is_err(), "demo key");
+        cfg.auth.signing_key = Some("short".into());
+        assert!(cfg.require_secrets().is_err(), "short key");
+        cfg.auth.signing_key = Some("x".repeat(40));
+        assert!(cfg.require_secrets().is_ok());
+        cfg.auth.admin_password = Some(DEMO_ADMIN_PASSWORD.into());
+        assert!(cfg.require_secrets().is_err(), "demo admin password");
+    }
+
+    #[test]
+    fn base_path_shape_is_checked() {
+        let mut cfg = demo();
+        cfg.http.base_path = "prod-api".into();
+        assert!(cfg.validate().is_err());
+        cfg.http.base_path = "/prod-api/".into();
+        assert!(cfg.validate().is_err());
+    }
+
+    #[test]
+    fn overrides_win_and_unknown_keys_are_refused() {
+        let cfg = Config::load(
+            None,
+            serde_json::json!({"demo": true, "http": {"base_path": "/api"}}),
+        )
+        .unwrap();
+        assert_eq!(cfg.http.base_path, "/api");
+        let err = Config::load(None, serde_json::json!({"demo": true, "htp": {"x": 1}}));
+        assert!(err.is_err());
+    }
+
+    #[test]
+    fn toml_file_layer_is_read() {
+        let dir = std::env::temp_dir().join(format!("lumiscape-cfg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.toml");
+        std::fs::write(&path, "demo = true\n[auth]\nlock_minutes = 3\n").unwrap();
+        let cfg = Config::load(Some(&path), serde_json::Value::Null).unwrap();
+        assert_eq!(cfg.auth.lock_minutes, 3);
+        std::fs::write(&path, "demo = true\n[auth]\nlock_minute = 3\n").unwrap();
+        assert!(Config::load(Some(&path), serde_json::Value::Null).is_err());
+    }
+}

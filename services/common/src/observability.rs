@@ -1,0 +1,72 @@
+//! Logs, metrics and the health endpoints every process serves.
+
+use std::sync::Arc;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::get;
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use tracing_subscriber::EnvFilter;
+
+use crate::config::LogConfig;
+
+/// Installs the log subscriber once; later calls do nothing (tests start many services).
+pub fn init_logging(cfg: &LogConfig) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&cfg.level));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    let result = if cfg.format == "json" {
+        builder.json().try_init()
+    } else {
+        builder.try_init()
+    };
+    drop(result);
+}
+
+/// The process-wide Prometheus recorder.
+pub fn metrics_handle() -> PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE
+        .get_or_init(|| {
+            let recorder = PrometheusBuilder::new().build_recorder();
+            let handle = recorder.handle();
+            drop(metrics::set_global_recorder(recorder));
+            handle
+        })
+        .clone()
+}
+
+/// Set once the process's services have started.
+#[derive(Clone, Default)]
+pub struct Readiness(Arc<AtomicBool>);
+
+impl Readiness {
+    pub fn set_ready(&self) {
+        self.0.store(true, Ordering::Release);
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.0.load(Ordering::Acquire)
+    }
+}
+
+/// `/healthz` (the process lives), `/readyz` (its services have started), `/metrics`.
+pub fn health_router(readiness: Readiness) -> Router {
+    let handle = metrics_handle();
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route(
+            "/readyz",
+            get(|State(r): State<Readiness>| async move {
+                if r.is_ready() {
+                    (StatusCode::OK, "ready")
+                } else {
+                    (StatusCode::SERVICE_UNAVAILABLE, "starting")
+                }
+            }),
+        )
+        .with_state(readiness)
+        .route("/metrics", get(move || std::future::ready(handle.render())))
+}

@@ -1,0 +1,249 @@
+//! Live sessions, shared by every process of a deployment through a JetStream key-value
+//! bucket. Each process keeps a local copy fed by a watch, so checking a token costs no
+//! network round trip; a session it has not seen yet is read from the bucket once.
+//! Revocations are kept as tombstones so a slow read can never resurrect a session.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use async_nats::jetstream::{self, kv};
+use futures::StreamExt;
+use serde::{Deserialize, Serialize};
+use tokio_util::sync::CancellationToken;
+
+use crate::error::{Error, Result};
+
+/// What every process needs to know about a signed-in user, without asking identity.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SessionState {
+    pub uid: i64,
+    pub user_name: String,
+    /// Unix milliseconds after which the session is over unless refreshed.
+    pub expires_at_ms: i64,
+    pub permissions: Vec<String>,
+    /// The user may access every project.
+    pub all_projects: bool,
+    /// The projects the user may access when not `all_projects`.
+    pub project_ids: Vec<i64>,
+}
+
+impl SessionState {
+    pub fn is_live_at(&self, now_ms: i64) -> bool {
+        now_ms < self.expires_at_ms
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Slot {
+    Live {
+        state: Arc<SessionState>,
+        revision: u64,
+    },
+    Revoked {
+        until_ms: i64,
+    },
+}
+
+/// The session bucket and this process's copy of it.
+#[derive(Clone)]
+pub struct SessionRegistry {
+    store: kv::Store,
+    local: Arc<RwLock<HashMap<String, Slot>>>,
+    max_age: Duration,
+}
+
+impl SessionRegistry {
+    /// Opens (creating when missing) the bucket and starts following it until `shutdown`.
+    pub async fn open(
+        js: &jetstream::Context,
+        bucket: &str,
+        max_age: Duration,
+        shutdown: CancellationToken,
+    ) -> anyhow::Result<Self> {
+        let store = match js.get_key_value(bucket).await {
+            Ok(store) => store,
+            Err(_) => {
+                js.create_key_value(kv::Config {
+                    bucket: bucket.to_owned(),
+                    description: "Lumiscape sessions".into(),
+                    history: 1,
+                    max_age,
+                    storage: jetstream::stream::StorageType::File,
+                    ..Default::default()
+                })
+                .await?
+            }
+        };
+        let registry = Self {
+            store,
+            local: Arc::default(),
+            max_age,
+        };
+        let watch = registry.store.watch_all().await?;
+        tokio::spawn(registry.clone().follow(watch, shutdown));
+        Ok(registry)
+    }
+
+    async fn follow(self, mut watch: kv::Watch, shutdown: CancellationToken) {
+        let mut sweep = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            tokio::select! {
+                _ = shutdown.cancelled() => return,
+                _ = sweep.tick() => self.sweep(chrono::Utc::now().timestamp_millis()),
+                next = watch.next() => match next {
+                    Some(Ok(entry)) => self.apply(entry),
+                    Some(Err(err)) => tracing::warn!(error = %err, "session watch error"),
+                    None => {
+                        tracing::warn!("session watch ended; reopening");
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                        match self.store.watch_all().await {
+                            Ok(w) => watch = w,
+                            Err(err) => tracing::warn!(error = %err, "session watch could not reopen"),
+                        }
+                    }
+                },
+            }
+        }
+    }
+
+    fn apply(&self, entry: kv::Entry) {
+        match entry.operation {
+            kv::Operation::Put => match serde_json::from_slice::<SessionState>(&entry.value) {
+                Ok(state) => self.insert_live(entry.key, Arc::new(state), entry.revision),
+                Err(err) => tracing::warn!(error = %err, "unreadable session entry"),
+            },
+            kv::Operation::Delete | kv::Operation::Purge => self.insert_revoked(entry.key),
+        }
+    }
+
+    fn insert_live(&self, sid: String, state: Arc<SessionState>, revision: u64) {
+        let mut local = self.local.write().unwrap_or_else(|e| e.into_inner());
+        match local.get(&sid) {
+            Some(Slot::Revoked { .. }) => {}
+            Some(Slot::Live {
+                revision: known, ..
+            }) if *known >= revision => {}
+            _ => {
+                local.insert(sid, Slot::Live { state, revision });
+            }
+        }
+    }
+
+    fn insert_revoked(&self, sid: String) {
+        let until_ms = chrono::Utc::now().timestamp_millis() + self.max_age.as_millis() as i64;
+        self.local
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(sid, Slot::Revoked { until_ms });
+    }
+
+    fn sweep(&self, now_ms: i64) {
+        self.local
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|_, slot| match slot {
+                Slot::Live { state, .. } => state.is_live_at(now_ms),
+                Slot::Revoked { until_ms } => now_ms < *until_ms,
+            });
+    }
+
+    /// Creates or replaces a session; returns once the bucket has stored it.
+    pub async fn put(&self, sid: &str, state: &SessionState) -> Result<()> {
+        let body = serde_json::to_vec(state).map_err(Error::internal)?;
+        let revision = self
+            .store
+            .put(sid, body.into())
+            .await
+            .map_err(Error::unavailable)?;
+        self.insert_live(sid.to_owned(), Arc::new(state.clone()), revision);
+        Ok(())
+    }
+
+    /// Ends a session everywhere.
+    pub async fn revoke(&self, sid: &str) -> Result<()> {
+        self.insert_revoked(sid.to_owned());
+        self.store.delete(sid).await.map_err(Error::unavailable)?;
+        Ok(())
+    }
+
+    /// Stops honouring a session in this process at once (after it was revoked elsewhere).
+    pub fn forget_local(&self, sid: &str) {
+        self.insert_revoked(sid.to_owned());
+    }
+
+    /// The session's state, from the local copy or else from the bucket.
+    pub async fn get(&self, sid: &str) -> Result<Option<Arc<SessionState>>> {
+        if let Some(slot) = self
+            .local
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(sid)
+        {
+            return Ok(match slot {
+                Slot::Live { state, .. } => Some(state.clone()),
+                Slot::Revoked { .. } => None,
+            });
+        }
+        if !is_valid_key(sid) {
+            return Ok(None);
+        }
+        let Some(entry) = self.store.entry(sid).await.map_err(Error::unavailable)? else {
+            return Ok(None);
+        };
+        if entry.operation != kv::Operation::Put {
+            self.insert_revoked(entry.key);
+            return Ok(None);
+        }
+        let state: SessionState = serde_json::from_slice(&entry.value).map_err(Error::internal)?;
+        let state = Arc::new(state);
+        self.insert_live(entry.key.clone(), state.clone(), entry.revision);
+        // A revocation may have arrived between the read and the insert.
+        Ok(
+            match self
+                .local
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&entry.key)
+            {
+                Some(Slot::Live { state, .. }) => Some(state.clone()),
+                _ => None,
+            },
+        )
+    }
+}
+
+/// Session ids are UUIDs; anything else never reaches the bucket.
+fn is_valid_key(sid: &str) -> bool {
+    !sid.is_empty()
+        && sid.len() <= 64
+        && sid.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn liveness_is_by_expiry() {
+        let state = SessionState {
+            uid: 1,
+            user_name: "a".into(),
+            expires_at_ms: 1000,
+            permissions: vec![],
+            all_projects: false,
+            project_ids: vec![],
+        };
+        assert!(state.is_live_at(999));
+        assert!(!state.is_live_at(1000));
+    }
+
+    #[test]
+    fn only_uuid_like_keys_are_looked_up() {
+        assert!(is_valid_key("0192f1c2-7d4e-7b8a-9f00-123456789abc"));
+        assert!(!is_valid_key(""));
+        assert!(!is_valid_key("a.b"));
+        assert!(!is_valid_key("a>b"));
+        assert!(!is_valid_key(&"a".repeat(65)));
+    }
+}

@@ -1,0 +1,183 @@
+use axum::Extension;
+use axum::extract::{Query, State};
+use lumiscape_common::i18n::Msg;
+use lumiscape_proto::identity::v1 as pb;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::EdgeState;
+use crate::envelope::{ApiError, ApiJson, ApiResult, ok_data, ok_msg, ok_with};
+use crate::guard::RequestInfo;
+
+pub async fn captcha(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+) -> ApiResult {
+    let lang = info.lang();
+    let reply = state
+        .clients
+        .auth
+        .clone()
+        .get_captcha(info.ctx.request(pb::GetCaptchaRequest {}))
+        .await;
+    let captcha = reply
+        .map_err(|s| ApiError::from_status(s, lang))?
+        .into_inner();
+    ok_with(
+        lang,
+        json!({ "captchaEnabled": captcha.captcha_enabled, "uuid": captcha.uuid, "img": captcha.img }),
+    )
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginBody {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    code: String,
+    #[serde(default)]
+    uuid: String,
+}
+
+pub async fn login(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiJson(body): ApiJson<LoginBody>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::LoginRequest {
+        username: body.username.trim().to_owned(),
+        password: body.password,
+        code: body.code,
+        uuid: body.uuid,
+        ip: info.ctx.client_ip.clone(),
+        user_agent: info.ctx.user_agent.clone(),
+    };
+    let reply = state
+        .clients
+        .auth
+        .clone()
+        .login(info.ctx.request(request))
+        .await;
+    let token = reply
+        .map_err(|s| ApiError::from_status(s, lang))?
+        .into_inner()
+        .token;
+    Ok(axum::Json(
+        json!({ "code": 200, "msg": Msg::LoginSuccess.text(lang), "token": token }),
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct OtherSystemQuery {
+    #[serde(default)]
+    token: String,
+}
+
+pub async fn login_by_other_system(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    Query(query): Query<OtherSystemQuery>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::LoginByOtherSystemRequest {
+        token: query.token,
+        ip: info.ctx.client_ip.clone(),
+        user_agent: info.ctx.user_agent.clone(),
+    };
+    let reply = state
+        .clients
+        .auth
+        .clone()
+        .login_by_other_system(info.ctx.request(request))
+        .await;
+    let answer = reply
+        .map_err(|s| ApiError::from_status(s, lang))?
+        .into_inner();
+    if answer.status == "success" {
+        ok_data(lang, json!({ "status": "success", "token": answer.token }))
+    } else {
+        ok_with(
+            lang,
+            json!({ "msg": Msg::OtherSystemAuthFailed.text(lang), "data": { "status": "error" } }),
+        )
+    }
+}
+
+pub async fn logout(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::LogoutRequest {
+        ip: info.ctx.client_ip.clone(),
+        user_agent: info.ctx.user_agent.clone(),
+    };
+    state
+        .clients
+        .auth
+        .clone()
+        .logout(info.ctx.request(request))
+        .await
+        .map_err(|s| ApiError::from_status(s, lang))?;
+    if let Some(caller) = &info.caller {
+        // This replica stops honouring the token now, without waiting for the bucket's echo.
+        state.auth.sessions().forget_local(&caller.session_id);
+    }
+    ok_msg(Msg::LogoutSuccess.text(lang))
+}
+
+pub async fn refresh(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+) -> ApiResult {
+    let lang = info.lang();
+    let reply = state
+        .clients
+        .auth
+        .clone()
+        .refresh(info.ctx.request(pb::RefreshRequest {}))
+        .await;
+    let expires_at = reply
+        .map_err(|s| ApiError::from_status(s, lang))?
+        .into_inner()
+        .expires_at_ms;
+    ok_data(lang, json!(expires_at))
+}
+
+pub async fn get_info(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+) -> ApiResult {
+    let lang = info.lang();
+    let reply = state
+        .clients
+        .auth
+        .clone()
+        .get_info(info.ctx.request(pb::GetInfoRequest {}))
+        .await;
+    let answer = reply
+        .map_err(|s| ApiError::from_status(s, lang))?
+        .into_inner();
+    let user = answer.user.unwrap_or_default();
+    ok_with(
+        lang,
+        json!({
+            "user": {
+                "userId": user.user_id,
+                "userName": user.user_name,
+                "nickName": user.nick_name,
+                "avatar": user.avatar,
+                "email": user.email,
+                "phonenumber": user.phonenumber,
+                "sex": user.sex,
+            },
+            "roles": ["ROLE_DEFAULT"],
+            "permissions": answer.permissions,
+            "defultMenu": answer.default_menu,
+        }),
+    )
+}

@@ -1,0 +1,124 @@
+use axum::Extension;
+use axum::extract::{Query, State};
+use lumiscape_common::ErrorCode;
+use lumiscape_common::i18n::Msg;
+use lumiscape_proto::project::v1 as pb;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::EdgeState;
+use crate::envelope::{ApiError, ApiResult, ok_data};
+use crate::guard::RequestInfo;
+
+pub async fn drop_list(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+) -> ApiResult {
+    let lang = info.lang();
+    let reply = state
+        .clients
+        .project
+        .clone()
+        .drop_list(info.ctx.request(pb::DropListRequest {}))
+        .await;
+    let projects = reply
+        .map_err(|s| ApiError::from_status(s, lang))?
+        .into_inner()
+        .projects;
+    let data: Vec<Value> = projects
+        .into_iter()
+        .map(|p| json!({ "id": p.id, "projectName": p.project_name }))
+        .collect();
+    ok_data(lang, Value::Array(data))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PickerQuery {
+    #[serde(default)]
+    project_name: String,
+}
+
+pub async fn user_project_list(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    Query(query): Query<PickerQuery>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::ListProjectsRequest {
+        project_name: query.project_name,
+    };
+    let reply = state
+        .clients
+        .project
+        .clone()
+        .list_projects(info.ctx.request(request))
+        .await;
+    let projects = reply
+        .map_err(|s| ApiError::from_status(s, lang))?
+        .into_inner()
+        .projects;
+    let data: Vec<Value> = projects
+        .into_iter()
+        .map(|p| {
+            json!({
+                "id": p.id,
+                "projectName": p.project_name,
+                "projectNumber": p.project_number,
+                "cityName": p.city_name,
+                "projectUserName": p.project_user_name,
+                "status": p.status,
+            })
+        })
+        .collect();
+    ok_data(lang, Value::Array(data))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct DetailQuery {
+    id: Option<String>,
+    #[serde(default, rename = "type")]
+    kind: String,
+}
+
+pub async fn detail(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    Query(query): Query<DetailQuery>,
+) -> ApiResult {
+    let lang = info.lang();
+    let id = query
+        .id
+        .as_deref()
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang))?;
+    let request = pb::GetProjectDetailRequest {
+        id,
+        r#type: query.kind,
+    };
+    let reply = state
+        .clients
+        .project
+        .clone()
+        .get_project_detail(info.ctx.request(request))
+        .await;
+    let p = reply
+        .map_err(|s| ApiError::from_status(s, lang))?
+        .into_inner();
+    ok_data(
+        lang,
+        json!({
+            "id": p.id,
+            "projectName": p.project_name,
+            "projectNumber": p.project_number,
+            "cityName": p.city_name,
+            "projectUserName": p.project_user_name,
+            "menuLogo": p.menu_logo,
+            "menuLogoStatus": p.menu_logo_status,
+            "status": p.status,
+            "address": p.address,
+            "phone": p.phone,
+        }),
+    )
+}

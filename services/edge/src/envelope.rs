@@ -1,0 +1,129 @@
+//! The `{code, msg, ...}` envelope every answer travels in, and the translation of errors
+//! into it. The HTTP status mirrors the envelope code so proxies and metrics see failures.
+
+use axum::Json;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use lumiscape_common::i18n::Msg;
+use lumiscape_common::{Error, ErrorCode, Lang};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+/// An error answer: code and a message already in the caller's language.
+#[derive(Debug)]
+pub struct ApiError {
+    pub code: u16,
+    pub msg: String,
+}
+
+impl ApiError {
+    pub fn new(code: ErrorCode, msg: &Msg, lang: Lang) -> Self {
+        Self {
+            code: code.http_code(),
+            msg: msg.text(lang),
+        }
+    }
+
+    pub fn from_error(err: Error, lang: Lang) -> Self {
+        if let Some(source) = &err.source {
+            tracing::error!(error = ?source, "request failed");
+        }
+        Self {
+            code: err.code.http_code(),
+            msg: err.msg.text(lang),
+        }
+    }
+
+    /// A service's answer. Its message is already localized, except for failures of the
+    /// transport itself, whose text must not reach the user.
+    pub fn from_status(status: tonic::Status, lang: Lang) -> Self {
+        let code = ErrorCode::from_grpc(status.code());
+        match status.code() {
+            tonic::Code::Internal
+            | tonic::Code::Unknown
+            | tonic::Code::Unavailable
+            | tonic::Code::DeadlineExceeded
+            | tonic::Code::Cancelled
+            | tonic::Code::DataLoss => {
+                tracing::error!(code = ?status.code(), message = status.message(), "service call failed");
+                let msg = if code == ErrorCode::Unavailable {
+                    Msg::Unavailable
+                } else {
+                    Msg::Internal
+                };
+                Self::new(code, &msg, lang)
+            }
+            _ => Self {
+                code: code.http_code(),
+                msg: status.message().to_owned(),
+            },
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        (status, Json(json!({ "code": self.code, "msg": self.msg }))).into_response()
+    }
+}
+
+pub type ApiResult = Result<Json<Value>, ApiError>;
+
+/// `{code: 200, msg, ...fields}`.
+pub fn ok_with(lang: Lang, fields: Value) -> ApiResult {
+    let mut body = Map::new();
+    body.insert("code".into(), json!(200));
+    body.insert("msg".into(), json!(Msg::Success.text(lang)));
+    if let Value::Object(extra) = fields {
+        body.extend(extra);
+    }
+    Ok(Json(Value::Object(body)))
+}
+
+/// `{code: 200, msg, data}`.
+pub fn ok_data(lang: Lang, data: Value) -> ApiResult {
+    ok_with(lang, json!({ "data": data }))
+}
+
+/// `{code: 200, msg}` with a message of one's own.
+pub fn ok_msg(msg: String) -> ApiResult {
+    Ok(Json(json!({ "code": 200, "msg": msg })))
+}
+
+/// A JSON body whose failures answer in the envelope: malformed JSON is 400, a body over
+/// the limit is 413.
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let lang = crate::guard::lang_of(req.headers());
+        let limit_kb = req
+            .extensions()
+            .get::<crate::BodyLimit>()
+            .map(|l| l.0 / 1024)
+            .unwrap_or(0) as u64;
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError::new(
+                    ErrorCode::PayloadTooLarge,
+                    &Msg::BodyTooLarge { limit_kb },
+                    lang,
+                ))
+            }
+            Err(_) => Err(ApiError::new(
+                ErrorCode::BadRequest,
+                &Msg::InvalidJson,
+                lang,
+            )),
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! Every API request passes here first: body size, language, token, the route's
+//! permission and the `ProjectId` header are checked before any service is called.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
+use axum::http::HeaderMap;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use lumiscape_common::auth::{Caller, bearer_token};
+use lumiscape_common::grpc::{RequestContext, parse_project_id};
+use lumiscape_common::i18n::Msg;
+use lumiscape_common::{ErrorCode, Lang};
+
+use crate::envelope::ApiError;
+use crate::routes::{self, Access};
+use crate::{BodyLimit, EdgeState};
+
+/// The header naming the request's language (`zh_CN` or `en_US`).
+pub const LANGUAGE_HEADER: &str = "content-language";
+/// The header naming the selected project.
+pub const PROJECT_HEADER: &str = "projectid";
+
+/// What the guard learnt about a request, for its handler.
+#[derive(Clone)]
+pub struct RequestInfo {
+    pub ctx: RequestContext,
+    pub caller: Option<Caller>,
+}
+
+impl RequestInfo {
+    pub fn lang(&self) -> Lang {
+        self.ctx.lang
+    }
+}
+
+pub fn lang_of(headers: &HeaderMap) -> Lang {
+    Lang::from_header(headers.get(LANGUAGE_HEADER).and_then(|v| v.to_str().ok()))
+}
+
+pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next) -> Response {
+    let lang = lang_of(req.headers());
+    let declared_length = req
+        .headers()
+        .get(http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared_length.is_some_and(|len| len > state.body_limit) {
+        let msg = Msg::BodyTooLarge {
+            limit_kb: (state.body_limit / 1024) as u64,
+        };
+        return ApiError::new(ErrorCode::PayloadTooLarge, &msg, lang).into_response();
+    }
+    let matched = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|m| m.as_str().to_owned())
+        .unwrap_or_default();
+    let path = matched
+        .strip_prefix(state.base_path.as_ref())
+        .unwrap_or(&matched);
+    let Some(spec) = routes::find(req.method(), path) else {
+        // A handler without a table entry is a programming error; refuse rather than guess.
+        tracing::error!(method = %req.method(), path, "route missing from the permission table");
+        return ApiError::new(ErrorCode::Forbidden, &Msg::NoPermission, lang).into_response();
+    };
+    match check(&state, spec.access, req.headers(), lang).await {
+        Ok(mut info) => {
+            if let Some(ConnectInfo(addr)) = req.extensions().get::<ConnectInfo<SocketAddr>>() {
+                info.ctx.client_ip = addr.ip().to_string();
+            }
+            info.ctx.user_agent = req
+                .headers()
+                .get(http::header::USER_AGENT)
+                .and_then(|v| v.to_str().ok())
+                .map(|ua| ua.chars().take(500).collect())
+                .unwrap_or_default();
+            req.extensions_mut().insert(info);
+            req.extensions_mut().insert(BodyLimit(state.body_limit));
+            next.run(req).await
+        }
+        Err(err) => err.into_response(),
+    }
+}
+
+async fn check(
+    state: &EdgeState,
+    access: Access,
+    headers: &HeaderMap,
+    lang: Lang,
+) -> Result<RequestInfo, ApiError> {
+    let token = headers
+        .get(http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(bearer_token)
+        .map(str::to_owned);
+    let mut ctx = RequestContext {
+        token: None,
+        project_id: None,
+        lang,
+        ..RequestContext::default()
+    };
+    if access == Access::Public {
+        // A public route ignores a stale token rather than failing on it.
+        let caller = match &token {
+            Some(t) => state.auth.authenticate(t).await.ok(),
+            None => None,
+        };
+        if caller.is_some() {
+            ctx.token = token;
+        }
+        return Ok(RequestInfo { ctx, caller });
+    }
+    let token =
+        token.ok_or_else(|| ApiError::new(ErrorCode::Unauthenticated, &Msg::TokenMissing, lang))?;
+    let caller = state
+        .auth
+        .authenticate(&token)
+        .await
+        .map_err(|e| ApiError::from_error(e, lang))?;
+    if let Access::Permission(required) = access
+        && !caller.has_any(&[required])
+    {
+        return Err(ApiError::new(
+            ErrorCode::Forbidden,
+            &Msg::NoPermission,
+            lang,
+        ));
+    }
+    let project_header = headers
+        .get(PROJECT_HEADER)
+        .map(|v| v.to_str().unwrap_or("invalid"));
+    let project_id = parse_project_id(project_header).map_err(|e| ApiError::from_error(e, lang))?;
+    if let Some(project) = project_id
+        && !caller.may_access_project(project)
+    {
+        return Err(ApiError::new(
+            ErrorCode::Forbidden,
+            &Msg::ProjectForbidden,
+            lang,
+        ));
+    }
+    ctx.token = Some(token);
+    ctx.project_id = project_id;
+    Ok(RequestInfo {
+        ctx,
+        caller: Some(caller),
+    })
+}

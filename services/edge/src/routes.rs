@@ -1,0 +1,279 @@
+//! The one table of the edge's routes and the permission each needs. The guard refuses a
+//! request before any service is called; the OpenAPI document is generated from it; a test
+//! checks that the router and this table hold exactly the same routes.
+
+use http::Method;
+use utoipa::openapi::path::{
+    HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem,
+};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{
+    ComponentsBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Required,
+    ResponseBuilder,
+};
+
+/// Who may call a route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone; no token needed (sign-in, captcha, public config keys).
+    Public,
+    /// Anyone signed in.
+    SignedIn,
+    /// Signed in and holding this permission (or `*:*:*`).
+    Permission(&'static str),
+}
+
+#[derive(Debug, Clone)]
+pub struct RouteSpec {
+    pub method: Method,
+    /// The path below the base path, in axum's syntax (`/system/dict/data/type/{type}`).
+    pub path: &'static str,
+    pub access: Access,
+    pub tag: &'static str,
+    pub summary: &'static str,
+}
+
+const fn route(
+    method: Method,
+    path: &'static str,
+    access: Access,
+    tag: &'static str,
+    summary: &'static str,
+) -> RouteSpec {
+    RouteSpec {
+        method,
+        path,
+        access,
+        tag,
+        summary,
+    }
+}
+
+pub const ROUTES: &[RouteSpec] = &[
+    route(
+        Method::GET,
+        "/captchaImage",
+        Access::Public,
+        "auth",
+        "A new image captcha (when switched on)",
+    ),
+    route(
+        Method::POST,
+        "/login",
+        Access::Public,
+        "auth",
+        "Sign in with user name, password and captcha",
+    ),
+    route(
+        Method::GET,
+        "/loginByOtherSystem",
+        Access::Public,
+        "auth",
+        "Exchange a trusted system's token for a session",
+    ),
+    route(
+        Method::POST,
+        "/logout",
+        Access::SignedIn,
+        "auth",
+        "Sign out; the token stops working at once",
+    ),
+    route(
+        Method::POST,
+        "/auth/refresh",
+        Access::SignedIn,
+        "auth",
+        "Extend the session; returns its new expiry",
+    ),
+    route(
+        Method::GET,
+        "/getInfo",
+        Access::SignedIn,
+        "auth",
+        "The signed-in user, permissions and default menu",
+    ),
+    route(
+        Method::GET,
+        "/system/menu/getRouters",
+        Access::SignedIn,
+        "system",
+        "The caller's route tree",
+    ),
+    route(
+        Method::GET,
+        "/system/config/configKey/{key}",
+        Access::Public,
+        "system",
+        "A config value (in msg); private keys need a token",
+    ),
+    route(
+        Method::GET,
+        "/system/config/list",
+        Access::Permission("pc:system:config:list"),
+        "system",
+        "Config entries, paged",
+    ),
+    route(
+        Method::GET,
+        "/system/dict/data/type/{type}",
+        Access::SignedIn,
+        "system",
+        "The items of a dictionary type",
+    ),
+    route(
+        Method::GET,
+        "/project/project/dropList",
+        Access::SignedIn,
+        "project",
+        "The caller's projects (id, name)",
+    ),
+    route(
+        Method::GET,
+        "/project/project/userProjectList",
+        Access::SignedIn,
+        "project",
+        "The caller's projects for the picker",
+    ),
+    route(
+        Method::GET,
+        "/project/project/detail",
+        Access::SignedIn,
+        "project",
+        "A project's detail (logo)",
+    ),
+];
+
+/// The table entry for a matched route.
+pub fn find(method: &Method, path: &str) -> Option<&'static RouteSpec> {
+    ROUTES
+        .iter()
+        .find(|r| r.method == *method && r.path == path)
+}
+
+/// The OpenAPI document of the edge, under `base_path`.
+pub fn openapi(base_path: &str) -> OpenApi {
+    let mut paths = PathsBuilder::new();
+    let mut by_path: Vec<(&str, Vec<&RouteSpec>)> = Vec::new();
+    for spec in ROUTES {
+        match by_path.iter_mut().find(|(p, _)| *p == spec.path) {
+            Some((_, list)) => list.push(spec),
+            None => by_path.push((spec.path, vec![spec])),
+        }
+    }
+    for (path, specs) in by_path {
+        let mut item: Option<PathItem> = None;
+        for spec in specs {
+            let method = match spec.method {
+                Method::POST => HttpMethod::Post,
+                Method::PUT => HttpMethod::Put,
+                Method::DELETE => HttpMethod::Delete,
+                _ => HttpMethod::Get,
+            };
+            let permission = match spec.access {
+                Access::Public => "public".to_owned(),
+                Access::SignedIn => "signed in".to_owned(),
+                Access::Permission(p) => p.to_owned(),
+            };
+            let mut operation = OperationBuilder::new()
+                .tag(spec.tag)
+                .summary(Some(spec.summary))
+                .description(Some(format!(
+                    "Access: {permission}. Answers the envelope {{code, msg, ...}}."
+                )))
+                .response(
+                    "200",
+                    ResponseBuilder::new().description("envelope with code 200 or an error code"),
+                );
+            for name in path_parameters(path) {
+                operation = operation.parameter(
+                    ParameterBuilder::new()
+                        .name(name)
+                        .parameter_in(ParameterIn::Path)
+                        .required(Required::True),
+                );
+            }
+            if spec.access != Access::Public {
+                operation =
+                    operation.security(SecurityRequirement::new("bearer", Vec::<String>::new()));
+            }
+            item = Some(match item {
+                None => PathItem::new(method, operation),
+                Some(existing) => {
+                    let mut merged = existing;
+                    merged.merge_operations(PathItem::new(method, operation));
+                    merged
+                }
+            });
+        }
+        if let Some(item) = item {
+            paths = paths.path(format!("{base_path}{path}"), item);
+        }
+    }
+    OpenApiBuilder::new()
+        .info(
+            InfoBuilder::new()
+                .title("Lumiscape edge API")
+                .version(env!("CARGO_PKG_VERSION"))
+                .build(),
+        )
+        .paths(paths.build())
+        .components(Some(
+            ComponentsBuilder::new()
+                .security_scheme(
+                    "bearer",
+                    SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+                )
+                .build(),
+        ))
+        .build()
+}
+
+fn path_parameters(path: &str) -> impl Iterator<Item = &str> {
+    path.split('/')
+        .filter_map(|segment| segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_are_unique() {
+        for (i, a) in ROUTES.iter().enumerate() {
+            for b in &ROUTES[i + 1..] {
+                assert!(
+                    !(a.method == b.method && a.path == b.path),
+                    "duplicate route {} {}",
+                    a.method,
+                    a.path
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn permissions_are_pc_prefixed() {
+        for spec in ROUTES {
+            if let Access::Permission(p) = spec.access {
+                assert!(p.starts_with("pc:"), "{p}");
+            }
+        }
+    }
+
+    #[test]
+    fn openapi_lists_every_route() {
+        let doc = serde_json::to_value(openapi("/prod-api")).unwrap();
+        for spec in ROUTES {
+            let path = format!("/prod-api{}", spec.path);
+            let method = spec.method.as_str().to_lowercase();
+            assert!(
+                doc["paths"][&path][&method].is_object(),
+                "{method} {path} missing"
+            );
+        }
+        assert_eq!(
+            doc["paths"]["/prod-api/system/dict/data/type/{type}"]["get"]["parameters"][0]["name"],
+            "type"
+        );
+    }
+}

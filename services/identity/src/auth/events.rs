@@ -1,0 +1,75 @@
+//! The sign-in events identity publishes (through the outbox).
+
+use lumiscape_proto::events::v1::LoginEvent;
+use prost::Message;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::Subjects;
+use crate::outbox::{self, OutboxEvent};
+
+/// What happened at a sign-in door.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoginOutcome {
+    Succeeded,
+    Failed,
+    LoggedOut,
+}
+
+impl LoginOutcome {
+    pub fn event_type(self) -> &'static str {
+        match self {
+            LoginOutcome::Succeeded => "identity.login.succeeded",
+            LoginOutcome::Failed => "identity.login.failed",
+            LoginOutcome::LoggedOut => "identity.logout",
+        }
+    }
+
+    /// The login log's status column: '0' success, '1' failure.
+    pub fn status(self) -> &'static str {
+        if self == LoginOutcome::Failed {
+            "1"
+        } else {
+            "0"
+        }
+    }
+}
+
+pub struct LoginFact<'a> {
+    pub outcome: LoginOutcome,
+    pub user_name: &'a str,
+    pub user_id: i64,
+    pub ip: &'a str,
+    pub user_agent: &'a str,
+    pub message_key: &'a str,
+}
+
+/// Queues the event in the caller's transaction.
+pub async fn record(
+    conn: &mut PgConnection,
+    subjects: &Subjects,
+    fact: LoginFact<'_>,
+) -> sqlx::Result<()> {
+    let event_id = Uuid::now_v7();
+    let event = LoginEvent {
+        event_id: event_id.to_string(),
+        user_name: fact.user_name.chars().take(50).collect(),
+        user_id: fact.user_id,
+        ip: fact.ip.chars().take(128).collect(),
+        user_agent: fact.user_agent.chars().take(500).collect(),
+        status: fact.outcome.status().to_owned(),
+        message_key: fact.message_key.to_owned(),
+        occurred_at_ms: chrono::Utc::now().timestamp_millis(),
+    };
+    let subject = subjects.event(fact.outcome.event_type());
+    outbox::insert(
+        conn,
+        &OutboxEvent {
+            event_id,
+            subject: &subject,
+            event_type: fact.outcome.event_type(),
+            payload: event.encode_to_vec(),
+        },
+    )
+    .await
+}

@@ -1,0 +1,463 @@
+//! The AuthService: wire types in and out; the rules are in `model`.
+
+use std::sync::Arc;
+
+use base64::Engine;
+use chrono::Utc;
+use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use lumiscape_common::Error;
+use lumiscape_common::auth::Claims;
+use lumiscape_common::grpc::{authenticate, lang_of};
+use lumiscape_common::i18n::Msg;
+use lumiscape_common::session::SessionState;
+use lumiscape_proto::identity::v1 as pb;
+use lumiscape_proto::identity::v1::auth_service_server::AuthService;
+use serde::Deserialize;
+use tonic::{Request, Response, Status};
+use uuid::Uuid;
+
+use super::events::{self, LoginFact, LoginOutcome};
+use super::model::{self, MAX_PASSWORD_LEN, MAX_USER_NAME_LEN};
+use super::store::{self, NewSession, UserRow};
+use crate::Shared;
+
+pub struct AuthApi {
+    shared: Shared,
+}
+
+impl AuthApi {
+    pub fn new(shared: Shared) -> Self {
+        Self { shared }
+    }
+}
+
+type Reply<T> = Result<Response<T>, Status>;
+
+/// Where a sign-in attempt came from, for the login log.
+struct Origin<'a> {
+    ip: &'a str,
+    user_agent: &'a str,
+}
+
+#[tonic::async_trait]
+impl AuthService for AuthApi {
+    async fn get_captcha(
+        &self,
+        request: Request<pb::GetCaptchaRequest>,
+    ) -> Reply<pb::GetCaptchaResponse> {
+        let lang = lang_of(&request);
+        let s = &self.shared;
+        if !s.captcha_enabled().await.map_err(|e| e.into_status(lang))? {
+            return Ok(Response::new(pb::GetCaptchaResponse {
+                captcha_enabled: false,
+                ..Default::default()
+            }));
+        }
+        let (answer, png) = tokio::task::spawn_blocking(|| {
+            let mut image = captcha::Captcha::new();
+            image
+                .add_chars(4)
+                .apply_filter(captcha::filters::Noise::new(0.2))
+                .apply_filter(captcha::filters::Wave::new(2.0, 8.0))
+                .view(160, 60);
+            image.as_tuple()
+        })
+        .await
+        .map_err(|e| Error::internal(e).into_status(lang))?
+        .ok_or_else(|| {
+            Error::internal(anyhow::anyhow!("captcha image could not be drawn")).into_status(lang)
+        })?;
+        let uuid = Uuid::new_v4();
+        let expires_at = Utc::now() + s.captcha_ttl;
+        store::insert_captcha(&s.pool, uuid, &answer, expires_at)
+            .await
+            .map_err(|e| Error::from(e).into_status(lang))?;
+        Ok(Response::new(pb::GetCaptchaResponse {
+            captcha_enabled: true,
+            uuid: uuid.to_string(),
+            img: base64::engine::general_purpose::STANDARD.encode(png),
+        }))
+    }
+
+    async fn login(&self, request: Request<pb::LoginRequest>) -> Reply<pb::LoginResponse> {
+        let lang = lang_of(&request);
+        let req = request.into_inner();
+        let origin = Origin {
+            ip: &req.ip,
+            user_agent: &req.user_agent,
+        };
+        let token = self
+            .login_inner(&req, &origin)
+            .await
+            .map_err(|e| e.into_status(lang))?;
+        Ok(Response::new(pb::LoginResponse { token }))
+    }
+
+    async fn login_by_other_system(
+        &self,
+        request: Request<pb::LoginByOtherSystemRequest>,
+    ) -> Reply<pb::LoginByOtherSystemResponse> {
+        let lang = lang_of(&request);
+        let req = request.into_inner();
+        let origin = Origin {
+            ip: &req.ip,
+            user_agent: &req.user_agent,
+        };
+        let Some(user_name) = self.shared.verify_other_system_token(&req.token) else {
+            self.record_failure(None, "", &origin, Msg::OtherSystemAuthFailed)
+                .await
+                .map_err(|e| e.into_status(lang))?;
+            return Ok(Response::new(error_status()));
+        };
+        let user = store::find_user_by_name(&self.shared.pool, &user_name)
+            .await
+            .map_err(|e| Error::from(e).into_status(lang))?;
+        let Some(user) = user.filter(UserRow::is_enabled) else {
+            self.record_failure(None, &user_name, &origin, Msg::OtherSystemAuthFailed)
+                .await
+                .map_err(|e| e.into_status(lang))?;
+            return Ok(Response::new(error_status()));
+        };
+        let token = self
+            .open_session(&user, &origin)
+            .await
+            .map_err(|e| e.into_status(lang))?;
+        Ok(Response::new(pb::LoginByOtherSystemResponse {
+            status: "success".into(),
+            token,
+        }))
+    }
+
+    async fn logout(&self, request: Request<pb::LogoutRequest>) -> Reply<pb::LogoutResponse> {
+        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
+        let lang = ctx.lang;
+        let s = &self.shared;
+        // The bucket is what stops the token everywhere, so it goes first.
+        s.auth
+            .sessions()
+            .revoke(&caller.session_id)
+            .await
+            .map_err(|e| e.into_status(lang))?;
+        let session_id = Uuid::parse_str(&caller.session_id)
+            .map_err(|e| Error::internal(e).into_status(lang))?;
+        let result: Result<(), Error> = async {
+            let mut tx = s.pool.begin().await?;
+            store::revoke_session(&mut tx, session_id).await?;
+            let fact = LoginFact {
+                outcome: LoginOutcome::LoggedOut,
+                user_name: caller.user_name(),
+                user_id: caller.user_id(),
+                ip: &ctx.client_ip,
+                user_agent: &ctx.user_agent,
+                message_key: Msg::LogoutSuccess.key(),
+            };
+            events::record(&mut tx, &s.subjects, fact).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+        .await;
+        result.map_err(|e| e.into_status(lang))?;
+        s.outbox.wake();
+        Ok(Response::new(pb::LogoutResponse {}))
+    }
+
+    async fn refresh(&self, request: Request<pb::RefreshRequest>) -> Reply<pb::RefreshResponse> {
+        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
+        let lang = ctx.lang;
+        let s = &self.shared;
+        let hard_limit_ms = caller.token_expires_at * 1000;
+        let expires_at_ms = (Utc::now() + s.session_ttl)
+            .timestamp_millis()
+            .min(hard_limit_ms);
+        let expires_at =
+            chrono::DateTime::from_timestamp_millis(expires_at_ms).unwrap_or_else(Utc::now);
+        let session_id = Uuid::parse_str(&caller.session_id)
+            .map_err(|e| Error::internal(e).into_status(lang))?;
+        let extended = store::extend_session(&s.pool, session_id, expires_at)
+            .await
+            .map_err(|e| Error::from(e).into_status(lang))?;
+        if !extended {
+            return Err(Error::unauthenticated(Msg::SessionExpired).into_status(lang));
+        }
+        let state = SessionState {
+            expires_at_ms,
+            ..(*caller.session).clone()
+        };
+        s.auth
+            .sessions()
+            .put(&caller.session_id, &state)
+            .await
+            .map_err(|e| e.into_status(lang))?;
+        Ok(Response::new(pb::RefreshResponse { expires_at_ms }))
+    }
+
+    async fn get_info(&self, request: Request<pb::GetInfoRequest>) -> Reply<pb::GetInfoResponse> {
+        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
+        let user = self
+            .shared
+            .cached_user(caller.user_id())
+            .await
+            .map_err(|e| e.into_status(ctx.lang))?;
+        Ok(Response::new(pb::GetInfoResponse {
+            user: Some(pb::UserInfo {
+                user_id: user.user_id,
+                user_name: user.user_name.clone(),
+                nick_name: user.nick_name.clone(),
+                avatar: user.avatar.clone(),
+                email: user.email.clone(),
+                phonenumber: user.phonenumber.clone(),
+                sex: user.sex.clone(),
+            }),
+            permissions: caller.permissions().to_vec(),
+            default_menu: user.default_menu.clone(),
+        }))
+    }
+}
+
+fn error_status() -> pb::LoginByOtherSystemResponse {
+    pb::LoginByOtherSystemResponse {
+        status: "error".into(),
+        token: String::new(),
+    }
+}
+
+impl AuthApi {
+    async fn login_inner(
+        &self,
+        req: &pb::LoginRequest,
+        origin: &Origin<'_>,
+    ) -> Result<String, Error> {
+        let s = &self.shared;
+        let user_name = req.username.trim();
+        if user_name.is_empty() {
+            return Err(Error::bad_request(Msg::UsernameRequired));
+        }
+        if req.password.is_empty() {
+            return Err(Error::bad_request(Msg::PasswordRequired));
+        }
+        if s.captcha_enabled().await? {
+            self.check_captcha(req, user_name, origin).await?;
+        }
+        if user_name.chars().count() > MAX_USER_NAME_LEN || req.password.len() > MAX_PASSWORD_LEN {
+            self.record_failure(None, user_name, origin, Msg::BadCredentials)
+                .await?;
+            return Err(Error::bad_request(Msg::BadCredentials));
+        }
+        let user = store::find_user_by_name(&s.pool, user_name).await?;
+        let Some(user) = user else {
+            // Spend the same time as a wrong password, so unknown names cannot be told apart.
+            verify_blocking(model::decoy_hash().to_owned(), req.password.clone()).await?;
+            self.record_failure(None, user_name, origin, Msg::BadCredentials)
+                .await?;
+            return Err(Error::bad_request(Msg::BadCredentials));
+        };
+        if user.lock_state().is_locked_at(Utc::now()) {
+            verify_blocking(model::decoy_hash().to_owned(), req.password.clone()).await?;
+            self.record_failure(None, user_name, origin, s.lock_message())
+                .await?;
+            return Err(Error::bad_request(Msg::BadCredentials));
+        }
+        if !verify_blocking(user.password_hash.clone(), req.password.clone()).await? {
+            self.record_failure(Some(user.user_id), user_name, origin, Msg::BadCredentials)
+                .await?;
+            return Err(Error::bad_request(Msg::BadCredentials));
+        }
+        if !user.is_enabled() {
+            self.record_failure(None, user_name, origin, Msg::UserDisabled)
+                .await?;
+            return Err(Error::bad_request(Msg::UserDisabled));
+        }
+        self.open_session(&user, origin).await
+    }
+
+    async fn check_captcha(
+        &self,
+        req: &pb::LoginRequest,
+        user_name: &str,
+        origin: &Origin<'_>,
+    ) -> Result<(), Error> {
+        if req.code.trim().is_empty() || req.uuid.trim().is_empty() {
+            return Err(Error::bad_request(Msg::CaptchaRequired));
+        }
+        let taken = match Uuid::parse_str(req.uuid.trim()) {
+            Ok(uuid) => store::take_captcha(&self.shared.pool, uuid).await?,
+            Err(_) => None,
+        };
+        let failure = match taken {
+            None => Some(Msg::CaptchaExpired),
+            Some((_, expires_at)) if expires_at <= Utc::now() => Some(Msg::CaptchaExpired),
+            Some((answer, _)) if !model::captcha_matches(&answer, &req.code) => {
+                Some(Msg::CaptchaWrong)
+            }
+            Some(_) => None,
+        };
+        match failure {
+            None => Ok(()),
+            Some(msg) => {
+                self.record_failure(None, user_name, origin, msg.clone())
+                    .await?;
+                Err(Error::bad_request(msg))
+            }
+        }
+    }
+
+    /// Writes a failed attempt: the account's failure count (when `user_id` is given) and
+    /// the event for the login log, in one transaction.
+    async fn record_failure(
+        &self,
+        user_id: Option<i64>,
+        user_name: &str,
+        origin: &Origin<'_>,
+        msg: Msg,
+    ) -> Result<(), Error> {
+        let s = &self.shared;
+        let mut tx = s.pool.begin().await?;
+        let mut message = msg;
+        if let Some(user_id) = user_id {
+            let now = Utc::now();
+            let before = store::lock_state_for_update(&mut tx, user_id).await?;
+            let after = before.after_failure(now, s.policy);
+            store::save_lock_state(&mut tx, user_id, after).await?;
+            if after.is_locked_at(now) {
+                message = s.lock_message();
+                tracing::warn!(
+                    user = user_name,
+                    "account locked after repeated wrong passwords"
+                );
+            }
+        }
+        let fact = LoginFact {
+            outcome: LoginOutcome::Failed,
+            user_name,
+            user_id: user_id.unwrap_or(0),
+            ip: origin.ip,
+            user_agent: origin.user_agent,
+            message_key: message.key(),
+        };
+        events::record(&mut tx, &s.subjects, fact).await?;
+        tx.commit().await?;
+        s.outbox.wake();
+        Ok(())
+    }
+
+    /// Starts a session for a verified user and returns its token.
+    async fn open_session(&self, user: &UserRow, origin: &Origin<'_>) -> Result<String, Error> {
+        let s = &self.shared;
+        let permissions = store::user_permissions(&s.pool, user.user_id).await?;
+        let project_ids = if user.all_projects {
+            Vec::new()
+        } else {
+            store::user_project_ids(&s.pool, user.user_id).await?
+        };
+        let now = Utc::now();
+        let session_id = Uuid::new_v4();
+        let hard_expiry = now + s.session_max;
+        let expires_at = (now + s.session_ttl).min(hard_expiry);
+
+        let mut tx = s.pool.begin().await?;
+        // A lock set by a parallel attempt while this one verified the password wins.
+        if store::lock_state_for_update(&mut tx, user.user_id)
+            .await?
+            .is_locked_at(now)
+        {
+            drop(tx);
+            self.record_failure(None, &user.user_name, origin, s.lock_message())
+                .await?;
+            return Err(Error::bad_request(Msg::BadCredentials));
+        }
+        let session = NewSession {
+            session_id,
+            user_id: user.user_id,
+            expires_at,
+            ip: origin.ip,
+            user_agent: origin.user_agent,
+        };
+        store::insert_session(&mut tx, &session).await?;
+        store::record_login(&mut tx, user.user_id, origin.ip).await?;
+        let fact = LoginFact {
+            outcome: LoginOutcome::Succeeded,
+            user_name: &user.user_name,
+            user_id: user.user_id,
+            ip: origin.ip,
+            user_agent: origin.user_agent,
+            message_key: Msg::LoginSuccess.key(),
+        };
+        events::record(&mut tx, &s.subjects, fact).await?;
+        tx.commit().await?;
+        s.outbox.wake();
+
+        let state = SessionState {
+            uid: user.user_id,
+            user_name: user.user_name.clone(),
+            expires_at_ms: expires_at.timestamp_millis(),
+            permissions,
+            all_projects: user.all_projects,
+            project_ids,
+        };
+        s.auth
+            .sessions()
+            .put(&session_id.to_string(), &state)
+            .await?;
+        let claims = Claims {
+            sid: session_id.to_string(),
+            uid: user.user_id,
+            iat: now.timestamp(),
+            exp: hard_expiry.timestamp(),
+        };
+        s.auth.signer().sign(&claims)
+    }
+}
+
+/// Argon2 is deliberately slow; it runs off the async threads.
+async fn verify_blocking(hash: String, password: String) -> Result<bool, Error> {
+    tokio::task::spawn_blocking(move || model::verify_password(&hash, &password))
+        .await
+        .map_err(Error::internal)
+}
+
+/// The claims a trusted system puts in its token.
+#[derive(Debug, Deserialize)]
+struct OtherSystemClaims {
+    sub: String,
+}
+
+impl Shared {
+    /// The user name in a token signed by one of the trusted systems, if any verifies it.
+    pub fn verify_other_system_token(&self, token: &str) -> Option<String> {
+        if token.is_empty() || token.len() > 4096 {
+            return None;
+        }
+        self.trusted.iter().find_map(|system| {
+            let mut validation = Validation::new(Algorithm::HS256);
+            validation.leeway = 0;
+            validation.set_issuer(&[system.name.as_str()]);
+            validation.set_required_spec_claims(&["exp", "iss", "sub"]);
+            let key = DecodingKey::from_secret(system.key.as_bytes());
+            jsonwebtoken::decode::<OtherSystemClaims>(token, &key, &validation)
+                .ok()
+                .map(|data| data.claims.sub.trim().to_owned())
+                .filter(|name| !name.is_empty())
+        })
+    }
+
+    fn lock_message(&self) -> Msg {
+        Msg::TooManyFailures {
+            attempts: self.policy.max_attempts,
+            minutes: self.policy.lock_for.num_minutes() as u64,
+        }
+    }
+
+    pub async fn cached_user(&self, user_id: i64) -> Result<Arc<UserRow>, Error> {
+        let pool = self.pool.clone();
+        self.users
+            .try_get_with(user_id, async move {
+                match store::find_user_by_id(&pool, user_id).await {
+                    Ok(Some(user)) => Ok(Arc::new(user)),
+                    Ok(None) => Err(Error::unauthenticated(Msg::SessionExpired)),
+                    Err(err) => Err(Error::from(err)),
+                }
+            })
+            .await
+            .map_err(|err: Arc<Error>| Error::new(err.code, err.msg.clone()))
+    }
+}

@@ -1,0 +1,157 @@
+//! The rules of signing in, free of I/O.
+
+use argon2::Argon2;
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use chrono::{DateTime, Duration, Utc};
+
+/// Longest user name and password accepted before any work is done.
+pub const MAX_USER_NAME_LEN: usize = 30;
+pub const MAX_PASSWORD_LEN: usize = 128;
+
+/// Hashes a password with argon2id and a random salt.
+pub fn hash_password(password: &str) -> anyhow::Result<String> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|hash| hash.to_string())
+        .map_err(|e| anyhow::anyhow!("password hashing failed: {e}"))
+}
+
+/// Whether `password` matches the stored hash. A malformed hash never matches.
+pub fn verify_password(hash: &str, password: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|parsed| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
+}
+
+/// A hash of a random password, verified against when the user does not exist so that
+/// unknown users take as long to refuse as wrong passwords.
+pub fn decoy_hash() -> &'static str {
+    static DECOY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DECOY.get_or_init(|| hash_password(&uuid::Uuid::new_v4().to_string()).unwrap_or_default())
+}
+
+/// When repeated wrong passwords lock an account.
+#[derive(Debug, Clone, Copy)]
+pub struct LockPolicy {
+    pub max_attempts: u32,
+    pub lock_for: Duration,
+}
+
+/// An account's failure count and lock, as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LockState {
+    pub failed_attempts: u32,
+    pub locked_until: Option<DateTime<Utc>>,
+}
+
+impl LockState {
+    pub fn is_locked_at(&self, now: DateTime<Utc>) -> bool {
+        self.locked_until.is_some_and(|until| now < until)
+    }
+
+    /// The state after one more wrong password. A lock that has run out starts the count
+    /// again; reaching the limit locks the account for the policy's time.
+    pub fn after_failure(self, now: DateTime<Utc>, policy: LockPolicy) -> LockState {
+        let lock_expired = self.locked_until.is_some_and(|until| until <= now);
+        let failed_attempts = if lock_expired {
+            1
+        } else {
+            self.failed_attempts.saturating_add(1)
+        };
+        let locked_until = if failed_attempts >= policy.max_attempts {
+            Some(now + policy.lock_for)
+        } else if lock_expired {
+            None
+        } else {
+            self.locked_until
+        };
+        LockState {
+            failed_attempts,
+            locked_until,
+        }
+    }
+}
+
+/// Captcha answers compare case-insensitively, ignoring surrounding spaces.
+pub fn captcha_matches(expected: &str, given: &str) -> bool {
+    let given = given.trim();
+    !given.is_empty() && expected.eq_ignore_ascii_case(given)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn policy() -> LockPolicy {
+        LockPolicy {
+            max_attempts: 5,
+            lock_for: Duration::minutes(10),
+        }
+    }
+
+    #[test]
+    fn five_failures_lock_for_ten_minutes() {
+        let now = Utc::now();
+        let mut state = LockState {
+            failed_attempts: 0,
+            locked_until: None,
+        };
+        for attempt in 1..=4 {
+            state = state.after_failure(now, policy());
+            assert_eq!(state.failed_attempts, attempt);
+            assert!(!state.is_locked_at(now));
+        }
+        state = state.after_failure(now, policy());
+        assert!(state.is_locked_at(now));
+        assert!(!state.is_locked_at(now + Duration::minutes(10)));
+    }
+
+    #[test]
+    fn an_expired_lock_restarts_the_count() {
+        let now = Utc::now();
+        let state = LockState {
+            failed_attempts: 5,
+            locked_until: Some(now - Duration::seconds(1)),
+        };
+        let next = state.after_failure(now, policy());
+        assert_eq!(
+            next,
+            LockState {
+                failed_attempts: 1,
+                locked_until: None
+            }
+        );
+    }
+
+    #[test]
+    fn passwords_hash_and_verify() {
+        let hash = hash_password("admin123").unwrap();
+        assert!(hash.starts_with("$argon2id$"));
+        assert!(verify_password(&hash, "admin123"));
+        assert!(!verify_password(&hash, "admin124"));
+        assert!(!verify_password("not a hash", "admin123"));
+    }
+
+    #[test]
+    fn captcha_comparison() {
+        assert!(captcha_matches("aB3x", " ab3X "));
+        assert!(!captcha_matches("aB3x", ""));
+        assert!(!captcha_matches("aB3x", "ab3"));
+    }
+
+    proptest! {
+        #[test]
+        fn the_lock_comes_exactly_at_the_limit(max in 1u32..10, start in 0u32..10) {
+            let now = Utc::now();
+            let policy = LockPolicy { max_attempts: max, lock_for: Duration::minutes(1) };
+            let state = LockState { failed_attempts: start, locked_until: None }.after_failure(now, policy);
+            prop_assert_eq!(state.failed_attempts, start + 1);
+            prop_assert_eq!(state.is_locked_at(now), start + 1 >= max);
+        }
+    }
+}

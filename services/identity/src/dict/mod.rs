@@ -1,0 +1,4 @@
+//! Dictionaries: typed lists of values with Chinese and English labels.
+
+pub mod grpc;
+pub mod store;

@@ -1,0 +1,225 @@
+//! Identity: sign-in, sessions, users, roles, menus, parameters, dictionaries and the
+//! login log. One door: [`run`] (or [`start`], which returns once the service listens).
+
+pub mod auth;
+pub mod dict;
+pub mod loginlog;
+pub mod menu;
+pub mod outbox;
+pub mod seed;
+pub mod sysconfig;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lumiscape_common::Error;
+use lumiscape_common::auth::Authenticator;
+use lumiscape_common::config::{Config, TrustedSystem};
+use lumiscape_proto::identity::v1 as pb;
+use moka::future::Cache;
+use sqlx::PgPool;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+use crate::auth::model::LockPolicy;
+use crate::auth::store::UserRow;
+use crate::outbox::OutboxSignal;
+use crate::sysconfig::store::ConfigValue;
+
+/// The schema identity owns.
+pub const SCHEMA: &str = "identity";
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// What identity needs from the process that runs it.
+pub struct Deps {
+    pub pool: PgPool,
+    pub nats: async_nats::Client,
+    pub auth: Authenticator,
+}
+
+/// The identity stream and its subjects, under the deployment's prefix.
+#[derive(Debug, Clone)]
+pub struct Subjects {
+    pub stream: String,
+    prefix: String,
+}
+
+impl Subjects {
+    pub fn new(cfg: &Config) -> Self {
+        Self {
+            stream: cfg.nats_name("IDENTITY"),
+            prefix: cfg.nats.prefix.clone(),
+        }
+    }
+
+    /// The full subject of an event type such as `identity.login.failed`.
+    pub fn event(&self, event_type: &str) -> String {
+        if self.prefix.is_empty() {
+            event_type.to_owned()
+        } else {
+            format!("{}.{event_type}", self.prefix)
+        }
+    }
+}
+
+/// State shared by identity's gRPC services.
+#[derive(Clone)]
+pub struct Shared {
+    pub pool: PgPool,
+    pub auth: Authenticator,
+    pub subjects: Subjects,
+    pub outbox: OutboxSignal,
+    pub policy: LockPolicy,
+    pub session_ttl: chrono::Duration,
+    pub session_max: chrono::Duration,
+    pub captcha_ttl: chrono::Duration,
+    captcha_override: Option<bool>,
+    trusted: Arc<Vec<TrustedSystem>>,
+    users: Cache<i64, Arc<UserRow>>,
+    routes: Cache<(i64, bool), Arc<Vec<pb::Route>>>,
+    configs: Cache<String, Option<ConfigValue>>,
+}
+
+impl Shared {
+    fn new(cfg: &Config, deps: &Deps) -> Self {
+        let minutes =
+            |m: u64| chrono::Duration::minutes(i64::try_from(m).unwrap_or(i64::MAX / 60_000));
+        Self {
+            pool: deps.pool.clone(),
+            auth: deps.auth.clone(),
+            subjects: Subjects::new(cfg),
+            outbox: OutboxSignal::default(),
+            policy: LockPolicy {
+                max_attempts: cfg.auth.max_failed_attempts,
+                lock_for: minutes(cfg.auth.lock_minutes),
+            },
+            session_ttl: minutes(cfg.auth.session_ttl_minutes),
+            session_max: minutes(cfg.auth.session_max_hours.saturating_mul(60)),
+            captcha_ttl: chrono::Duration::seconds(
+                i64::try_from(cfg.captcha.ttl_seconds).unwrap_or(120),
+            ),
+            captcha_override: cfg.captcha.enabled,
+            trusted: Arc::new(cfg.auth.trusted_systems.clone()),
+            // Short lifetimes: edits through other replicas show within seconds.
+            users: Cache::builder()
+                .max_capacity(100_000)
+                .time_to_live(Duration::from_secs(10))
+                .build(),
+            routes: Cache::builder()
+                .max_capacity(100_000)
+                .time_to_live(Duration::from_secs(10))
+                .build(),
+            configs: Cache::builder()
+                .max_capacity(10_000)
+                .time_to_live(Duration::from_secs(5))
+                .build(),
+        }
+    }
+
+    /// A config entry, cached for a few seconds.
+    pub async fn cached_config(&self, key: &str) -> Result<Option<ConfigValue>, Error> {
+        let pool = self.pool.clone();
+        let owned = key.to_owned();
+        self.configs
+            .try_get_with(owned.clone(), async move {
+                sysconfig::store::find_by_key(&pool, &owned).await
+            })
+            .await
+            .map_err(|err| Error::internal(anyhow::anyhow!("config read failed: {err}")))
+    }
+
+    /// The captcha switch: the deployment's setting, else the `sys.account.captchaEnabled`
+    /// config entry, else on.
+    pub async fn captcha_enabled(&self) -> Result<bool, Error> {
+        if let Some(enabled) = self.captcha_override {
+            return Ok(enabled);
+        }
+        let entry = self.cached_config(sysconfig::CAPTCHA_ENABLED_KEY).await?;
+        Ok(entry
+            .and_then(|e| sysconfig::parse_flag(&e.config_value))
+            .unwrap_or(true))
+    }
+}
+
+/// Starts identity: its stream, outbox relay, login-log consumer and gRPC server.
+/// Returns once the server listens; the handle ends when `shutdown` is cancelled.
+pub async fn start(
+    cfg: &Config,
+    deps: Deps,
+    shutdown: CancellationToken,
+) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
+    if !cfg.demo {
+        refuse_demo_admin_password(&deps.pool).await?;
+    }
+    let shared = Shared::new(cfg, &deps);
+    let js = async_nats::jetstream::new(deps.nats.clone());
+    lumiscape_common::nats::ensure_stream(
+        &js,
+        &shared.subjects.stream,
+        vec![shared.subjects.event("identity.>")],
+    )
+    .await?;
+
+    tokio::spawn(outbox::relay(
+        deps.pool.clone(),
+        js.clone(),
+        shared.outbox.clone(),
+        shutdown.clone(),
+    ));
+    let consumer = loginlog::events::run(
+        deps.pool.clone(),
+        js.clone(),
+        shared.subjects.clone(),
+        shutdown.clone(),
+    );
+    tokio::spawn(async move {
+        if let Err(err) = consumer.await {
+            tracing::error!(error = %err, "login log consumer stopped");
+        }
+    });
+
+    let listener = tokio::net::TcpListener::bind(cfg.grpc.identity_listen).await?;
+    tracing::info!(addr = %listener.local_addr()?, "identity listening");
+    let server = tonic::transport::Server::builder()
+        .add_service(pb::auth_service_server::AuthServiceServer::new(
+            auth::grpc::AuthApi::new(shared.clone()),
+        ))
+        .add_service(pb::menu_service_server::MenuServiceServer::new(
+            menu::grpc::MenuApi::new(shared.clone()),
+        ))
+        .add_service(pb::config_service_server::ConfigServiceServer::new(
+            sysconfig::grpc::ConfigApi::new(shared.clone()),
+        ))
+        .add_service(pb::dict_service_server::DictServiceServer::new(
+            dict::grpc::DictApi::new(shared),
+        ))
+        .serve_with_incoming_shutdown(
+            tonic::transport::server::TcpIncoming::from(listener),
+            shutdown.cancelled_owned(),
+        );
+    Ok(tokio::spawn(async move {
+        server.await.map_err(anyhow::Error::from)
+    }))
+}
+
+/// Runs identity until `shutdown`.
+pub async fn run(cfg: &Config, deps: Deps, shutdown: CancellationToken) -> anyhow::Result<()> {
+    start(cfg, deps, shutdown).await?.await?
+}
+
+/// Outside demo mode the demo seed's admin password must not open the system.
+async fn refuse_demo_admin_password(pool: &PgPool) -> anyhow::Result<()> {
+    let Some(admin) = auth::store::find_user_by_name(pool, "admin").await? else {
+        return Ok(());
+    };
+    let hash = admin.password_hash.clone();
+    let is_default = tokio::task::spawn_blocking(move || {
+        auth::model::verify_password(&hash, lumiscape_common::config::DEMO_ADMIN_PASSWORD)
+    })
+    .await?;
+    anyhow::ensure!(
+        !is_default,
+        "the admin account still has the demo password; change it or run in demo mode (LUMISCAPE_DEMO=true)"
+    );
+    Ok(())
+}

@@ -1,0 +1,5 @@
+//! Menus and the console route tree built from them.
+
+pub mod grpc;
+pub mod model;
+pub mod store;

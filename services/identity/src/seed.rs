@@ -1,0 +1,990 @@
+//! System data every installation needs (the menu tree of every screen, dictionaries, the
+//! config keys of the spec, the admin role and account) and the demo users. Idempotent:
+//! running it again adds what is missing and refreshes the menu texts, nothing else.
+
+use sqlx::{PgConnection, PgPool};
+
+use crate::auth::model::hash_password;
+
+/// One screen of a directory: id, path, component, Chinese and English titles, permission
+/// prefix, visible in the sidebar.
+type Screen = (
+    i64,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+);
+
+/// A top-level directory: id, path, titles, icon, menu module, its screens.
+struct Directory {
+    id: i64,
+    path: &'static str,
+    zh: &'static str,
+    en: &'static str,
+    icon: &'static str,
+    module: &'static str,
+    screens: &'static [Screen],
+}
+
+/// Every screen named by the spec (section 2), grouped as the sidebar shows them.
+const DIRECTORIES: &[Directory] = &[
+    Directory {
+        id: 1,
+        path: "system",
+        zh: "系统管理",
+        en: "System Management",
+        icon: "system",
+        module: "4",
+        screens: &[
+            (
+                100,
+                "dept",
+                "system/dept/index",
+                "组织管理",
+                "Organization",
+                "system:dept",
+                true,
+            ),
+            (
+                101,
+                "user",
+                "system/user/index",
+                "用户管理",
+                "Users",
+                "system:user",
+                true,
+            ),
+            (
+                102,
+                "role",
+                "system/role/index",
+                "角色管理",
+                "Roles",
+                "system:role",
+                true,
+            ),
+            (
+                103,
+                "menu",
+                "system/menu/index",
+                "菜单管理",
+                "Menus",
+                "system:menu",
+                true,
+            ),
+            (
+                104,
+                "config",
+                "system/config/index",
+                "参数设置",
+                "Parameters",
+                "system:config",
+                true,
+            ),
+            (
+                105,
+                "dict",
+                "system/dict/index",
+                "字典管理",
+                "Dictionaries",
+                "system:dict",
+                true,
+            ),
+            (
+                106,
+                "job",
+                "monitor/job/index",
+                "定时任务",
+                "Scheduled Jobs",
+                "monitor:job",
+                true,
+            ),
+            (
+                107,
+                "jobLog",
+                "monitor/job/log",
+                "调度日志",
+                "Job Log",
+                "monitor:jobLog",
+                false,
+            ),
+            (
+                108,
+                "backup",
+                "system/backup/index",
+                "数据备份",
+                "Backup",
+                "system:backup",
+                true,
+            ),
+            (
+                109,
+                "logininfor",
+                "monitor/logininfor/index",
+                "登录日志",
+                "Login Log",
+                "monitor:logininfor",
+                true,
+            ),
+            (
+                110,
+                "operlog",
+                "monitor/operlog/index",
+                "操作日志",
+                "Operation Log",
+                "monitor:operlog",
+                true,
+            ),
+            (
+                111,
+                "advice",
+                "system/advice/index",
+                "意见反馈",
+                "Advice",
+                "system:advice",
+                true,
+            ),
+            (
+                112,
+                "gen",
+                "tool/gen/index",
+                "代码生成",
+                "Code Generation",
+                "tool:gen",
+                true,
+            ),
+        ],
+    },
+    Directory {
+        id: 2,
+        path: "project",
+        zh: "项目管理",
+        en: "Project Management",
+        icon: "project",
+        module: "1",
+        screens: &[
+            (
+                200,
+                "info",
+                "project/info/index",
+                "项目信息",
+                "Project Info",
+                "project:project",
+                true,
+            ),
+            (
+                201,
+                "address",
+                "project/address/index",
+                "地址管理",
+                "Addresses",
+                "project:address",
+                true,
+            ),
+            (
+                202,
+                "notice",
+                "project/notice/index",
+                "公告管理",
+                "Announcements",
+                "project:notice",
+                true,
+            ),
+            (
+                203,
+                "file",
+                "project/file/index",
+                "文件管理",
+                "File Management",
+                "project:file",
+                true,
+            ),
+        ],
+    },
+    Directory {
+        id: 3,
+        path: "device",
+        zh: "设备管理",
+        en: "Device Management",
+        icon: "cluster",
+        module: "1",
+        screens: &[
+            (
+                300,
+                "category",
+                "device/category/index",
+                "设备分类",
+                "Equipment Categories",
+                "device:category",
+                true,
+            ),
+            (
+                301,
+                "type",
+                "device/type/index",
+                "设备类型",
+                "Equipment Types",
+                "device:type",
+                true,
+            ),
+            (
+                302,
+                "device",
+                "device/device/index",
+                "设备列表",
+                "Devices",
+                "device:device",
+                true,
+            ),
+            (
+                303,
+                "group",
+                "device/group/index",
+                "设备分组",
+                "Device Groups",
+                "device:group",
+                true,
+            ),
+            (
+                304,
+                "chart",
+                "device/chart/index",
+                "照明图表",
+                "Lighting Charts",
+                "device:chart",
+                true,
+            ),
+        ],
+    },
+    Directory {
+        id: 4,
+        path: "lighting",
+        zh: "照明控制",
+        en: "Lighting Control",
+        icon: "bulb",
+        module: "1",
+        screens: &[
+            (
+                400,
+                "gateway",
+                "lighting/gateway/index",
+                "网关管理",
+                "Gateways",
+                "lighting:gateway",
+                true,
+            ),
+            (
+                401,
+                "control",
+                "lighting/gateway/control",
+                "实时控制",
+                "Real-time Control",
+                "lighting:control",
+                true,
+            ),
+            (
+                402,
+                "version",
+                "lighting/gateway/version",
+                "网关版本",
+                "Gateway Versions",
+                "lighting:version",
+                true,
+            ),
+            (
+                403,
+                "upgrade",
+                "lighting/gateway/upgrade",
+                "网关升级",
+                "Gateway Upgrade",
+                "lighting:upgrade",
+                true,
+            ),
+            (
+                404,
+                "scene",
+                "lighting/scene/index",
+                "电力场景",
+                "Power Scenes",
+                "lighting:scene",
+                true,
+            ),
+            (
+                405,
+                "combinedScene",
+                "lighting/combinedScene/index",
+                "组合场景",
+                "Combined Scenes",
+                "lighting:combinedScene",
+                true,
+            ),
+            (
+                406,
+                "task",
+                "lighting/task/index",
+                "任务管理",
+                "Tasks",
+                "lighting:task",
+                true,
+            ),
+            (
+                407,
+                "oneKey",
+                "lighting/oneKey/index",
+                "一键控制",
+                "One-key Control",
+                "lighting:oneKey",
+                true,
+            ),
+            (
+                408,
+                "energy",
+                "lighting/energy/index",
+                "能耗统计",
+                "Energy",
+                "lighting:energy",
+                true,
+            ),
+        ],
+    },
+    Directory {
+        id: 5,
+        path: "landscape",
+        zh: "景观照明",
+        en: "Landscape Lighting",
+        icon: "picture",
+        module: "2",
+        screens: &[
+            (
+                500,
+                "master",
+                "landscape/master/index",
+                "主控管理",
+                "Master Controllers",
+                "landscape:master",
+                true,
+            ),
+            (
+                501,
+                "program",
+                "landscape/program/index",
+                "节目管理",
+                "Program Management",
+                "landscape:program",
+                true,
+            ),
+            (
+                502,
+                "scene",
+                "landscape/scene/index",
+                "景观场景",
+                "Landscape Scenes",
+                "landscape:scene",
+                true,
+            ),
+            (
+                503,
+                "task",
+                "landscape/task/index",
+                "景观任务",
+                "Landscape Tasks",
+                "landscape:task",
+                true,
+            ),
+            (
+                504,
+                "timingOneKey",
+                "landscape/timingOneKey/index",
+                "定时一键控制",
+                "Timing One-key Control",
+                "landscape:timingOneKey",
+                true,
+            ),
+            (
+                505,
+                "urgent",
+                "landscape/urgent/index",
+                "紧急发布",
+                "Urgent Release",
+                "landscape:urgent",
+                true,
+            ),
+            (
+                506,
+                "monitor",
+                "landscape/monitor/index",
+                "远程监控",
+                "Remote Monitoring",
+                "landscape:monitor",
+                true,
+            ),
+            (
+                507,
+                "power",
+                "landscape/power/index",
+                "远程关机重启",
+                "Remote Shutdown and Restart",
+                "landscape:power",
+                true,
+            ),
+            (
+                508,
+                "rdm",
+                "landscape/rdm/index",
+                "RDM管理",
+                "RDM",
+                "landscape:rdm",
+                true,
+            ),
+            (
+                509,
+                "projector",
+                "landscape/projector/index",
+                "投影网关",
+                "Projector Gateway",
+                "landscape:projector",
+                true,
+            ),
+            (
+                510,
+                "tourismNode",
+                "landscape/tourismNode/index",
+                "文旅节点",
+                "Cultural-tourism Nodes",
+                "landscape:tourismNode",
+                true,
+            ),
+            (
+                511,
+                "scheme",
+                "landscape/scheme/index",
+                "方案管理",
+                "Scheme Management",
+                "landscape:scheme",
+                true,
+            ),
+        ],
+    },
+    Directory {
+        id: 6,
+        path: "linkage",
+        zh: "联动管理",
+        en: "Linkage",
+        icon: "apartment",
+        module: "2",
+        screens: &[
+            (
+                600,
+                "device",
+                "linkage/device/index",
+                "联动设备",
+                "Linkage Devices",
+                "linkage:device",
+                true,
+            ),
+            (
+                601,
+                "rule",
+                "linkage/rule/index",
+                "规则管理",
+                "Rules",
+                "linkage:rule",
+                true,
+            ),
+            (
+                602,
+                "sensor",
+                "linkage/sensor/index",
+                "传感器",
+                "Sensors",
+                "linkage:sensor",
+                true,
+            ),
+        ],
+    },
+    Directory {
+        id: 7,
+        path: "alarm",
+        zh: "告警管理",
+        en: "Alarm Management",
+        icon: "alert",
+        module: "3",
+        screens: &[
+            (
+                700,
+                "type",
+                "alarm/type/index",
+                "告警类型",
+                "Alarm Types",
+                "alarm:type",
+                true,
+            ),
+            (
+                701,
+                "realtime",
+                "alarm/realtime/index",
+                "实时告警",
+                "Real-time Alarms",
+                "alarm:realtime",
+                true,
+            ),
+            (
+                702,
+                "history",
+                "alarm/history/index",
+                "历史告警",
+                "History Alarms",
+                "alarm:history",
+                true,
+            ),
+            (
+                703,
+                "security",
+                "alarm/security/index",
+                "安防监控",
+                "Security Monitor",
+                "alarm:security",
+                true,
+            ),
+            (
+                704,
+                "report",
+                "alarm/report/index",
+                "报表统计",
+                "Reports",
+                "alarm:report",
+                true,
+            ),
+        ],
+    },
+    Directory {
+        id: 8,
+        path: "operation",
+        zh: "运维管理",
+        en: "Operations",
+        icon: "tool",
+        module: "3",
+        screens: &[
+            (
+                800,
+                "workOrder",
+                "operation/workOrder/index",
+                "工单管理",
+                "Work Orders",
+                "operation:workOrder",
+                true,
+            ),
+            (
+                801,
+                "inspection",
+                "operation/inspection/index",
+                "巡检管理",
+                "Inspection",
+                "operation:inspection",
+                true,
+            ),
+            (
+                802,
+                "maintenance",
+                "operation/maintenance/index",
+                "维保管理",
+                "Maintenance",
+                "operation:maintenance",
+                true,
+            ),
+            (
+                803,
+                "asset",
+                "operation/asset/index",
+                "资产管理",
+                "Assets",
+                "operation:asset",
+                true,
+            ),
+        ],
+    },
+];
+
+/// The data big screen: a top-level menu of its own module.
+const DATA_SCREEN_MENU_ID: i64 = 9;
+
+/// The buttons of every screen: id offset, Chinese and English names, permission action.
+const BUTTONS: &[(i64, &str, &str, &str)] = &[
+    (1, "查询", "Query", "query"),
+    (2, "新增", "Add", "add"),
+    (3, "修改", "Edit", "edit"),
+    (4, "删除", "Delete", "remove"),
+    (5, "导出", "Export", "export"),
+];
+
+/// Dictionaries: type, Chinese and English names, items (value, Chinese, English).
+type DictItems = &'static [(&'static str, &'static str, &'static str)];
+const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
+    (
+        "menu_module_type",
+        "菜单模块",
+        "Menu module",
+        &[
+            ("1", "智慧照明", "Smart Lighting"),
+            ("2", "景观照明", "Landscape Lighting"),
+            ("3", "运维管理", "Operations"),
+            ("4", "系统管理", "System"),
+            ("dataScreen", "数据大屏", "Data Screen"),
+        ],
+    ),
+    (
+        "sys_user_sex",
+        "用户性别",
+        "User gender",
+        &[
+            ("0", "男", "Male"),
+            ("1", "女", "Female"),
+            ("2", "未知", "Unknown"),
+        ],
+    ),
+    (
+        "sys_normal_disable",
+        "系统开关",
+        "Status",
+        &[("0", "正常", "Normal"), ("1", "停用", "Disabled")],
+    ),
+    (
+        "sys_yes_no",
+        "系统是否",
+        "Yes or no",
+        &[("Y", "是", "Yes"), ("N", "否", "No")],
+    ),
+    (
+        "sys_show_hide",
+        "菜单状态",
+        "Menu visibility",
+        &[("0", "显示", "Show"), ("1", "隐藏", "Hide")],
+    ),
+    (
+        "sys_common_status",
+        "系统状态",
+        "Result",
+        &[("0", "成功", "Success"), ("1", "失败", "Failure")],
+    ),
+    (
+        "project_status",
+        "项目状态",
+        "Project status",
+        &[
+            ("0", "拟建", "Proposed"),
+            ("1", "在建", "Under construction"),
+            ("2", "竣工", "Completed"),
+            ("3", "停工", "Stopped"),
+        ],
+    ),
+    (
+        "alarm_level",
+        "告警级别",
+        "Alarm level",
+        &[
+            ("1", "严重", "Serious"),
+            ("2", "主要", "Main"),
+            ("3", "次要", "Secondary"),
+        ],
+    ),
+];
+
+/// Config entries of the spec (section 3): name, key, default value, readable anonymously.
+const CONFIGS: &[(&str, &str, &str, bool)] = &[
+    (
+        "浏览器名称（中文）",
+        "sys.browser.nameZh",
+        "智慧景观照明云平台",
+        true,
+    ),
+    (
+        "浏览器名称（英文）",
+        "sys.browser.nameEn",
+        "Smart Landscape Lighting Cloud Platform",
+        true,
+    ),
+    ("菜单模式", "sys.menu.mode", "0", true),
+    ("登录验证码开关", "sys.account.captchaEnabled", "true", true),
+    (
+        "文件服务地址",
+        "ftp.resources.path",
+        "/prod-api/files",
+        true,
+    ),
+    ("地图密钥", "map.secret", "", false),
+    ("地图 Key", "map.key", "", false),
+    ("地图样式", "map.style", "", false),
+];
+
+/// Seeds the system data and the `admin` account with `admin_password` (hashed).
+pub async fn seed_system(pool: &PgPool, admin_password: &str) -> anyhow::Result<()> {
+    let mut tx = pool.begin().await?;
+    seed_menus(&mut tx).await?;
+    seed_dictionaries(&mut tx).await?;
+    seed_configs(&mut tx).await?;
+    let admin_role = ensure_role(&mut tx, "超级管理员", "admin", 1).await?;
+    let admin = NewUser {
+        user_name: "admin",
+        nick_name: "超级管理员",
+        password: admin_password,
+        all_projects: true,
+        default_menu: "",
+    };
+    let admin_id = ensure_user(&mut tx, &admin).await?;
+    link_role(&mut tx, admin_id, admin_role).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The demo users besides `admin`: an operator who sees lighting, alarms and projects in
+/// the first demo project only.
+pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
+    let mut tx = pool.begin().await?;
+    let role = ensure_role(&mut tx, "运维人员", "operator", 2).await?;
+    sqlx::query(
+        "INSERT INTO identity.role_menus (role_id, menu_id) \
+         SELECT $1, menu_id FROM identity.menus WHERE menu_id IN (2, 4, 7) OR parent_id IN (2, 4, 7) \
+         OR parent_id IN (SELECT menu_id FROM identity.menus WHERE parent_id IN (2, 4, 7)) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(role)
+    .execute(&mut *tx)
+    .await?;
+    let operator = NewUser {
+        user_name: "operator",
+        nick_name: "运维人员",
+        password: "operator123",
+        all_projects: false,
+        default_menu: "/lighting/gateway",
+    };
+    let operator_id = ensure_user(&mut tx, &operator).await?;
+    link_role(&mut tx, operator_id, role).await?;
+    sqlx::query("INSERT INTO identity.user_projects (user_id, project_id) VALUES ($1, 1) ON CONFLICT DO NOTHING")
+        .bind(operator_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+struct MenuRow<'a> {
+    id: i64,
+    parent: i64,
+    zh: &'a str,
+    en: &'a str,
+    order: i32,
+    path: &'a str,
+    component: &'a str,
+    kind: &'a str,
+    visible: bool,
+    perms: String,
+    icon: &'a str,
+    module: &'a str,
+}
+
+async fn upsert_menu(conn: &mut PgConnection, m: &MenuRow<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO identity.menus (menu_id, parent_id, menu_name, menu_name_en, order_num, path, component, \
+         menu_type, visible, perms, icon, menu_module) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+         ON CONFLICT (menu_id) DO UPDATE SET menu_name = EXCLUDED.menu_name, menu_name_en = EXCLUDED.menu_name_en",
+    )
+    .bind(m.id)
+    .bind(m.parent)
+    .bind(m.zh)
+    .bind(m.en)
+    .bind(m.order)
+    .bind(m.path)
+    .bind(m.component)
+    .bind(m.kind)
+    .bind(m.visible)
+    .bind(&m.perms)
+    .bind(m.icon)
+    .bind(m.module)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+async fn seed_menus(conn: &mut PgConnection) -> sqlx::Result<()> {
+    for (order, dir) in DIRECTORIES.iter().enumerate() {
+        let dir_row = MenuRow {
+            id: dir.id,
+            parent: 0,
+            zh: dir.zh,
+            en: dir.en,
+            order: order as i32 + 1,
+            path: dir.path,
+            component: "",
+            kind: "M",
+            visible: true,
+            perms: String::new(),
+            icon: dir.icon,
+            module: dir.module,
+        };
+        upsert_menu(conn, &dir_row).await?;
+        for (index, &(id, path, component, zh, en, perm, visible)) in dir.screens.iter().enumerate()
+        {
+            let screen = MenuRow {
+                id,
+                parent: dir.id,
+                zh,
+                en,
+                order: index as i32 + 1,
+                path,
+                component,
+                kind: "C",
+                visible,
+                perms: format!("pc:{perm}:list"),
+                icon: dir.icon,
+                module: dir.module,
+            };
+            upsert_menu(conn, &screen).await?;
+            for &(offset, button_zh, button_en, action) in BUTTONS {
+                let button = MenuRow {
+                    id: id * 10 + offset,
+                    parent: id,
+                    zh: button_zh,
+                    en: button_en,
+                    order: offset as i32,
+                    path: "",
+                    component: "",
+                    kind: "F",
+                    visible: true,
+                    perms: format!("pc:{perm}:{action}"),
+                    icon: "",
+                    module: dir.module,
+                };
+                upsert_menu(conn, &button).await?;
+            }
+        }
+    }
+    let screen = MenuRow {
+        id: DATA_SCREEN_MENU_ID,
+        parent: 0,
+        zh: "数据大屏",
+        en: "Data Big Screen",
+        order: DIRECTORIES.len() as i32 + 1,
+        path: "dataScreen",
+        component: "dataScreen/index",
+        kind: "C",
+        visible: true,
+        perms: "pc:dataScreen:view".into(),
+        icon: "dashboard",
+        module: "dataScreen",
+    };
+    upsert_menu(conn, &screen).await
+}
+
+async fn seed_dictionaries(conn: &mut PgConnection) -> sqlx::Result<()> {
+    for &(dict_type, zh, en, items) in DICTIONARIES {
+        sqlx::query(
+            "INSERT INTO identity.dict_types (dict_name, dict_name_en, dict_type) VALUES ($1, $2, $3) \
+             ON CONFLICT (dict_type) DO NOTHING",
+        )
+        .bind(zh)
+        .bind(en)
+        .bind(dict_type)
+        .execute(&mut *conn)
+        .await?;
+        for (sort, &(value, label_zh, label_en)) in items.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO identity.dict_data (dict_sort, dict_label, dict_label_en, dict_value, dict_type, is_default) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (dict_type, dict_value) DO NOTHING",
+            )
+            .bind(sort as i32 + 1)
+            .bind(label_zh)
+            .bind(label_en)
+            .bind(value)
+            .bind(dict_type)
+            .bind(sort == 0)
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+async fn seed_configs(conn: &mut PgConnection) -> sqlx::Result<()> {
+    for &(name, key, value, is_public) in CONFIGS {
+        sqlx::query(
+            "INSERT INTO identity.configs (config_name, config_key, config_value, config_type, is_public) \
+             VALUES ($1, $2, $3, 'Y', $4) ON CONFLICT (config_key) DO NOTHING",
+        )
+        .bind(name)
+        .bind(key)
+        .bind(value)
+        .bind(is_public)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn ensure_role(
+    conn: &mut PgConnection,
+    name: &str,
+    key: &str,
+    sort: i32,
+) -> sqlx::Result<i64> {
+    sqlx::query(
+        "INSERT INTO identity.roles (role_name, role_key, role_sort) VALUES ($1, $2, $3) ON CONFLICT (role_key) DO NOTHING",
+    )
+    .bind(name)
+    .bind(key)
+    .bind(sort)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query_scalar("SELECT role_id FROM identity.roles WHERE role_key = $1")
+        .bind(key)
+        .fetch_one(conn)
+        .await
+}
+
+struct NewUser<'a> {
+    user_name: &'a str,
+    nick_name: &'a str,
+    password: &'a str,
+    all_projects: bool,
+    default_menu: &'a str,
+}
+
+/// Creates the user unless one of that name exists; an existing password is kept.
+async fn ensure_user(conn: &mut PgConnection, user: &NewUser<'_>) -> anyhow::Result<i64> {
+    let existing: Option<i64> = sqlx::query_scalar(
+        "SELECT user_id FROM identity.users WHERE user_name = $1 AND NOT deleted",
+    )
+    .bind(user.user_name)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(id) = existing {
+        return Ok(id);
+    }
+    let password = user.password.to_owned();
+    let hash = tokio::task::spawn_blocking(move || hash_password(&password)).await??;
+    let id = sqlx::query_scalar(
+        "INSERT INTO identity.users (user_name, nick_name, password_hash, all_projects, default_menu) \
+         VALUES ($1, $2, $3, $4, $5) RETURNING user_id",
+    )
+    .bind(user.user_name)
+    .bind(user.nick_name)
+    .bind(hash)
+    .bind(user.all_projects)
+    .bind(user.default_menu)
+    .fetch_one(conn)
+    .await?;
+    Ok(id)
+}
+
+async fn link_role(conn: &mut PgConnection, user_id: i64, role_id: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO identity.user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    )
+    .bind(user_id)
+    .bind(role_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

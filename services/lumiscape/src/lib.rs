@@ -1,0 +1,275 @@
+//! Wires the services together: which targets run in this process, the shared session
+//! registry, health endpoints, and the migrate and seed commands. Integration tests start
+//! the same [`start`] with different target sets.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use lumiscape_common::auth::{Authenticator, TokenSigner};
+use lumiscape_common::config::Config;
+use lumiscape_common::observability::{Readiness, health_router};
+use lumiscape_common::session::SessionRegistry;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+/// A service this binary can run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Target {
+    All,
+    Edge,
+    Identity,
+    Project,
+}
+
+impl Target {
+    /// Every service `all` stands for.
+    pub const SERVICES: &'static [Target] = &[Target::Identity, Target::Project, Target::Edge];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Target::All => "all",
+            Target::Edge => "edge",
+            Target::Identity => "identity",
+            Target::Project => "project",
+        }
+    }
+}
+
+impl FromStr for Target {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "all" => Ok(Target::All),
+            "edge" => Ok(Target::Edge),
+            "identity" => Ok(Target::Identity),
+            "project" => Ok(Target::Project),
+            other => Err(format!(
+                "unknown target {other:?}; expected one of all, edge, identity, project"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The services to run for the given targets, `all` expanded.
+pub fn expand(targets: &[Target]) -> BTreeSet<Target> {
+    let mut services = BTreeSet::new();
+    for target in targets {
+        if *target == Target::All {
+            services.extend(Target::SERVICES.iter().copied());
+        } else {
+            services.insert(*target);
+        }
+    }
+    services
+}
+
+/// Services running in this process.
+pub struct Running {
+    pub readiness: Readiness,
+    handles: Vec<(Target, JoinHandle<anyhow::Result<()>>)>,
+    shutdown: CancellationToken,
+}
+
+impl Running {
+    /// Stops every service and waits for them.
+    pub async fn stop(self) -> anyhow::Result<()> {
+        self.shutdown.cancel();
+        self.wait().await
+    }
+
+    /// Waits until the services end (after the shutdown token is cancelled, or on failure).
+    pub async fn wait(self) -> anyhow::Result<()> {
+        let mut first_error = None;
+        for (target, handle) in self.handles {
+            match handle.await {
+                Ok(Ok(())) => {}
+                Ok(Err(err)) => {
+                    tracing::error!(%target, error = %err, "service failed");
+                    first_error.get_or_insert(err);
+                }
+                Err(err) => {
+                    first_error.get_or_insert(err.into());
+                }
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    }
+}
+
+/// Starts the services of `targets` and returns once each listens.
+pub async fn start(
+    cfg: &Config,
+    targets: &[Target],
+    shutdown: CancellationToken,
+) -> anyhow::Result<Running> {
+    cfg.require_secrets()?;
+    let services = expand(targets);
+    anyhow::ensure!(!services.is_empty(), "no target given");
+    let needs_db = services.contains(&Target::Identity) || services.contains(&Target::Project);
+    let pool = if needs_db {
+        Some(
+            lumiscape_common::db::connect(
+                &cfg.database.url,
+                cfg.database.max_connections,
+                Duration::from_secs(30),
+            )
+            .await?,
+        )
+    } else {
+        None
+    };
+    let names: Vec<&str> = services.iter().map(|t| t.as_str()).collect();
+    let nats = lumiscape_common::nats::connect(
+        &cfg.nats.url,
+        &format!("lumiscape-{}", names.join("+")),
+        Duration::from_secs(30),
+    )
+    .await?;
+    let js = async_nats::jetstream::new(nats.clone());
+    let max_age = Duration::from_secs(cfg.auth.session_max_hours.saturating_mul(3600));
+    let sessions =
+        SessionRegistry::open(&js, &cfg.nats_name("SESSIONS"), max_age, shutdown.clone()).await?;
+    let auth = Authenticator::new(TokenSigner::new(cfg.signing_key()), sessions);
+    let readiness = Readiness::default();
+    let mut handles = Vec::new();
+
+    for target in &services {
+        let handle = match target {
+            Target::Identity => {
+                let deps = lumiscape_identity::Deps {
+                    pool: db(&pool)?,
+                    nats: nats.clone(),
+                    auth: auth.clone(),
+                };
+                lumiscape_identity::start(cfg, deps, shutdown.clone()).await?
+            }
+            Target::Project => {
+                let deps = lumiscape_project::Deps {
+                    pool: db(&pool)?,
+                    auth: auth.clone(),
+                };
+                lumiscape_project::start(cfg, deps, shutdown.clone()).await?
+            }
+            Target::Edge => {
+                let deps = lumiscape_edge::Deps {
+                    auth: auth.clone(),
+                    health: health_router(readiness.clone()),
+                };
+                lumiscape_edge::start(cfg, deps, shutdown.clone()).await?
+            }
+            Target::All => continue,
+        };
+        handles.push((*target, handle));
+    }
+    if !services.contains(&Target::Edge) {
+        // Without the edge, the HTTP port serves only health and metrics.
+        let listener = tokio::net::TcpListener::bind(cfg.http.listen).await?;
+        let app = health_router(readiness.clone());
+        let signal = shutdown.clone().cancelled_owned();
+        let server = axum::serve(listener, app).with_graceful_shutdown(signal);
+        handles.push((
+            Target::All,
+            tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }),
+        ));
+    }
+    readiness.set_ready();
+    tracing::info!(targets = ?names, "lumiscape started");
+    Ok(Running {
+        readiness,
+        handles,
+        shutdown,
+    })
+}
+
+fn db(pool: &Option<sqlx::PgPool>) -> anyhow::Result<sqlx::PgPool> {
+    pool.clone()
+        .ok_or_else(|| anyhow::anyhow!("database pool missing"))
+}
+
+/// Runs every service's migrations.
+pub async fn migrate(cfg: &Config) -> anyhow::Result<()> {
+    let url = &cfg.database.url;
+    lumiscape_common::db::migrate(
+        url,
+        lumiscape_identity::SCHEMA,
+        &lumiscape_identity::MIGRATOR,
+    )
+    .await?;
+    lumiscape_common::db::migrate(url, lumiscape_project::SCHEMA, &lumiscape_project::MIGRATOR)
+        .await?;
+    Ok(())
+}
+
+/// Seeds the system data; with `demo`, the demo accounts, projects and logo too.
+pub async fn seed(cfg: &Config, demo: bool) -> anyhow::Result<()> {
+    let admin_password = if demo {
+        lumiscape_common::config::DEMO_ADMIN_PASSWORD.to_owned()
+    } else {
+        let password = cfg.auth.admin_password.clone().ok_or_else(|| {
+            anyhow::anyhow!(
+                "set the admin password (LUMISCAPE_ADMIN_PASSWORD) or seed the demo with --demo"
+            )
+        })?;
+        anyhow::ensure!(
+            password != lumiscape_common::config::DEMO_ADMIN_PASSWORD && password.len() >= 8,
+            "the admin password must be at least 8 characters and not the demo password"
+        );
+        password
+    };
+    let pool = lumiscape_common::db::connect(&cfg.database.url, 2, Duration::from_secs(30)).await?;
+    lumiscape_identity::seed::seed_system(&pool, &admin_password).await?;
+    if demo {
+        lumiscape_identity::seed::seed_demo(&pool).await?;
+        lumiscape_project::seed::seed_demo(&pool).await?;
+        if let Some(files) = &cfg.http.files_dir {
+            let logo = files.join(lumiscape_project::seed::DEMO_LOGO_PATH.trim_start_matches('/'));
+            if let Some(parent) = logo.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(&logo, lumiscape_project::seed::DEMO_LOGO_SVG)?;
+        }
+    }
+    pool.close().await;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_covers_every_service() {
+        let all = expand(&[Target::All]);
+        for service in Target::SERVICES {
+            assert!(all.contains(service));
+        }
+        assert!(!all.contains(&Target::All));
+        assert_eq!(all.len(), Target::SERVICES.len());
+    }
+
+    #[test]
+    fn targets_parse_and_print() {
+        for target in [Target::All, Target::Edge, Target::Identity, Target::Project] {
+            assert_eq!(target.as_str().parse::<Target>().unwrap(), target);
+        }
+        assert!("lighting-x".parse::<Target>().is_err());
+        assert_eq!(" Edge ".parse::<Target>().unwrap(), Target::Edge);
+    }
+
+    #[test]
+    fn repeated_targets_collapse() {
+        assert_eq!(
+            expand(&[Target::Edge, Target::Edge, Target::Identity]).len(),
+            2
+        );
+    }
+}

@@ -1,0 +1,5 @@
+//! Projects.
+
+pub mod grpc;
+pub mod model;
+pub mod store;
