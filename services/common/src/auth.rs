@@ -46,8 +46,7 @@ impl TokenSigner {
     }
 
     pub fn sign(&self, claims: &Claims) -> Result<String> {
-        jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding)
-            .map_err(Error::internal)
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding).map_err(Error::internal)
     }
 
     /// Verifies signature, algorithm (only HS256; `none` and others are refused) and expiry.
@@ -121,11 +120,7 @@ impl Authenticator {
             .await?
             .filter(|s| s.uid == claims.uid && s.is_live_at(chrono::Utc::now().timestamp_millis()))
             .ok_or_else(|| Error::unauthenticated(Msg::SessionExpired))?;
-        Ok(Caller {
-            session_id: claims.sid,
-            session,
-            token_expires_at: claims.exp,
-        })
+        Ok(Caller { session_id: claims.sid, session, token_expires_at: claims.exp })
     }
 }
 
@@ -146,12 +141,7 @@ mod tests {
 
     fn claims(exp_offset: i64) -> Claims {
         let now = chrono::Utc::now().timestamp();
-        Claims {
-            sid: "s1".into(),
-            uid: 7,
-            iat: now,
-            exp: now + exp_offset,
-        }
+        Claims { sid: "s1".into(), uid: 7, iat: now, exp: now + exp_offset }
     }
 
     #[test]
@@ -194,17 +184,12 @@ mod tests {
 
     /// Minimal unpadded base64url for building hostile tokens in tests.
     mod base64_like {
-        const ALPHABET: &[u8; 64] =
-            b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
         pub fn encode_segment(input: &[u8]) -> String {
             let mut out = String::new();
             for chunk in input.chunks(3) {
-                let b = [
-                    chunk[0],
-                    *chunk.get(1).unwrap_or(&0),
-                    *chunk.get(2).unwrap_or(&0),
-                ];
+                let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
                 let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
                 let chars = chunk.len() + 1;
                 for i in 0..chars {

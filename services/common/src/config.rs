@@ -16,7 +16,7 @@ pub const DEMO_ADMIN_PASSWORD: &str = "admin123";
 /// Shortest signing key accepted (bytes): HS256 wants at least 256 bits.
 pub const MIN_SIGNING_KEY_LEN: usize = 32;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     /// Demo mode allows the demo seed's well-known password and a built-in signing key.
@@ -112,36 +112,15 @@ pub struct LogConfig {
     pub level: String,
 }
 
-impl Default for Config {
-    fn default() -> Self {
-        Self {
-            demo: false,
-            database: DatabaseConfig::default(),
-            nats: NatsConfig::default(),
-            http: HttpConfig::default(),
-            grpc: GrpcConfig::default(),
-            auth: AuthConfig::default(),
-            captcha: CaptchaConfig::default(),
-            log: LogConfig::default(),
-        }
-    }
-}
-
 impl Default for DatabaseConfig {
     fn default() -> Self {
-        Self {
-            url: "postgres://postgres@127.0.0.1:5432/lumiscape".into(),
-            max_connections: 16,
-        }
+        Self { url: "postgres://postgres@127.0.0.1:5432/lumiscape".into(), max_connections: 16 }
     }
 }
 
 impl Default for NatsConfig {
     fn default() -> Self {
-        Self {
-            url: "nats://127.0.0.1:4222".into(),
-            prefix: String::new(),
-        }
+        Self { url: "nats://127.0.0.1:4222".into(), prefix: String::new() }
     }
 }
 
@@ -184,19 +163,13 @@ impl Default for AuthConfig {
 
 impl Default for CaptchaConfig {
     fn default() -> Self {
-        Self {
-            enabled: None,
-            ttl_seconds: 120,
-        }
+        Self { enabled: None, ttl_seconds: 120 }
     }
 }
 
 impl Default for LogConfig {
     fn default() -> Self {
-        Self {
-            format: "text".into(),
-            level: "info".into(),
-        }
+        Self { format: "text".into(), level: "info".into() }
     }
 }
 
@@ -233,10 +206,7 @@ impl Config {
         let mut figment = Figment::from(Serialized::defaults(Config::default()));
         if let Some(path) = file {
             if !path.exists() {
-                return Err(ConfigError::Invalid(format!(
-                    "config file {} does not exist",
-                    path.display()
-                )));
+                return Err(ConfigError::Invalid(format!("config file {} does not exist", path.display())));
             }
             figment = figment.merge(Toml::file(path));
         }
@@ -259,9 +229,7 @@ impl Config {
         if !overrides.is_null() {
             figment = figment.merge(Serialized::defaults(overrides));
         }
-        let config: Config = figment
-            .extract()
-            .map_err(|e| ConfigError::Load(Box::new(e)))?;
+        let config: Config = figment.extract().map_err(|e| ConfigError::Load(Box::new(e)))?;
         config.validate()?;
         Ok(config)
     }
@@ -279,27 +247,15 @@ impl Config {
             return invalid("http.body_limit_bytes must be positive".into());
         }
         if self.auth.session_ttl_minutes == 0 || self.auth.session_max_hours == 0 {
-            return invalid(
-                "auth.session_ttl_minutes and auth.session_max_hours must be positive".into(),
-            );
+            return invalid("auth.session_ttl_minutes and auth.session_max_hours must be positive".into());
         }
         if self.auth.max_failed_attempts == 0 || self.auth.lock_minutes == 0 {
-            return invalid(
-                "auth.max_failed_attempts and auth.lock_minutes must be positive".into(),
-            );
+            return invalid("auth.max_failed_attempts and auth.lock_minutes must be positive".into());
         }
         if !matches!(self.log.format.as_str(), "text" | "json") {
-            return invalid(format!(
-                "log.format must be 'text' or 'json', not {:?}",
-                self.log.format
-            ));
+            return invalid(format!("log.format must be 'text' or 'json', not {:?}", self.log.format));
         }
-        if !self
-            .nats
-            .prefix
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        {
+        if !self.nats.prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
             return invalid("nats.prefix may hold only letters, digits, '_' and '-'".into());
         }
         for system in &self.auth.trusted_systems {
@@ -318,22 +274,22 @@ impl Config {
         let invalid = |msg: String| Err(ConfigError::Invalid(msg));
         match self.auth.signing_key.as_deref() {
             Some(key) if key.len() < MIN_SIGNING_KEY_LEN => {
-                return invalid(format!(
-                    "auth.signing_key must be at least {MIN_SIGNING_KEY_LEN} bytes"
-                ));
+                return invalid(format!("auth.signing_key must be at least {MIN_SIGNING_KEY_LEN} bytes"));
             }
             Some(DEMO_SIGNING_KEY) if !self.demo => {
-                return invalid("auth.signing_key is the demo key; set a secret of your own (LUMISCAPE_SIGNING_KEY)".into());
+                return invalid(
+                    "auth.signing_key is the demo key; set a secret of your own (LUMISCAPE_SIGNING_KEY)".into(),
+                );
             }
             None if !self.demo => {
-                return invalid("auth.signing_key is missing; set LUMISCAPE_SIGNING_KEY (refused outside demo mode)".into());
+                return invalid(
+                    "auth.signing_key is missing; set LUMISCAPE_SIGNING_KEY (refused outside demo mode)".into(),
+                );
             }
             _ => {}
         }
         if !self.demo && self.auth.admin_password.as_deref() == Some(DEMO_ADMIN_PASSWORD) {
-            return invalid(
-                "auth.admin_password is the demo password; choose another outside demo mode".into(),
-            );
+            return invalid("auth.admin_password is the demo password; choose another outside demo mode".into());
         }
         Ok(())
     }
@@ -345,20 +301,12 @@ impl Config {
 
     /// The prefixed form of a subject (`identity.login.failed`).
     pub fn nats_subject(&self, subject: &str) -> String {
-        if self.nats.prefix.is_empty() {
-            subject.to_owned()
-        } else {
-            format!("{}.{subject}", self.nats.prefix)
-        }
+        if self.nats.prefix.is_empty() { subject.to_owned() } else { format!("{}.{subject}", self.nats.prefix) }
     }
 
     /// The prefixed name of a stream or bucket.
     pub fn nats_name(&self, name: &str) -> String {
-        if self.nats.prefix.is_empty() {
-            name.to_owned()
-        } else {
-            format!("{}_{name}", self.nats.prefix)
-        }
+        if self.nats.prefix.is_empty() { name.to_owned() } else { format!("{}_{name}", self.nats.prefix) }
     }
 }
 
@@ -367,10 +315,7 @@ mod tests {
     use super::*;
 
     fn demo() -> Config {
-        Config {
-            demo: true,
-            ..Config::default()
-        }
+        Config { demo: true, ..Config::default() }
     }
 
     #[test]
@@ -406,11 +351,7 @@ mod tests {
 
     #[test]
     fn overrides_win_and_unknown_keys_are_refused() {
-        let cfg = Config::load(
-            None,
-            serde_json::json!({"demo": true, "http": {"base_path": "/api"}}),
-        )
-        .unwrap();
+        let cfg = Config::load(None, serde_json::json!({"demo": true, "http": {"base_path": "/api"}})).unwrap();
         assert_eq!(cfg.http.base_path, "/api");
         let err = Config::load(None, serde_json::json!({"demo": true, "htp": {"x": 1}}));
         assert!(err.is_err());

@@ -36,19 +36,13 @@ pub async fn migrate(url: &str, schema: &str, migrator: &Migrator) -> anyhow::Re
         "schema name must be lowercase letters"
     );
     let options: PgConnectOptions = url.parse()?;
-    let pool = PgPoolOptions::new()
-        .max_connections(1)
-        .connect_with(options.clone())
-        .await?;
+    let pool = PgPoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
     // The schema name is a constant of the calling service, checked above.
     let ddl = format!("CREATE SCHEMA IF NOT EXISTS {schema}");
     sqlx::raw_sql(&ddl).execute(&pool).await?;
     pool.close().await;
     let scoped = options.options([("search_path", schema)]);
-    let pool = PgPoolOptions::new()
-        .max_connections(1)
-        .connect_with(scoped)
-        .await?;
+    let pool = PgPoolOptions::new().max_connections(1).connect_with(scoped).await?;
     migrator.run(&pool).await?;
     pool.close().await;
     Ok(())

@@ -46,9 +46,9 @@ impl ErrorCode {
 
     pub fn from_grpc(code: tonic::Code) -> Self {
         match code {
-            tonic::Code::InvalidArgument
-            | tonic::Code::FailedPrecondition
-            | tonic::Code::OutOfRange => ErrorCode::BadRequest,
+            tonic::Code::InvalidArgument | tonic::Code::FailedPrecondition | tonic::Code::OutOfRange => {
+                ErrorCode::BadRequest
+            }
             tonic::Code::Unauthenticated => ErrorCode::Unauthenticated,
             tonic::Code::PermissionDenied => ErrorCode::Forbidden,
             tonic::Code::NotFound => ErrorCode::NotFound,
@@ -74,11 +74,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     pub fn new(code: ErrorCode, msg: Msg) -> Self {
-        Self {
-            code,
-            msg,
-            source: None,
-        }
+        Self { code, msg, source: None }
     }
 
     pub fn bad_request(msg: Msg) -> Self {
@@ -99,19 +95,11 @@ impl Error {
 
     /// An unexpected failure: logged with its cause, shown as a generic message.
     pub fn internal(source: impl Into<anyhow::Error>) -> Self {
-        Self {
-            code: ErrorCode::Internal,
-            msg: Msg::Internal,
-            source: Some(source.into()),
-        }
+        Self { code: ErrorCode::Internal, msg: Msg::Internal, source: Some(source.into()) }
     }
 
     pub fn unavailable(source: impl Into<anyhow::Error>) -> Self {
-        Self {
-            code: ErrorCode::Unavailable,
-            msg: Msg::Unavailable,
-            source: Some(source.into()),
-        }
+        Self { code: ErrorCode::Unavailable, msg: Msg::Unavailable, source: Some(source.into()) }
     }
 
     /// The gRPC status carrying this error's localized message.
@@ -126,9 +114,7 @@ impl Error {
 impl From<sqlx::Error> for Error {
     fn from(err: sqlx::Error) -> Self {
         match &err {
-            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => {
-                Error::unavailable(err)
-            }
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => Error::unavailable(err),
             _ => Error::internal(err),
         }
     }
@@ -156,8 +142,7 @@ mod tests {
 
     #[test]
     fn internal_errors_hide_their_cause() {
-        let status = Error::internal(anyhow::anyhow!("connection to 10.0.0.1 refused"))
-            .into_status(Lang::En);
+        let status = Error::internal(anyhow::anyhow!("connection to 10.0.0.1 refused")).into_status(Lang::En);
         assert!(!status.message().contains("10.0.0.1"));
         assert_eq!(status.code(), tonic::Code::Internal);
     }

@@ -27,16 +27,9 @@ pub struct RequestContext {
 impl RequestContext {
     /// Reads the context; a malformed project id is an error, not a silent "no project".
     pub fn from_metadata(meta: &MetadataMap) -> Result<Self> {
-        let text = |key: &str| {
-            meta.get(key)
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_owned)
-        };
+        let text = |key: &str| meta.get(key).and_then(|v| v.to_str().ok()).map(str::to_owned);
         let lang = Lang::from_header(text(LANGUAGE).as_deref());
-        let token = text(AUTHORIZATION)
-            .as_deref()
-            .and_then(bearer_token)
-            .map(str::to_owned);
+        let token = text(AUTHORIZATION).as_deref().and_then(bearer_token).map(str::to_owned);
         let project_id = parse_project_id(text(PROJECT_ID).as_deref())?;
         Ok(Self {
             token,
@@ -94,17 +87,10 @@ pub async fn authenticate<T>(
     auth: &Authenticator,
     request: &tonic::Request<T>,
 ) -> std::result::Result<(Caller, RequestContext), tonic::Status> {
-    let ctx =
-        RequestContext::from_metadata(request.metadata()).map_err(|e| e.into_status(Lang::Zh))?;
+    let ctx = RequestContext::from_metadata(request.metadata()).map_err(|e| e.into_status(Lang::Zh))?;
     let lang = ctx.lang;
-    let token = ctx
-        .token
-        .as_deref()
-        .ok_or_else(|| Error::unauthenticated(Msg::TokenMissing).into_status(lang))?;
-    let caller = auth
-        .authenticate(token)
-        .await
-        .map_err(|e| e.into_status(lang))?;
+    let token = ctx.token.as_deref().ok_or_else(|| Error::unauthenticated(Msg::TokenMissing).into_status(lang))?;
+    let caller = auth.authenticate(token).await.map_err(|e| e.into_status(lang))?;
     if let Some(project) = ctx.project_id
         && !caller.may_access_project(project)
     {
@@ -115,12 +101,7 @@ pub async fn authenticate<T>(
 
 /// The language of a request, for answering it.
 pub fn lang_of<T>(request: &tonic::Request<T>) -> Lang {
-    Lang::from_header(
-        request
-            .metadata()
-            .get(LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    )
+    Lang::from_header(request.metadata().get(LANGUAGE).and_then(|v| v.to_str().ok()))
 }
 
 #[cfg(test)]

@@ -70,32 +70,19 @@ impl Msg {
             Msg::Success => pick("操作成功", "Operation successful"),
             Msg::LoginSuccess => pick("登录成功", "Login successful"),
             Msg::LogoutSuccess => pick("退出成功", "Logout successful"),
-            Msg::BadCredentials => pick(
-                "用户不存在/密码错误",
-                "User does not exist or password is incorrect",
-            ),
-            Msg::UserDisabled => pick(
-                "用户不存在/密码错误",
-                "User does not exist or password is incorrect",
-            ),
+            Msg::BadCredentials => pick("用户不存在/密码错误", "User does not exist or password is incorrect"),
+            Msg::UserDisabled => pick("用户不存在/密码错误", "User does not exist or password is incorrect"),
             Msg::CaptchaRequired => pick("验证码不能为空", "Captcha is required"),
             Msg::CaptchaExpired => pick("验证码已失效", "Captcha has expired"),
             Msg::CaptchaWrong => pick("验证码错误", "Captcha is incorrect"),
             Msg::UsernameRequired => pick("用户名不能为空", "Username is required"),
             Msg::PasswordRequired => pick("密码不能为空", "Password is required"),
-            Msg::TokenMissing => pick(
-                "认证失败，无法访问系统资源",
-                "Authentication failed, cannot access system resources",
-            ),
+            Msg::TokenMissing => {
+                pick("认证失败，无法访问系统资源", "Authentication failed, cannot access system resources")
+            }
             Msg::TokenInvalid => pick("令牌无效，请重新登录", "Invalid token, please log in again"),
-            Msg::SessionExpired => pick(
-                "登录状态已过期，请重新登录",
-                "Login state has expired, please log in again",
-            ),
-            Msg::NoPermission => pick(
-                "没有权限，请联系管理员授权",
-                "No permission, please contact the administrator",
-            ),
+            Msg::SessionExpired => pick("登录状态已过期，请重新登录", "Login state has expired, please log in again"),
+            Msg::NoPermission => pick("没有权限，请联系管理员授权", "No permission, please contact the administrator"),
             Msg::ProjectForbidden => pick("无权访问该项目", "You may not access this project"),
             Msg::ProjectIdInvalid => pick("项目编号格式错误", "Invalid project id"),
             Msg::NotFound => pick("资源不存在", "Resource does not exist"),
@@ -110,19 +97,15 @@ impl Msg {
             }
             Msg::BadRequest => pick("请求参数错误", "Invalid request parameters"),
             Msg::InvalidJson => pick("请求内容格式错误", "Malformed request body"),
-            Msg::Internal => pick(
-                "系统内部错误，请联系管理员",
-                "Internal system error, please contact the administrator",
-            ),
-            Msg::Unavailable => pick(
-                "服务暂不可用，请稍后重试",
-                "Service temporarily unavailable, please try again later",
-            ),
+            Msg::Internal => {
+                pick("系统内部错误，请联系管理员", "Internal system error, please contact the administrator")
+            }
+            Msg::Unavailable => {
+                pick("服务暂不可用，请稍后重试", "Service temporarily unavailable, please try again later")
+            }
             Msg::ConfigNotFound => pick("参数不存在", "Parameter does not exist"),
             Msg::ProjectNotFound => pick("项目不存在！", "Project does not exist!"),
-            Msg::OtherSystemAuthFailed => {
-                pick("认证信息异常", "Abnormal authentication information")
-            }
+            Msg::OtherSystemAuthFailed => pick("认证信息异常", "Abnormal authentication information"),
             Msg::TooManyFailures { attempts, minutes } => {
                 if zh {
                     format!("密码输入错误{attempts}次，帐户锁定{minutes}分钟")
@@ -194,10 +177,7 @@ mod tests {
             Msg::CaptchaWrong,
             Msg::TokenInvalid,
             Msg::BodyTooLarge { limit_kb: 1 },
-            Msg::TooManyFailures {
-                attempts: 5,
-                minutes: 10,
-            },
+            Msg::TooManyFailures { attempts: 5, minutes: 10 },
             Msg::OtherSystemAuthFailed,
         ];
         for msg in all {

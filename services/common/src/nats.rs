@@ -33,11 +33,7 @@ pub async fn connect(url: &str, name: &str, wait: Duration) -> anyhow::Result<as
 }
 
 /// Creates or updates a stream with file storage, deduplication and the given subjects.
-pub async fn ensure_stream(
-    js: &jetstream::Context,
-    name: &str,
-    subjects: Vec<String>,
-) -> anyhow::Result<()> {
+pub async fn ensure_stream(js: &jetstream::Context, name: &str, subjects: Vec<String>) -> anyhow::Result<()> {
     js.create_or_update_stream(stream::Config {
         name: name.to_owned(),
         subjects,

@@ -17,11 +17,7 @@ use crate::config::LogConfig;
 pub fn init_logging(cfg: &LogConfig) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&cfg.level));
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
-    let result = if cfg.format == "json" {
-        builder.json().try_init()
-    } else {
-        builder.try_init()
-    };
+    let result = if cfg.format == "json" { builder.json().try_init() } else { builder.try_init() };
     drop(result);
 }
 
@@ -60,11 +56,7 @@ pub fn health_router(readiness: Readiness) -> Router {
         .route(
             "/readyz",
             get(|State(r): State<Readiness>| async move {
-                if r.is_ready() {
-                    (StatusCode::OK, "ready")
-                } else {
-                    (StatusCode::SERVICE_UNAVAILABLE, "starting")
-                }
+                if r.is_ready() { (StatusCode::OK, "ready") } else { (StatusCode::SERVICE_UNAVAILABLE, "starting") }
             }),
         )
         .with_state(readiness)

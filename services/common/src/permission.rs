@@ -8,11 +8,7 @@ pub const PC_PREFIX: &str = "pc:";
 
 /// Adds the `pc:` prefix unless present.
 pub fn with_pc_prefix(permission: &str) -> String {
-    if permission.starts_with(PC_PREFIX) {
-        permission.to_owned()
-    } else {
-        format!("{PC_PREFIX}{permission}")
-    }
+    if permission.starts_with(PC_PREFIX) { permission.to_owned() } else { format!("{PC_PREFIX}{permission}") }
 }
 
 /// Whether one held permission grants the required one. `*:*:*` grants everything; a `*`
@@ -38,9 +34,7 @@ pub fn has_any<S: AsRef<str>>(held: &[S], required: &[&str]) -> bool {
     if required.is_empty() {
         return false;
     }
-    required
-        .iter()
-        .any(|req| held.iter().any(|h| grants(h.as_ref(), req)))
+    required.iter().any(|req| held.iter().any(|h| grants(h.as_ref(), req)))
 }
 
 /// True when the holder has every required permission; the wildcard passes at once.
@@ -52,9 +46,7 @@ pub fn has_all<S: AsRef<str>>(held: &[S], required: &[&str]) -> bool {
     if held.iter().any(|h| h.as_ref() == ALL_PERMISSION) {
         return true;
     }
-    required
-        .iter()
-        .all(|req| held.iter().any(|h| grants(h.as_ref(), req)))
+    required.iter().all(|req| held.iter().any(|h| grants(h.as_ref(), req)))
 }
 
 #[cfg(test)]

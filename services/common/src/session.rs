@@ -36,13 +36,8 @@ impl SessionState {
 
 #[derive(Debug, Clone)]
 enum Slot {
-    Live {
-        state: Arc<SessionState>,
-        revision: u64,
-    },
-    Revoked {
-        until_ms: i64,
-    },
+    Live { state: Arc<SessionState>, revision: u64 },
+    Revoked { until_ms: i64 },
 }
 
 /// The session bucket and this process's copy of it.
@@ -75,11 +70,7 @@ impl SessionRegistry {
                 .await?
             }
         };
-        let registry = Self {
-            store,
-            local: Arc::default(),
-            max_age,
-        };
+        let registry = Self { store, local: Arc::default(), max_age };
         let watch = registry.store.watch_all().await?;
         tokio::spawn(registry.clone().follow(watch, shutdown));
         Ok(registry)
@@ -121,9 +112,7 @@ impl SessionRegistry {
         let mut local = self.local.write().unwrap_or_else(|e| e.into_inner());
         match local.get(&sid) {
             Some(Slot::Revoked { .. }) => {}
-            Some(Slot::Live {
-                revision: known, ..
-            }) if *known >= revision => {}
+            Some(Slot::Live { revision: known, .. }) if *known >= revision => {}
             _ => {
                 local.insert(sid, Slot::Live { state, revision });
             }
@@ -132,30 +121,20 @@ impl SessionRegistry {
 
     fn insert_revoked(&self, sid: String) {
         let until_ms = chrono::Utc::now().timestamp_millis() + self.max_age.as_millis() as i64;
-        self.local
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(sid, Slot::Revoked { until_ms });
+        self.local.write().unwrap_or_else(|e| e.into_inner()).insert(sid, Slot::Revoked { until_ms });
     }
 
     fn sweep(&self, now_ms: i64) {
-        self.local
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|_, slot| match slot {
-                Slot::Live { state, .. } => state.is_live_at(now_ms),
-                Slot::Revoked { until_ms } => now_ms < *until_ms,
-            });
+        self.local.write().unwrap_or_else(|e| e.into_inner()).retain(|_, slot| match slot {
+            Slot::Live { state, .. } => state.is_live_at(now_ms),
+            Slot::Revoked { until_ms } => now_ms < *until_ms,
+        });
     }
 
     /// Creates or replaces a session; returns once the bucket has stored it.
     pub async fn put(&self, sid: &str, state: &SessionState) -> Result<()> {
         let body = serde_json::to_vec(state).map_err(Error::internal)?;
-        let revision = self
-            .store
-            .put(sid, body.into())
-            .await
-            .map_err(Error::unavailable)?;
+        let revision = self.store.put(sid, body.into()).await.map_err(Error::unavailable)?;
         self.insert_live(sid.to_owned(), Arc::new(state.clone()), revision);
         Ok(())
     }
@@ -174,12 +153,7 @@ impl SessionRegistry {
 
     /// The session's state, from the local copy or else from the bucket.
     pub async fn get(&self, sid: &str) -> Result<Option<Arc<SessionState>>> {
-        if let Some(slot) = self
-            .local
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(sid)
-        {
+        if let Some(slot) = self.local.read().unwrap_or_else(|e| e.into_inner()).get(sid) {
             return Ok(match slot {
                 Slot::Live { state, .. } => Some(state.clone()),
                 Slot::Revoked { .. } => None,
@@ -199,25 +173,16 @@ impl SessionRegistry {
         let state = Arc::new(state);
         self.insert_live(entry.key.clone(), state.clone(), entry.revision);
         // A revocation may have arrived between the read and the insert.
-        Ok(
-            match self
-                .local
-                .read()
-                .unwrap_or_else(|e| e.into_inner())
-                .get(&entry.key)
-            {
-                Some(Slot::Live { state, .. }) => Some(state.clone()),
-                _ => None,
-            },
-        )
+        Ok(match self.local.read().unwrap_or_else(|e| e.into_inner()).get(&entry.key) {
+            Some(Slot::Live { state, .. }) => Some(state.clone()),
+            _ => None,
+        })
     }
 }
 
 /// Session ids are UUIDs; anything else never reaches the bucket.
 fn is_valid_key(sid: &str) -> bool {
-    !sid.is_empty()
-        && sid.len() <= 64
-        && sid.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    !sid.is_empty() && sid.len() <= 64 && sid.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 #[cfg(test)]

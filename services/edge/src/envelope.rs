@@ -19,20 +19,14 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(code: ErrorCode, msg: &Msg, lang: Lang) -> Self {
-        Self {
-            code: code.http_code(),
-            msg: msg.text(lang),
-        }
+        Self { code: code.http_code(), msg: msg.text(lang) }
     }
 
     pub fn from_error(err: Error, lang: Lang) -> Self {
         if let Some(source) = &err.source {
             tracing::error!(error = ?source, "request failed");
         }
-        Self {
-            code: err.code.http_code(),
-            msg: err.msg.text(lang),
-        }
+        Self { code: err.code.http_code(), msg: err.msg.text(lang) }
     }
 
     /// A service's answer. Its message is already localized, except for failures of the
@@ -47,17 +41,10 @@ impl ApiError {
             | tonic::Code::Cancelled
             | tonic::Code::DataLoss => {
                 tracing::error!(code = ?status.code(), message = status.message(), "service call failed");
-                let msg = if code == ErrorCode::Unavailable {
-                    Msg::Unavailable
-                } else {
-                    Msg::Internal
-                };
+                let msg = if code == ErrorCode::Unavailable { Msg::Unavailable } else { Msg::Internal };
                 Self::new(code, &msg, lang)
             }
-            _ => Self {
-                code: code.http_code(),
-                msg: status.message().to_owned(),
-            },
+            _ => Self { code: code.http_code(), msg: status.message().to_owned() },
         }
     }
 }
@@ -105,25 +92,13 @@ where
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let lang = crate::guard::lang_of(req.headers());
-        let limit_kb = req
-            .extensions()
-            .get::<crate::BodyLimit>()
-            .map(|l| l.0 / 1024)
-            .unwrap_or(0) as u64;
+        let limit_kb = req.extensions().get::<crate::BodyLimit>().map(|l| l.0 / 1024).unwrap_or(0) as u64;
         match Json::<T>::from_request(req, state).await {
             Ok(Json(value)) => Ok(ApiJson(value)),
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(ApiError::new(
-                    ErrorCode::PayloadTooLarge,
-                    &Msg::BodyTooLarge { limit_kb },
-                    lang,
-                ))
+                Err(ApiError::new(ErrorCode::PayloadTooLarge, &Msg::BodyTooLarge { limit_kb }, lang))
             }
-            Err(_) => Err(ApiError::new(
-                ErrorCode::BadRequest,
-                &Msg::InvalidJson,
-                lang,
-            )),
+            Err(_) => Err(ApiError::new(ErrorCode::BadRequest, &Msg::InvalidJson, lang)),
         }
     }
 }

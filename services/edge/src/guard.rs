@@ -46,19 +46,11 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
     if declared_length.is_some_and(|len| len > state.body_limit) {
-        let msg = Msg::BodyTooLarge {
-            limit_kb: (state.body_limit / 1024) as u64,
-        };
+        let msg = Msg::BodyTooLarge { limit_kb: (state.body_limit / 1024) as u64 };
         return ApiError::new(ErrorCode::PayloadTooLarge, &msg, lang).into_response();
     }
-    let matched = req
-        .extensions()
-        .get::<MatchedPath>()
-        .map(|m| m.as_str().to_owned())
-        .unwrap_or_default();
-    let path = matched
-        .strip_prefix(state.base_path.as_ref())
-        .unwrap_or(&matched);
+    let matched = req.extensions().get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
+    let path = matched.strip_prefix(state.base_path.as_ref()).unwrap_or(&matched);
     let Some(spec) = routes::find(req.method(), path) else {
         // A handler without a table entry is a programming error; refuse rather than guess.
         tracing::error!(method = %req.method(), path, "route missing from the permission table");
@@ -83,23 +75,13 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
     }
 }
 
-async fn check(
-    state: &EdgeState,
-    access: Access,
-    headers: &HeaderMap,
-    lang: Lang,
-) -> Result<RequestInfo, ApiError> {
+async fn check(state: &EdgeState, access: Access, headers: &HeaderMap, lang: Lang) -> Result<RequestInfo, ApiError> {
     let token = headers
         .get(http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(bearer_token)
         .map(str::to_owned);
-    let mut ctx = RequestContext {
-        token: None,
-        project_id: None,
-        lang,
-        ..RequestContext::default()
-    };
+    let mut ctx = RequestContext { token: None, project_id: None, lang, ..RequestContext::default() };
     if access == Access::Public {
         // A public route ignores a stale token rather than failing on it.
         let caller = match &token {
@@ -111,39 +93,21 @@ async fn check(
         }
         return Ok(RequestInfo { ctx, caller });
     }
-    let token =
-        token.ok_or_else(|| ApiError::new(ErrorCode::Unauthenticated, &Msg::TokenMissing, lang))?;
-    let caller = state
-        .auth
-        .authenticate(&token)
-        .await
-        .map_err(|e| ApiError::from_error(e, lang))?;
+    let token = token.ok_or_else(|| ApiError::new(ErrorCode::Unauthenticated, &Msg::TokenMissing, lang))?;
+    let caller = state.auth.authenticate(&token).await.map_err(|e| ApiError::from_error(e, lang))?;
     if let Access::Permission(required) = access
         && !caller.has_any(&[required])
     {
-        return Err(ApiError::new(
-            ErrorCode::Forbidden,
-            &Msg::NoPermission,
-            lang,
-        ));
+        return Err(ApiError::new(ErrorCode::Forbidden, &Msg::NoPermission, lang));
     }
-    let project_header = headers
-        .get(PROJECT_HEADER)
-        .map(|v| v.to_str().unwrap_or("invalid"));
+    let project_header = headers.get(PROJECT_HEADER).map(|v| v.to_str().unwrap_or("invalid"));
     let project_id = parse_project_id(project_header).map_err(|e| ApiError::from_error(e, lang))?;
     if let Some(project) = project_id
         && !caller.may_access_project(project)
     {
-        return Err(ApiError::new(
-            ErrorCode::Forbidden,
-            &Msg::ProjectForbidden,
-            lang,
-        ));
+        return Err(ApiError::new(ErrorCode::Forbidden, &Msg::ProjectForbidden, lang));
     }
     ctx.token = Some(token);
     ctx.project_id = project_id;
-    Ok(RequestInfo {
-        ctx,
-        caller: Some(caller),
-    })
+    Ok(RequestInfo { ctx, caller: Some(caller) })
 }

@@ -58,7 +58,7 @@ pub fn app(cfg: &Config, auth: Authenticator, health: Router) -> anyhow::Result<
         base_path: Arc::from(cfg.http.base_path.as_str()),
         body_limit: cfg.http.body_limit_bytes,
     };
-    let mut api = api::router()
+    let mut api = routes::router()
         .route_layer(middleware::from_fn_with_state(state.clone(), guard::guard))
         .layer(DefaultBodyLimit::max(cfg.http.body_limit_bytes))
         .fallback(route_not_found)
@@ -82,59 +82,38 @@ pub fn app(cfg: &Config, auth: Authenticator, health: Router) -> anyhow::Result<
     let mut app = Router::new()
         .route(
             &format!("{base}/openapi.json"),
-            axum::routing::get(move || async move {
-                ([(header::CONTENT_TYPE, "application/json")], openapi)
-            }),
+            axum::routing::get(move || async move { ([(header::CONTENT_TYPE, "application/json")], openapi) }),
         )
         .nest(&base, api)
         .merge(health);
-    if let Some(dir) = cfg
-        .http
-        .console_dir
-        .as_ref()
-        .filter(|d| d.join("index.html").exists())
-    {
+    if let Some(dir) = cfg.http.console_dir.as_ref().filter(|d| d.join("index.html").exists()) {
         // History-mode routing: any path that is not a file is the console's own route.
         let console = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
         app = app.fallback_service(console);
     } else {
         tracing::info!("no built console found; serving the API only");
     }
-    Ok(app
-        .layer(middleware::from_fn(record_metrics))
-        .layer(CompressionLayer::new())
-        .layer(CatchPanicLayer::custom(|_| {
-            ApiError::new(ErrorCode::Internal, &Msg::Internal, Default::default()).into_response()
-        })))
+    Ok(app.layer(middleware::from_fn(record_metrics)).layer(CompressionLayer::new()).layer(CatchPanicLayer::custom(
+        |_| ApiError::new(ErrorCode::Internal, &Msg::Internal, Default::default()).into_response(),
+    )))
 }
 
 async fn route_not_found(headers: axum::http::HeaderMap) -> ApiError {
-    ApiError::new(
-        ErrorCode::NotFound,
-        &Msg::RouteNotFound,
-        guard::lang_of(&headers),
-    )
+    ApiError::new(ErrorCode::NotFound, &Msg::RouteNotFound, guard::lang_of(&headers))
 }
 
 async fn method_not_allowed(headers: axum::http::HeaderMap) -> ApiError {
-    ApiError {
-        code: 405,
-        msg: Msg::MethodNotAllowed.text(guard::lang_of(&headers)),
-    }
+    ApiError { code: 405, msg: Msg::MethodNotAllowed.text(guard::lang_of(&headers)) }
 }
 
 async fn record_metrics(req: Request, next: Next) -> Response {
-    let route = req
-        .extensions()
-        .get::<MatchedPath>()
-        .map(|m| m.as_str().to_owned())
-        .unwrap_or_else(|| "unmatched".into());
+    let route =
+        req.extensions().get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_else(|| "unmatched".into());
     let started = Instant::now();
     let response = next.run(req).await;
     let status = response.status().as_u16().to_string();
     metrics::counter!("lumiscape_http_requests_total", "route" => route.clone(), "status" => status).increment(1);
-    metrics::histogram!("lumiscape_http_request_seconds", "route" => route)
-        .record(started.elapsed().as_secs_f64());
+    metrics::histogram!("lumiscape_http_request_seconds", "route" => route).record(started.elapsed().as_secs_f64());
     response
 }
 
@@ -147,14 +126,9 @@ pub async fn start(
     let app = app(cfg, deps.auth, deps.health)?;
     let listener = tokio::net::TcpListener::bind(cfg.http.listen).await?;
     tracing::info!(addr = %listener.local_addr()?, base = %cfg.http.base_path, "edge listening");
-    let server = axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown.cancelled_owned());
-    Ok(tokio::spawn(async move {
-        server.await.map_err(anyhow::Error::from)
-    }))
+    let server = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown.cancelled_owned());
+    Ok(tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }))
 }
 
 /// Runs the edge until `shutdown`.

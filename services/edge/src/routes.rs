@@ -1,15 +1,15 @@
 //! The one table of the edge's routes and the permission each needs. The guard refuses a
-//! request before any service is called; the OpenAPI document is generated from it; a test
-//! checks that the router and this table hold exactly the same routes.
+//! request before any service is called; the OpenAPI document is generated from it; and the router
+//! is built from it, so no handler exists without a declared permission.
 
+use crate::EdgeState;
+use crate::api::{auth, project, system};
+use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
-use utoipa::openapi::path::{
-    HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem,
-};
+use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{
-    ComponentsBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Required,
-    ResponseBuilder,
+    ComponentsBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Required, ResponseBuilder,
 };
 
 /// Who may call a route.
@@ -23,7 +23,10 @@ pub enum Access {
     Permission(&'static str),
 }
 
-#[derive(Debug, Clone)]
+/// Binds a handler to the route's method.
+pub type Bind = fn(MethodFilter) -> MethodRouter<EdgeState>;
+
+#[derive(Clone)]
 pub struct RouteSpec {
     pub method: Method,
     /// The path below the base path, in axum's syntax (`/system/dict/data/type/{type}`).
@@ -31,6 +34,7 @@ pub struct RouteSpec {
     pub access: Access,
     pub tag: &'static str,
     pub summary: &'static str,
+    pub bind: Bind,
 }
 
 const fn route(
@@ -39,115 +43,43 @@ const fn route(
     access: Access,
     tag: &'static str,
     summary: &'static str,
+    bind: Bind,
 ) -> RouteSpec {
-    RouteSpec {
-        method,
-        path,
-        access,
-        tag,
-        summary,
-    }
+    RouteSpec { method, path, access, tag, summary, bind }
 }
 
+const GET: Method = Method::GET;
+const POST: Method = Method::POST;
+
+#[rustfmt::skip]
 pub const ROUTES: &[RouteSpec] = &[
-    route(
-        Method::GET,
-        "/captchaImage",
-        Access::Public,
-        "auth",
-        "A new image captcha (when switched on)",
-    ),
-    route(
-        Method::POST,
-        "/login",
-        Access::Public,
-        "auth",
-        "Sign in with user name, password and captcha",
-    ),
-    route(
-        Method::GET,
-        "/loginByOtherSystem",
-        Access::Public,
-        "auth",
-        "Exchange a trusted system's token for a session",
-    ),
-    route(
-        Method::POST,
-        "/logout",
-        Access::SignedIn,
-        "auth",
-        "Sign out; the token stops working at once",
-    ),
-    route(
-        Method::POST,
-        "/auth/refresh",
-        Access::SignedIn,
-        "auth",
-        "Extend the session; returns its new expiry",
-    ),
-    route(
-        Method::GET,
-        "/getInfo",
-        Access::SignedIn,
-        "auth",
-        "The signed-in user, permissions and default menu",
-    ),
-    route(
-        Method::GET,
-        "/system/menu/getRouters",
-        Access::SignedIn,
-        "system",
-        "The caller's route tree",
-    ),
-    route(
-        Method::GET,
-        "/system/config/configKey/{key}",
-        Access::Public,
-        "system",
-        "A config value (in msg); private keys need a token",
-    ),
-    route(
-        Method::GET,
-        "/system/config/list",
-        Access::Permission("pc:system:config:list"),
-        "system",
-        "Config entries, paged",
-    ),
-    route(
-        Method::GET,
-        "/system/dict/data/type/{type}",
-        Access::SignedIn,
-        "system",
-        "The items of a dictionary type",
-    ),
-    route(
-        Method::GET,
-        "/project/project/dropList",
-        Access::SignedIn,
-        "project",
-        "The caller's projects (id, name)",
-    ),
-    route(
-        Method::GET,
-        "/project/project/userProjectList",
-        Access::SignedIn,
-        "project",
-        "The caller's projects for the picker",
-    ),
-    route(
-        Method::GET,
-        "/project/project/detail",
-        Access::SignedIn,
-        "project",
-        "A project's detail (logo)",
-    ),
+    route(GET, "/captchaImage", Access::Public, "auth", "A new image captcha (when switched on)", |m| on(m, auth::captcha)),
+    route(POST, "/login", Access::Public, "auth", "Sign in with user name, password and captcha", |m| on(m, auth::login)),
+    route(GET, "/loginByOtherSystem", Access::Public, "auth", "Exchange a trusted system's token for a session", |m| on(m, auth::login_by_other_system)),
+    route(POST, "/logout", Access::SignedIn, "auth", "Sign out; the token stops working at once", |m| on(m, auth::logout)),
+    route(POST, "/auth/refresh", Access::SignedIn, "auth", "Extend the session; returns its new expiry", |m| on(m, auth::refresh)),
+    route(GET, "/getInfo", Access::SignedIn, "auth", "The signed-in user, permissions and default menu", |m| on(m, auth::get_info)),
+    route(GET, "/system/menu/getRouters", Access::SignedIn, "system", "The caller's route tree", |m| on(m, system::get_routers)),
+    route(GET, "/system/config/configKey/{key}", Access::Public, "system", "A config value (in msg); private keys need a token", |m| on(m, system::config_by_key)),
+    route(GET, "/system/config/list", Access::Permission("pc:system:config:list"), "system", "Config entries, paged", |m| on(m, system::config_list)),
+    route(GET, "/system/dict/data/type/{type}", Access::SignedIn, "system", "The items of a dictionary type", |m| on(m, system::dict_by_type)),
+    route(GET, "/project/project/dropList", Access::SignedIn, "project", "The caller's projects (id, name)", |m| on(m, project::drop_list)),
+    route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),
+    route(GET, "/project/project/detail", Access::SignedIn, "project", "A project's detail (logo)", |m| on(m, project::detail)),
 ];
+
+/// The API router: exactly the routes of the table, so no handler can exist without a
+/// declared permission.
+pub fn router() -> axum::Router<EdgeState> {
+    ROUTES.iter().fold(axum::Router::new(), |router, spec| {
+        let filter = MethodFilter::try_from(spec.method.clone()).expect("a routable method");
+        router.route(spec.path, (spec.bind)(filter))
+    })
+}
 
 /// The table entry for a matched route.
 pub fn find(method: &Method, path: &str) -> Option<&'static RouteSpec> {
-    ROUTES
-        .iter()
-        .find(|r| r.method == *method && r.path == path)
+    ROUTES.iter().find(|r| r.method == *method && r.path == path)
 }
 
 /// The OpenAPI document of the edge, under `base_path`.
@@ -177,24 +109,15 @@ pub fn openapi(base_path: &str) -> OpenApi {
             let mut operation = OperationBuilder::new()
                 .tag(spec.tag)
                 .summary(Some(spec.summary))
-                .description(Some(format!(
-                    "Access: {permission}. Answers the envelope {{code, msg, ...}}."
-                )))
-                .response(
-                    "200",
-                    ResponseBuilder::new().description("envelope with code 200 or an error code"),
-                );
+                .description(Some(format!("Access: {permission}. Answers the envelope {{code, msg, ...}}.")))
+                .response("200", ResponseBuilder::new().description("envelope with code 200 or an error code"));
             for name in path_parameters(path) {
                 operation = operation.parameter(
-                    ParameterBuilder::new()
-                        .name(name)
-                        .parameter_in(ParameterIn::Path)
-                        .required(Required::True),
+                    ParameterBuilder::new().name(name).parameter_in(ParameterIn::Path).required(Required::True),
                 );
             }
             if spec.access != Access::Public {
-                operation =
-                    operation.security(SecurityRequirement::new("bearer", Vec::<String>::new()));
+                operation = operation.security(SecurityRequirement::new("bearer", Vec::<String>::new()));
             }
             item = Some(match item {
                 None => PathItem::new(method, operation),
@@ -210,27 +133,18 @@ pub fn openapi(base_path: &str) -> OpenApi {
         }
     }
     OpenApiBuilder::new()
-        .info(
-            InfoBuilder::new()
-                .title("Lumiscape edge API")
-                .version(env!("CARGO_PKG_VERSION"))
-                .build(),
-        )
+        .info(InfoBuilder::new().title("Lumiscape edge API").version(env!("CARGO_PKG_VERSION")).build())
         .paths(paths.build())
         .components(Some(
             ComponentsBuilder::new()
-                .security_scheme(
-                    "bearer",
-                    SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
-                )
+                .security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)))
                 .build(),
         ))
         .build()
 }
 
 fn path_parameters(path: &str) -> impl Iterator<Item = &str> {
-    path.split('/')
-        .filter_map(|segment| segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+    path.split('/').filter_map(|segment| segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
 }
 
 #[cfg(test)]
@@ -241,12 +155,7 @@ mod tests {
     fn routes_are_unique() {
         for (i, a) in ROUTES.iter().enumerate() {
             for b in &ROUTES[i + 1..] {
-                assert!(
-                    !(a.method == b.method && a.path == b.path),
-                    "duplicate route {} {}",
-                    a.method,
-                    a.path
-                );
+                assert!(!(a.method == b.method && a.path == b.path), "duplicate route {} {}", a.method, a.path);
             }
         }
     }
@@ -266,14 +175,8 @@ mod tests {
         for spec in ROUTES {
             let path = format!("/prod-api{}", spec.path);
             let method = spec.method.as_str().to_lowercase();
-            assert!(
-                doc["paths"][&path][&method].is_object(),
-                "{method} {path} missing"
-            );
+            assert!(doc["paths"][&path][&method].is_object(), "{method} {path} missing");
         }
-        assert_eq!(
-            doc["paths"]["/prod-api/system/dict/data/type/{type}"]["get"]["parameters"][0]["name"],
-            "type"
-        );
+        assert_eq!(doc["paths"]["/prod-api/system/dict/data/type/{type}"]["get"]["parameters"][0]["name"], "type");
     }
 }

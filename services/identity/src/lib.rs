@@ -46,19 +46,12 @@ pub struct Subjects {
 
 impl Subjects {
     pub fn new(cfg: &Config) -> Self {
-        Self {
-            stream: cfg.nats_name("IDENTITY"),
-            prefix: cfg.nats.prefix.clone(),
-        }
+        Self { stream: cfg.nats_name("IDENTITY"), prefix: cfg.nats.prefix.clone() }
     }
 
     /// The full subject of an event type such as `identity.login.failed`.
     pub fn event(&self, event_type: &str) -> String {
-        if self.prefix.is_empty() {
-            event_type.to_owned()
-        } else {
-            format!("{}.{event_type}", self.prefix)
-        }
+        if self.prefix.is_empty() { event_type.to_owned() } else { format!("{}.{event_type}", self.prefix) }
     }
 }
 
@@ -82,37 +75,22 @@ pub struct Shared {
 
 impl Shared {
     fn new(cfg: &Config, deps: &Deps) -> Self {
-        let minutes =
-            |m: u64| chrono::Duration::minutes(i64::try_from(m).unwrap_or(i64::MAX / 60_000));
+        let minutes = |m: u64| chrono::Duration::minutes(i64::try_from(m).unwrap_or(i64::MAX / 60_000));
         Self {
             pool: deps.pool.clone(),
             auth: deps.auth.clone(),
             subjects: Subjects::new(cfg),
             outbox: OutboxSignal::default(),
-            policy: LockPolicy {
-                max_attempts: cfg.auth.max_failed_attempts,
-                lock_for: minutes(cfg.auth.lock_minutes),
-            },
+            policy: LockPolicy { max_attempts: cfg.auth.max_failed_attempts, lock_for: minutes(cfg.auth.lock_minutes) },
             session_ttl: minutes(cfg.auth.session_ttl_minutes),
             session_max: minutes(cfg.auth.session_max_hours.saturating_mul(60)),
-            captcha_ttl: chrono::Duration::seconds(
-                i64::try_from(cfg.captcha.ttl_seconds).unwrap_or(120),
-            ),
+            captcha_ttl: chrono::Duration::seconds(i64::try_from(cfg.captcha.ttl_seconds).unwrap_or(120)),
             captcha_override: cfg.captcha.enabled,
             trusted: Arc::new(cfg.auth.trusted_systems.clone()),
             // Short lifetimes: edits through other replicas show within seconds.
-            users: Cache::builder()
-                .max_capacity(100_000)
-                .time_to_live(Duration::from_secs(10))
-                .build(),
-            routes: Cache::builder()
-                .max_capacity(100_000)
-                .time_to_live(Duration::from_secs(10))
-                .build(),
-            configs: Cache::builder()
-                .max_capacity(10_000)
-                .time_to_live(Duration::from_secs(5))
-                .build(),
+            users: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),
+            routes: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),
+            configs: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(5)).build(),
         }
     }
 
@@ -121,9 +99,7 @@ impl Shared {
         let pool = self.pool.clone();
         let owned = key.to_owned();
         self.configs
-            .try_get_with(owned.clone(), async move {
-                sysconfig::store::find_by_key(&pool, &owned).await
-            })
+            .try_get_with(owned.clone(), async move { sysconfig::store::find_by_key(&pool, &owned).await })
             .await
             .map_err(|err| Error::internal(anyhow::anyhow!("config read failed: {err}")))
     }
@@ -135,9 +111,7 @@ impl Shared {
             return Ok(enabled);
         }
         let entry = self.cached_config(sysconfig::CAPTCHA_ENABLED_KEY).await?;
-        Ok(entry
-            .and_then(|e| sysconfig::parse_flag(&e.config_value))
-            .unwrap_or(true))
+        Ok(entry.and_then(|e| sysconfig::parse_flag(&e.config_value)).unwrap_or(true))
     }
 }
 
@@ -153,25 +127,11 @@ pub async fn start(
     }
     let shared = Shared::new(cfg, &deps);
     let js = async_nats::jetstream::new(deps.nats.clone());
-    lumiscape_common::nats::ensure_stream(
-        &js,
-        &shared.subjects.stream,
-        vec![shared.subjects.event("identity.>")],
-    )
-    .await?;
+    lumiscape_common::nats::ensure_stream(&js, &shared.subjects.stream, vec![shared.subjects.event("identity.>")])
+        .await?;
 
-    tokio::spawn(outbox::relay(
-        deps.pool.clone(),
-        js.clone(),
-        shared.outbox.clone(),
-        shutdown.clone(),
-    ));
-    let consumer = loginlog::events::run(
-        deps.pool.clone(),
-        js.clone(),
-        shared.subjects.clone(),
-        shutdown.clone(),
-    );
+    tokio::spawn(outbox::relay(deps.pool.clone(), js.clone(), shared.outbox.clone(), shutdown.clone()));
+    let consumer = loginlog::events::run(deps.pool.clone(), js.clone(), shared.subjects.clone(), shutdown.clone());
     tokio::spawn(async move {
         if let Err(err) = consumer.await {
             tracing::error!(error = %err, "login log consumer stopped");
@@ -181,25 +141,17 @@ pub async fn start(
     let listener = tokio::net::TcpListener::bind(cfg.grpc.identity_listen).await?;
     tracing::info!(addr = %listener.local_addr()?, "identity listening");
     let server = tonic::transport::Server::builder()
-        .add_service(pb::auth_service_server::AuthServiceServer::new(
-            auth::grpc::AuthApi::new(shared.clone()),
-        ))
-        .add_service(pb::menu_service_server::MenuServiceServer::new(
-            menu::grpc::MenuApi::new(shared.clone()),
-        ))
-        .add_service(pb::config_service_server::ConfigServiceServer::new(
-            sysconfig::grpc::ConfigApi::new(shared.clone()),
-        ))
-        .add_service(pb::dict_service_server::DictServiceServer::new(
-            dict::grpc::DictApi::new(shared),
-        ))
+        .add_service(pb::auth_service_server::AuthServiceServer::new(auth::grpc::AuthApi::new(shared.clone())))
+        .add_service(pb::menu_service_server::MenuServiceServer::new(menu::grpc::MenuApi::new(shared.clone())))
+        .add_service(pb::config_service_server::ConfigServiceServer::new(sysconfig::grpc::ConfigApi::new(
+            shared.clone(),
+        )))
+        .add_service(pb::dict_service_server::DictServiceServer::new(dict::grpc::DictApi::new(shared)))
         .serve_with_incoming_shutdown(
             tonic::transport::server::TcpIncoming::from(listener),
             shutdown.cancelled_owned(),
         );
-    Ok(tokio::spawn(async move {
-        server.await.map_err(anyhow::Error::from)
-    }))
+    Ok(tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }))
 }
 
 /// Runs identity until `shutdown`.

@@ -74,19 +74,13 @@ async fn relay_batch(pool: &PgPool, js: &async_nats::jetstream::Context) -> anyh
     let mut acks = Vec::with_capacity(rows.len());
     for (event_id, subject, event_type, payload) in &rows {
         let headers = lumiscape_common::nats::event_headers(&event_id.to_string(), event_type);
-        acks.push(
-            js.publish_with_headers(subject.clone(), headers, payload.clone().into())
-                .await?,
-        );
+        acks.push(js.publish_with_headers(subject.clone(), headers, payload.clone().into()).await?);
     }
     for ack in acks {
         ack.await?;
     }
     let ids: Vec<Uuid> = rows.iter().map(|row| row.0).collect();
-    sqlx::query("DELETE FROM identity.outbox WHERE event_id = ANY($1)")
-        .bind(&ids)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query("DELETE FROM identity.outbox WHERE event_id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(rows.len())
 }

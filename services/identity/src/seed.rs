@@ -8,15 +8,7 @@ use crate::auth::model::hash_password;
 
 /// One screen of a directory: id, path, component, Chinese and English titles, permission
 /// prefix, visible in the sidebar.
-type Screen = (
-    i64,
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static str,
-    bool,
-);
+type Screen = (i64, &'static str, &'static str, &'static str, &'static str, &'static str, bool);
 
 /// A top-level directory: id, path, titles, icon, menu module, its screens.
 struct Directory {
@@ -39,123 +31,19 @@ const DIRECTORIES: &[Directory] = &[
         icon: "system",
         module: "4",
         screens: &[
-            (
-                100,
-                "dept",
-                "system/dept/index",
-                "组织管理",
-                "Organization",
-                "system:dept",
-                true,
-            ),
-            (
-                101,
-                "user",
-                "system/user/index",
-                "用户管理",
-                "Users",
-                "system:user",
-                true,
-            ),
-            (
-                102,
-                "role",
-                "system/role/index",
-                "角色管理",
-                "Roles",
-                "system:role",
-                true,
-            ),
-            (
-                103,
-                "menu",
-                "system/menu/index",
-                "菜单管理",
-                "Menus",
-                "system:menu",
-                true,
-            ),
-            (
-                104,
-                "config",
-                "system/config/index",
-                "参数设置",
-                "Parameters",
-                "system:config",
-                true,
-            ),
-            (
-                105,
-                "dict",
-                "system/dict/index",
-                "字典管理",
-                "Dictionaries",
-                "system:dict",
-                true,
-            ),
-            (
-                106,
-                "job",
-                "monitor/job/index",
-                "定时任务",
-                "Scheduled Jobs",
-                "monitor:job",
-                true,
-            ),
-            (
-                107,
-                "jobLog",
-                "monitor/job/log",
-                "调度日志",
-                "Job Log",
-                "monitor:jobLog",
-                false,
-            ),
-            (
-                108,
-                "backup",
-                "system/backup/index",
-                "数据备份",
-                "Backup",
-                "system:backup",
-                true,
-            ),
-            (
-                109,
-                "logininfor",
-                "monitor/logininfor/index",
-                "登录日志",
-                "Login Log",
-                "monitor:logininfor",
-                true,
-            ),
-            (
-                110,
-                "operlog",
-                "monitor/operlog/index",
-                "操作日志",
-                "Operation Log",
-                "monitor:operlog",
-                true,
-            ),
-            (
-                111,
-                "advice",
-                "system/advice/index",
-                "意见反馈",
-                "Advice",
-                "system:advice",
-                true,
-            ),
-            (
-                112,
-                "gen",
-                "tool/gen/index",
-                "代码生成",
-                "Code Generation",
-                "tool:gen",
-                true,
-            ),
+            (100, "dept", "system/dept/index", "组织管理", "Organization", "system:dept", true),
+            (101, "user", "system/user/index", "用户管理", "Users", "system:user", true),
+            (102, "role", "system/role/index", "角色管理", "Roles", "system:role", true),
+            (103, "menu", "system/menu/index", "菜单管理", "Menus", "system:menu", true),
+            (104, "config", "system/config/index", "参数设置", "Parameters", "system:config", true),
+            (105, "dict", "system/dict/index", "字典管理", "Dictionaries", "system:dict", true),
+            (106, "job", "monitor/job/index", "定时任务", "Scheduled Jobs", "monitor:job", true),
+            (107, "jobLog", "monitor/job/log", "调度日志", "Job Log", "monitor:jobLog", false),
+            (108, "backup", "system/backup/index", "数据备份", "Backup", "system:backup", true),
+            (109, "logininfor", "monitor/logininfor/index", "登录日志", "Login Log", "monitor:logininfor", true),
+            (110, "operlog", "monitor/operlog/index", "操作日志", "Operation Log", "monitor:operlog", true),
+            (111, "advice", "system/advice/index", "意见反馈", "Advice", "system:advice", true),
+            (112, "gen", "tool/gen/index", "代码生成", "Code Generation", "tool:gen", true),
         ],
     },
     Directory {
@@ -166,42 +54,10 @@ const DIRECTORIES: &[Directory] = &[
         icon: "project",
         module: "1",
         screens: &[
-            (
-                200,
-                "info",
-                "project/info/index",
-                "项目信息",
-                "Project Info",
-                "project:project",
-                true,
-            ),
-            (
-                201,
-                "address",
-                "project/address/index",
-                "地址管理",
-                "Addresses",
-                "project:address",
-                true,
-            ),
-            (
-                202,
-                "notice",
-                "project/notice/index",
-                "公告管理",
-                "Announcements",
-                "project:notice",
-                true,
-            ),
-            (
-                203,
-                "file",
-                "project/file/index",
-                "文件管理",
-                "File Management",
-                "project:file",
-                true,
-            ),
+            (200, "info", "project/info/index", "项目信息", "Project Info", "project:project", true),
+            (201, "address", "project/address/index", "地址管理", "Addresses", "project:address", true),
+            (202, "notice", "project/notice/index", "公告管理", "Announcements", "project:notice", true),
+            (203, "file", "project/file/index", "文件管理", "File Management", "project:file", true),
         ],
     },
     Directory {
@@ -212,51 +68,11 @@ const DIRECTORIES: &[Directory] = &[
         icon: "cluster",
         module: "1",
         screens: &[
-            (
-                300,
-                "category",
-                "device/category/index",
-                "设备分类",
-                "Equipment Categories",
-                "device:category",
-                true,
-            ),
-            (
-                301,
-                "type",
-                "device/type/index",
-                "设备类型",
-                "Equipment Types",
-                "device:type",
-                true,
-            ),
-            (
-                302,
-                "device",
-                "device/device/index",
-                "设备列表",
-                "Devices",
-                "device:device",
-                true,
-            ),
-            (
-                303,
-                "group",
-                "device/group/index",
-                "设备分组",
-                "Device Groups",
-                "device:group",
-                true,
-            ),
-            (
-                304,
-                "chart",
-                "device/chart/index",
-                "照明图表",
-                "Lighting Charts",
-                "device:chart",
-                true,
-            ),
+            (300, "category", "device/category/index", "设备分类", "Equipment Categories", "device:category", true),
+            (301, "type", "device/type/index", "设备类型", "Equipment Types", "device:type", true),
+            (302, "device", "device/device/index", "设备列表", "Devices", "device:device", true),
+            (303, "group", "device/group/index", "设备分组", "Device Groups", "device:group", true),
+            (304, "chart", "device/chart/index", "照明图表", "Lighting Charts", "device:chart", true),
         ],
     },
     Directory {
@@ -267,51 +83,11 @@ const DIRECTORIES: &[Directory] = &[
         icon: "bulb",
         module: "1",
         screens: &[
-            (
-                400,
-                "gateway",
-                "lighting/gateway/index",
-                "网关管理",
-                "Gateways",
-                "lighting:gateway",
-                true,
-            ),
-            (
-                401,
-                "control",
-                "lighting/gateway/control",
-                "实时控制",
-                "Real-time Control",
-                "lighting:control",
-                true,
-            ),
-            (
-                402,
-                "version",
-                "lighting/gateway/version",
-                "网关版本",
-                "Gateway Versions",
-                "lighting:version",
-                true,
-            ),
-            (
-                403,
-                "upgrade",
-                "lighting/gateway/upgrade",
-                "网关升级",
-                "Gateway Upgrade",
-                "lighting:upgrade",
-                true,
-            ),
-            (
-                404,
-                "scene",
-                "lighting/scene/index",
-                "电力场景",
-                "Power Scenes",
-                "lighting:scene",
-                true,
-            ),
+            (400, "gateway", "lighting/gateway/index", "网关管理", "Gateways", "lighting:gateway", true),
+            (401, "control", "lighting/gateway/control", "实时控制", "Real-time Control", "lighting:control", true),
+            (402, "version", "lighting/gateway/version", "网关版本", "Gateway Versions", "lighting:version", true),
+            (403, "upgrade", "lighting/gateway/upgrade", "网关升级", "Gateway Upgrade", "lighting:upgrade", true),
+            (404, "scene", "lighting/scene/index", "电力场景", "Power Scenes", "lighting:scene", true),
             (
                 405,
                 "combinedScene",
@@ -321,33 +97,9 @@ const DIRECTORIES: &[Directory] = &[
                 "lighting:combinedScene",
                 true,
             ),
-            (
-                406,
-                "task",
-                "lighting/task/index",
-                "任务管理",
-                "Tasks",
-                "lighting:task",
-                true,
-            ),
-            (
-                407,
-                "oneKey",
-                "lighting/oneKey/index",
-                "一键控制",
-                "One-key Control",
-                "lighting:oneKey",
-                true,
-            ),
-            (
-                408,
-                "energy",
-                "lighting/energy/index",
-                "能耗统计",
-                "Energy",
-                "lighting:energy",
-                true,
-            ),
+            (406, "task", "lighting/task/index", "任务管理", "Tasks", "lighting:task", true),
+            (407, "oneKey", "lighting/oneKey/index", "一键控制", "One-key Control", "lighting:oneKey", true),
+            (408, "energy", "lighting/energy/index", "能耗统计", "Energy", "lighting:energy", true),
         ],
     },
     Directory {
@@ -358,42 +110,10 @@ const DIRECTORIES: &[Directory] = &[
         icon: "picture",
         module: "2",
         screens: &[
-            (
-                500,
-                "master",
-                "landscape/master/index",
-                "主控管理",
-                "Master Controllers",
-                "landscape:master",
-                true,
-            ),
-            (
-                501,
-                "program",
-                "landscape/program/index",
-                "节目管理",
-                "Program Management",
-                "landscape:program",
-                true,
-            ),
-            (
-                502,
-                "scene",
-                "landscape/scene/index",
-                "景观场景",
-                "Landscape Scenes",
-                "landscape:scene",
-                true,
-            ),
-            (
-                503,
-                "task",
-                "landscape/task/index",
-                "景观任务",
-                "Landscape Tasks",
-                "landscape:task",
-                true,
-            ),
+            (500, "master", "landscape/master/index", "主控管理", "Master Controllers", "landscape:master", true),
+            (501, "program", "landscape/program/index", "节目管理", "Program Management", "landscape:program", true),
+            (502, "scene", "landscape/scene/index", "景观场景", "Landscape Scenes", "landscape:scene", true),
+            (503, "task", "landscape/task/index", "景观任务", "Landscape Tasks", "landscape:task", true),
             (
                 504,
                 "timingOneKey",
@@ -403,24 +123,8 @@ const DIRECTORIES: &[Directory] = &[
                 "landscape:timingOneKey",
                 true,
             ),
-            (
-                505,
-                "urgent",
-                "landscape/urgent/index",
-                "紧急发布",
-                "Urgent Release",
-                "landscape:urgent",
-                true,
-            ),
-            (
-                506,
-                "monitor",
-                "landscape/monitor/index",
-                "远程监控",
-                "Remote Monitoring",
-                "landscape:monitor",
-                true,
-            ),
+            (505, "urgent", "landscape/urgent/index", "紧急发布", "Urgent Release", "landscape:urgent", true),
+            (506, "monitor", "landscape/monitor/index", "远程监控", "Remote Monitoring", "landscape:monitor", true),
             (
                 507,
                 "power",
@@ -430,15 +134,7 @@ const DIRECTORIES: &[Directory] = &[
                 "landscape:power",
                 true,
             ),
-            (
-                508,
-                "rdm",
-                "landscape/rdm/index",
-                "RDM管理",
-                "RDM",
-                "landscape:rdm",
-                true,
-            ),
+            (508, "rdm", "landscape/rdm/index", "RDM管理", "RDM", "landscape:rdm", true),
             (
                 509,
                 "projector",
@@ -457,15 +153,7 @@ const DIRECTORIES: &[Directory] = &[
                 "landscape:tourismNode",
                 true,
             ),
-            (
-                511,
-                "scheme",
-                "landscape/scheme/index",
-                "方案管理",
-                "Scheme Management",
-                "landscape:scheme",
-                true,
-            ),
+            (511, "scheme", "landscape/scheme/index", "方案管理", "Scheme Management", "landscape:scheme", true),
         ],
     },
     Directory {
@@ -476,33 +164,9 @@ const DIRECTORIES: &[Directory] = &[
         icon: "apartment",
         module: "2",
         screens: &[
-            (
-                600,
-                "device",
-                "linkage/device/index",
-                "联动设备",
-                "Linkage Devices",
-                "linkage:device",
-                true,
-            ),
-            (
-                601,
-                "rule",
-                "linkage/rule/index",
-                "规则管理",
-                "Rules",
-                "linkage:rule",
-                true,
-            ),
-            (
-                602,
-                "sensor",
-                "linkage/sensor/index",
-                "传感器",
-                "Sensors",
-                "linkage:sensor",
-                true,
-            ),
+            (600, "device", "linkage/device/index", "联动设备", "Linkage Devices", "linkage:device", true),
+            (601, "rule", "linkage/rule/index", "规则管理", "Rules", "linkage:rule", true),
+            (602, "sensor", "linkage/sensor/index", "传感器", "Sensors", "linkage:sensor", true),
         ],
     },
     Directory {
@@ -513,51 +177,11 @@ const DIRECTORIES: &[Directory] = &[
         icon: "alert",
         module: "3",
         screens: &[
-            (
-                700,
-                "type",
-                "alarm/type/index",
-                "告警类型",
-                "Alarm Types",
-                "alarm:type",
-                true,
-            ),
-            (
-                701,
-                "realtime",
-                "alarm/realtime/index",
-                "实时告警",
-                "Real-time Alarms",
-                "alarm:realtime",
-                true,
-            ),
-            (
-                702,
-                "history",
-                "alarm/history/index",
-                "历史告警",
-                "History Alarms",
-                "alarm:history",
-                true,
-            ),
-            (
-                703,
-                "security",
-                "alarm/security/index",
-                "安防监控",
-                "Security Monitor",
-                "alarm:security",
-                true,
-            ),
-            (
-                704,
-                "report",
-                "alarm/report/index",
-                "报表统计",
-                "Reports",
-                "alarm:report",
-                true,
-            ),
+            (700, "type", "alarm/type/index", "告警类型", "Alarm Types", "alarm:type", true),
+            (701, "realtime", "alarm/realtime/index", "实时告警", "Real-time Alarms", "alarm:realtime", true),
+            (702, "history", "alarm/history/index", "历史告警", "History Alarms", "alarm:history", true),
+            (703, "security", "alarm/security/index", "安防监控", "Security Monitor", "alarm:security", true),
+            (704, "report", "alarm/report/index", "报表统计", "Reports", "alarm:report", true),
         ],
     },
     Directory {
@@ -568,24 +192,8 @@ const DIRECTORIES: &[Directory] = &[
         icon: "tool",
         module: "3",
         screens: &[
-            (
-                800,
-                "workOrder",
-                "operation/workOrder/index",
-                "工单管理",
-                "Work Orders",
-                "operation:workOrder",
-                true,
-            ),
-            (
-                801,
-                "inspection",
-                "operation/inspection/index",
-                "巡检管理",
-                "Inspection",
-                "operation:inspection",
-                true,
-            ),
+            (800, "workOrder", "operation/workOrder/index", "工单管理", "Work Orders", "operation:workOrder", true),
+            (801, "inspection", "operation/inspection/index", "巡检管理", "Inspection", "operation:inspection", true),
             (
                 802,
                 "maintenance",
@@ -595,15 +203,7 @@ const DIRECTORIES: &[Directory] = &[
                 "operation:maintenance",
                 true,
             ),
-            (
-                803,
-                "asset",
-                "operation/asset/index",
-                "资产管理",
-                "Assets",
-                "operation:asset",
-                true,
-            ),
+            (803, "asset", "operation/asset/index", "资产管理", "Assets", "operation:asset", true),
         ],
     },
 ];
@@ -639,36 +239,12 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
         "sys_user_sex",
         "用户性别",
         "User gender",
-        &[
-            ("0", "男", "Male"),
-            ("1", "女", "Female"),
-            ("2", "未知", "Unknown"),
-        ],
+        &[("0", "男", "Male"), ("1", "女", "Female"), ("2", "未知", "Unknown")],
     ),
-    (
-        "sys_normal_disable",
-        "系统开关",
-        "Status",
-        &[("0", "正常", "Normal"), ("1", "停用", "Disabled")],
-    ),
-    (
-        "sys_yes_no",
-        "系统是否",
-        "Yes or no",
-        &[("Y", "是", "Yes"), ("N", "否", "No")],
-    ),
-    (
-        "sys_show_hide",
-        "菜单状态",
-        "Menu visibility",
-        &[("0", "显示", "Show"), ("1", "隐藏", "Hide")],
-    ),
-    (
-        "sys_common_status",
-        "系统状态",
-        "Result",
-        &[("0", "成功", "Success"), ("1", "失败", "Failure")],
-    ),
+    ("sys_normal_disable", "系统开关", "Status", &[("0", "正常", "Normal"), ("1", "停用", "Disabled")]),
+    ("sys_yes_no", "系统是否", "Yes or no", &[("Y", "是", "Yes"), ("N", "否", "No")]),
+    ("sys_show_hide", "菜单状态", "Menu visibility", &[("0", "显示", "Show"), ("1", "隐藏", "Hide")]),
+    ("sys_common_status", "系统状态", "Result", &[("0", "成功", "Success"), ("1", "失败", "Failure")]),
     (
         "project_status",
         "项目状态",
@@ -684,36 +260,17 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
         "alarm_level",
         "告警级别",
         "Alarm level",
-        &[
-            ("1", "严重", "Serious"),
-            ("2", "主要", "Main"),
-            ("3", "次要", "Secondary"),
-        ],
+        &[("1", "严重", "Serious"), ("2", "主要", "Main"), ("3", "次要", "Secondary")],
     ),
 ];
 
 /// Config entries of the spec (section 3): name, key, default value, readable anonymously.
 const CONFIGS: &[(&str, &str, &str, bool)] = &[
-    (
-        "浏览器名称（中文）",
-        "sys.browser.nameZh",
-        "智慧景观照明云平台",
-        true,
-    ),
-    (
-        "浏览器名称（英文）",
-        "sys.browser.nameEn",
-        "Smart Landscape Lighting Cloud Platform",
-        true,
-    ),
+    ("浏览器名称（中文）", "sys.browser.nameZh", "智慧景观照明云平台", true),
+    ("浏览器名称（英文）", "sys.browser.nameEn", "Smart Landscape Lighting Cloud Platform", true),
     ("菜单模式", "sys.menu.mode", "0", true),
     ("登录验证码开关", "sys.account.captchaEnabled", "true", true),
-    (
-        "文件服务地址",
-        "ftp.resources.path",
-        "/prod-api/files",
-        true,
-    ),
+    ("文件服务地址", "ftp.resources.path", "/prod-api/files", true),
     ("地图密钥", "map.secret", "", false),
     ("地图 Key", "map.key", "", false),
     ("地图样式", "map.style", "", false),
@@ -825,8 +382,7 @@ async fn seed_menus(conn: &mut PgConnection) -> sqlx::Result<()> {
             module: dir.module,
         };
         upsert_menu(conn, &dir_row).await?;
-        for (index, &(id, path, component, zh, en, perm, visible)) in dir.screens.iter().enumerate()
-        {
+        for (index, &(id, path, component, zh, en, perm, visible)) in dir.screens.iter().enumerate() {
             let screen = MenuRow {
                 id,
                 parent: dir.id,
@@ -923,12 +479,7 @@ async fn seed_configs(conn: &mut PgConnection) -> sqlx::Result<()> {
     Ok(())
 }
 
-async fn ensure_role(
-    conn: &mut PgConnection,
-    name: &str,
-    key: &str,
-    sort: i32,
-) -> sqlx::Result<i64> {
+async fn ensure_role(conn: &mut PgConnection, name: &str, key: &str, sort: i32) -> sqlx::Result<i64> {
     sqlx::query(
         "INSERT INTO identity.roles (role_name, role_key, role_sort) VALUES ($1, $2, $3) ON CONFLICT (role_key) DO NOTHING",
     )
@@ -937,10 +488,7 @@ async fn ensure_role(
     .bind(sort)
     .execute(&mut *conn)
     .await?;
-    sqlx::query_scalar("SELECT role_id FROM identity.roles WHERE role_key = $1")
-        .bind(key)
-        .fetch_one(conn)
-        .await
+    sqlx::query_scalar("SELECT role_id FROM identity.roles WHERE role_key = $1").bind(key).fetch_one(conn).await
 }
 
 struct NewUser<'a> {
@@ -953,12 +501,11 @@ struct NewUser<'a> {
 
 /// Creates the user unless one of that name exists; an existing password is kept.
 async fn ensure_user(conn: &mut PgConnection, user: &NewUser<'_>) -> anyhow::Result<i64> {
-    let existing: Option<i64> = sqlx::query_scalar(
-        "SELECT user_id FROM identity.users WHERE user_name = $1 AND NOT deleted",
-    )
-    .bind(user.user_name)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let existing: Option<i64> =
+        sqlx::query_scalar("SELECT user_id FROM identity.users WHERE user_name = $1 AND NOT deleted")
+            .bind(user.user_name)
+            .fetch_optional(&mut *conn)
+            .await?;
     if let Some(id) = existing {
         return Ok(id);
     }
@@ -979,12 +526,10 @@ async fn ensure_user(conn: &mut PgConnection, user: &NewUser<'_>) -> anyhow::Res
 }
 
 async fn link_role(conn: &mut PgConnection, user_id: i64, role_id: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO identity.user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    )
-    .bind(user_id)
-    .bind(role_id)
-    .execute(conn)
-    .await?;
+    sqlx::query("INSERT INTO identity.user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+        .bind(user_id)
+        .bind(role_id)
+        .execute(conn)
+        .await?;
     Ok(())
 }

@@ -46,9 +46,7 @@ impl FromStr for Target {
             "edge" => Ok(Target::Edge),
             "identity" => Ok(Target::Identity),
             "project" => Ok(Target::Project),
-            other => Err(format!(
-                "unknown target {other:?}; expected one of all, edge, identity, project"
-            )),
+            other => Err(format!("unknown target {other:?}; expected one of all, edge, identity, project")),
         }
     }
 }
@@ -106,23 +104,15 @@ impl Running {
 }
 
 /// Starts the services of `targets` and returns once each listens.
-pub async fn start(
-    cfg: &Config,
-    targets: &[Target],
-    shutdown: CancellationToken,
-) -> anyhow::Result<Running> {
+pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken) -> anyhow::Result<Running> {
     cfg.require_secrets()?;
     let services = expand(targets);
     anyhow::ensure!(!services.is_empty(), "no target given");
     let needs_db = services.contains(&Target::Identity) || services.contains(&Target::Project);
     let pool = if needs_db {
         Some(
-            lumiscape_common::db::connect(
-                &cfg.database.url,
-                cfg.database.max_connections,
-                Duration::from_secs(30),
-            )
-            .await?,
+            lumiscape_common::db::connect(&cfg.database.url, cfg.database.max_connections, Duration::from_secs(30))
+                .await?,
         )
     } else {
         None
@@ -136,8 +126,7 @@ pub async fn start(
     .await?;
     let js = async_nats::jetstream::new(nats.clone());
     let max_age = Duration::from_secs(cfg.auth.session_max_hours.saturating_mul(3600));
-    let sessions =
-        SessionRegistry::open(&js, &cfg.nats_name("SESSIONS"), max_age, shutdown.clone()).await?;
+    let sessions = SessionRegistry::open(&js, &cfg.nats_name("SESSIONS"), max_age, shutdown.clone()).await?;
     let auth = Authenticator::new(TokenSigner::new(cfg.signing_key()), sessions);
     let readiness = Readiness::default();
     let mut handles = Vec::new();
@@ -145,25 +134,15 @@ pub async fn start(
     for target in &services {
         let handle = match target {
             Target::Identity => {
-                let deps = lumiscape_identity::Deps {
-                    pool: db(&pool)?,
-                    nats: nats.clone(),
-                    auth: auth.clone(),
-                };
+                let deps = lumiscape_identity::Deps { pool: db(&pool)?, nats: nats.clone(), auth: auth.clone() };
                 lumiscape_identity::start(cfg, deps, shutdown.clone()).await?
             }
             Target::Project => {
-                let deps = lumiscape_project::Deps {
-                    pool: db(&pool)?,
-                    auth: auth.clone(),
-                };
+                let deps = lumiscape_project::Deps { pool: db(&pool)?, auth: auth.clone() };
                 lumiscape_project::start(cfg, deps, shutdown.clone()).await?
             }
             Target::Edge => {
-                let deps = lumiscape_edge::Deps {
-                    auth: auth.clone(),
-                    health: health_router(readiness.clone()),
-                };
+                let deps = lumiscape_edge::Deps { auth: auth.clone(), health: health_router(readiness.clone()) };
                 lumiscape_edge::start(cfg, deps, shutdown.clone()).await?
             }
             Target::All => continue,
@@ -176,36 +155,22 @@ pub async fn start(
         let app = health_router(readiness.clone());
         let signal = shutdown.clone().cancelled_owned();
         let server = axum::serve(listener, app).with_graceful_shutdown(signal);
-        handles.push((
-            Target::All,
-            tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }),
-        ));
+        handles.push((Target::All, tokio::spawn(async move { server.await.map_err(anyhow::Error::from) })));
     }
     readiness.set_ready();
     tracing::info!(targets = ?names, "lumiscape started");
-    Ok(Running {
-        readiness,
-        handles,
-        shutdown,
-    })
+    Ok(Running { readiness, handles, shutdown })
 }
 
 fn db(pool: &Option<sqlx::PgPool>) -> anyhow::Result<sqlx::PgPool> {
-    pool.clone()
-        .ok_or_else(|| anyhow::anyhow!("database pool missing"))
+    pool.clone().ok_or_else(|| anyhow::anyhow!("database pool missing"))
 }
 
 /// Runs every service's migrations.
 pub async fn migrate(cfg: &Config) -> anyhow::Result<()> {
     let url = &cfg.database.url;
-    lumiscape_common::db::migrate(
-        url,
-        lumiscape_identity::SCHEMA,
-        &lumiscape_identity::MIGRATOR,
-    )
-    .await?;
-    lumiscape_common::db::migrate(url, lumiscape_project::SCHEMA, &lumiscape_project::MIGRATOR)
-        .await?;
+    lumiscape_common::db::migrate(url, lumiscape_identity::SCHEMA, &lumiscape_identity::MIGRATOR).await?;
+    lumiscape_common::db::migrate(url, lumiscape_project::SCHEMA, &lumiscape_project::MIGRATOR).await?;
     Ok(())
 }
 
@@ -215,9 +180,7 @@ pub async fn seed(cfg: &Config, demo: bool) -> anyhow::Result<()> {
         lumiscape_common::config::DEMO_ADMIN_PASSWORD.to_owned()
     } else {
         let password = cfg.auth.admin_password.clone().ok_or_else(|| {
-            anyhow::anyhow!(
-                "set the admin password (LUMISCAPE_ADMIN_PASSWORD) or seed the demo with --demo"
-            )
+            anyhow::anyhow!("set the admin password (LUMISCAPE_ADMIN_PASSWORD) or seed the demo with --demo")
         })?;
         anyhow::ensure!(
             password != lumiscape_common::config::DEMO_ADMIN_PASSWORD && password.len() >= 8,
@@ -267,9 +230,6 @@ mod tests {
 
     #[test]
     fn repeated_targets_collapse() {
-        assert_eq!(
-            expand(&[Target::Edge, Target::Edge, Target::Identity]).len(),
-            2
-        );
+        assert_eq!(expand(&[Target::Edge, Target::Edge, Target::Identity]).len(), 2);
     }
 }

@@ -8,11 +8,7 @@ use lumiscape_common::config::Config;
 use tokio_util::sync::CancellationToken;
 
 #[derive(Parser)]
-#[command(
-    name = "lumiscape",
-    version,
-    about = "Smart landscape lighting cloud platform"
-)]
+#[command(name = "lumiscape", version, about = "Smart landscape lighting cloud platform")]
 struct Cli {
     /// A TOML config file (layered over the defaults, under the environment and flags).
     #[arg(long, global = true, env = "LUMISCAPE_CONFIG")]
@@ -25,12 +21,7 @@ struct Cli {
 enum Command {
     /// Run services: `all`, or any of edge, identity, project (repeatable).
     Run {
-        #[arg(
-            long = "target",
-            env = "LUMISCAPE_TARGETS",
-            value_delimiter = ',',
-            default_value = "all"
-        )]
+        #[arg(long = "target", env = "LUMISCAPE_TARGETS", value_delimiter = ',', default_value = "all")]
         targets: Vec<Target>,
         /// Where the HTTP API listens, e.g. 127.0.0.1:8080.
         #[arg(long)]
@@ -54,21 +45,13 @@ enum Command {
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async_main(cli))
 }
 
 async fn async_main(cli: Cli) -> anyhow::Result<()> {
     let mut overrides = serde_json::Map::new();
-    if let Command::Run {
-        listen,
-        database_url,
-        nats_url,
-        ..
-    } = &cli.command
-    {
+    if let Command::Run { listen, database_url, nats_url, .. } = &cli.command {
         if let Some(listen) = listen {
             overrides.insert("http".into(), serde_json::json!({ "listen": listen }));
         }
@@ -96,12 +79,7 @@ async fn async_main(cli: Cli) -> anyhow::Result<()> {
         Command::Migrate => lumiscape::migrate(&cfg).await,
         Command::Seed { demo } => lumiscape::seed(&cfg, demo).await,
         Command::Openapi => {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&lumiscape_edge::routes::openapi(
-                    &cfg.http.base_path
-                ))?
-            );
+            println!("{}", serde_json::to_string_pretty(&lumiscape_edge::routes::openapi(&cfg.http.base_path))?);
             Ok(())
         }
     }
@@ -111,14 +89,13 @@ async fn wait_for_signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(term) => term,
-                Err(_) => {
-                    let _ = ctrl_c.await;
-                    return;
-                }
-            };
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(term) => term,
+            Err(_) => {
+                let _ = ctrl_c.await;
+                return;
+            }
+        };
         tokio::select! {
             _ = ctrl_c => {}
             _ = term.recv() => {}

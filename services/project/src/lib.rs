@@ -30,15 +30,12 @@ pub async fn start(
     let listener = tokio::net::TcpListener::bind(cfg.grpc.project_listen).await?;
     tracing::info!(addr = %listener.local_addr()?, "project listening");
     let api = project::grpc::ProjectApi::new(deps.pool, deps.auth);
-    let server = tonic::transport::Server::builder()
-        .add_service(ProjectServiceServer::new(api))
-        .serve_with_incoming_shutdown(
+    let server =
+        tonic::transport::Server::builder().add_service(ProjectServiceServer::new(api)).serve_with_incoming_shutdown(
             tonic::transport::server::TcpIncoming::from(listener),
             shutdown.cancelled_owned(),
         );
-    Ok(tokio::spawn(async move {
-        server.await.map_err(anyhow::Error::from)
-    }))
+    Ok(tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }))
 }
 
 /// Runs the project service until `shutdown`.

@@ -19,18 +19,7 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
             DEMO_LOGO_PATH,
             "1",
         ),
-        (
-            2,
-            "城市天际线亮化工程",
-            "LS-DEMO-002",
-            "上海",
-            "李工",
-            "021-66668888",
-            "陆家嘴",
-            "2",
-            "",
-            "",
-        ),
+        (2, "城市天际线亮化工程", "LS-DEMO-002", "上海", "李工", "021-66668888", "陆家嘴", "2", "", ""),
     ];
     let mut tx = pool.begin().await?;
     for (id, name, number, city, principal, phone, address, status, logo, logo_status) in projects {
@@ -52,9 +41,11 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
         .execute(&mut *tx)
         .await?;
     }
-    sqlx::query("SELECT setval('project.projects_project_id_seq', GREATEST((SELECT max(project_id) FROM project.projects), 1))")
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "SELECT setval('project.projects_project_id_seq', GREATEST((SELECT max(project_id) FROM project.projects), 1))",
+    )
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(())
 }

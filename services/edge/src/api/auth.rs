@@ -9,24 +9,11 @@ use crate::EdgeState;
 use crate::envelope::{ApiError, ApiJson, ApiResult, ok_data, ok_msg, ok_with};
 use crate::guard::RequestInfo;
 
-pub async fn captcha(
-    State(state): State<EdgeState>,
-    Extension(info): Extension<RequestInfo>,
-) -> ApiResult {
+pub async fn captcha(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state
-        .clients
-        .auth
-        .clone()
-        .get_captcha(info.ctx.request(pb::GetCaptchaRequest {}))
-        .await;
-    let captcha = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner();
-    ok_with(
-        lang,
-        json!({ "captchaEnabled": captcha.captcha_enabled, "uuid": captcha.uuid, "img": captcha.img }),
-    )
+    let reply = state.clients.auth.clone().get_captcha(info.ctx.request(pb::GetCaptchaRequest {})).await;
+    let captcha = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    ok_with(lang, json!({ "captchaEnabled": captcha.captcha_enabled, "uuid": captcha.uuid, "img": captcha.img }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -56,19 +43,9 @@ pub async fn login(
         ip: info.ctx.client_ip.clone(),
         user_agent: info.ctx.user_agent.clone(),
     };
-    let reply = state
-        .clients
-        .auth
-        .clone()
-        .login(info.ctx.request(request))
-        .await;
-    let token = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner()
-        .token;
-    Ok(axum::Json(
-        json!({ "code": 200, "msg": Msg::LoginSuccess.text(lang), "token": token }),
-    ))
+    let reply = state.clients.auth.clone().login(info.ctx.request(request)).await;
+    let token = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().token;
+    Ok(axum::Json(json!({ "code": 200, "msg": Msg::LoginSuccess.text(lang), "token": token })))
 }
 
 #[derive(Debug, Deserialize)]
@@ -88,41 +65,19 @@ pub async fn login_by_other_system(
         ip: info.ctx.client_ip.clone(),
         user_agent: info.ctx.user_agent.clone(),
     };
-    let reply = state
-        .clients
-        .auth
-        .clone()
-        .login_by_other_system(info.ctx.request(request))
-        .await;
-    let answer = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner();
+    let reply = state.clients.auth.clone().login_by_other_system(info.ctx.request(request)).await;
+    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     if answer.status == "success" {
         ok_data(lang, json!({ "status": "success", "token": answer.token }))
     } else {
-        ok_with(
-            lang,
-            json!({ "msg": Msg::OtherSystemAuthFailed.text(lang), "data": { "status": "error" } }),
-        )
+        ok_with(lang, json!({ "msg": Msg::OtherSystemAuthFailed.text(lang), "data": { "status": "error" } }))
     }
 }
 
-pub async fn logout(
-    State(state): State<EdgeState>,
-    Extension(info): Extension<RequestInfo>,
-) -> ApiResult {
+pub async fn logout(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let request = pb::LogoutRequest {
-        ip: info.ctx.client_ip.clone(),
-        user_agent: info.ctx.user_agent.clone(),
-    };
-    state
-        .clients
-        .auth
-        .clone()
-        .logout(info.ctx.request(request))
-        .await
-        .map_err(|s| ApiError::from_status(s, lang))?;
+    let request = pb::LogoutRequest { ip: info.ctx.client_ip.clone(), user_agent: info.ctx.user_agent.clone() };
+    state.clients.auth.clone().logout(info.ctx.request(request)).await.map_err(|s| ApiError::from_status(s, lang))?;
     if let Some(caller) = &info.caller {
         // This replica stops honouring the token now, without waiting for the bucket's echo.
         state.auth.sessions().forget_local(&caller.session_id);
@@ -130,38 +85,17 @@ pub async fn logout(
     ok_msg(Msg::LogoutSuccess.text(lang))
 }
 
-pub async fn refresh(
-    State(state): State<EdgeState>,
-    Extension(info): Extension<RequestInfo>,
-) -> ApiResult {
+pub async fn refresh(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state
-        .clients
-        .auth
-        .clone()
-        .refresh(info.ctx.request(pb::RefreshRequest {}))
-        .await;
-    let expires_at = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner()
-        .expires_at_ms;
+    let reply = state.clients.auth.clone().refresh(info.ctx.request(pb::RefreshRequest {})).await;
+    let expires_at = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().expires_at_ms;
     ok_data(lang, json!(expires_at))
 }
 
-pub async fn get_info(
-    State(state): State<EdgeState>,
-    Extension(info): Extension<RequestInfo>,
-) -> ApiResult {
+pub async fn get_info(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state
-        .clients
-        .auth
-        .clone()
-        .get_info(info.ctx.request(pb::GetInfoRequest {}))
-        .await;
-    let answer = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner();
+    let reply = state.clients.auth.clone().get_info(info.ctx.request(pb::GetInfoRequest {})).await;
+    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     let user = answer.user.unwrap_or_default();
     ok_with(
         lang,

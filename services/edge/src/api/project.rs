@@ -10,25 +10,11 @@ use crate::EdgeState;
 use crate::envelope::{ApiError, ApiResult, ok_data};
 use crate::guard::RequestInfo;
 
-pub async fn drop_list(
-    State(state): State<EdgeState>,
-    Extension(info): Extension<RequestInfo>,
-) -> ApiResult {
+pub async fn drop_list(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state
-        .clients
-        .project
-        .clone()
-        .drop_list(info.ctx.request(pb::DropListRequest {}))
-        .await;
-    let projects = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner()
-        .projects;
-    let data: Vec<Value> = projects
-        .into_iter()
-        .map(|p| json!({ "id": p.id, "projectName": p.project_name }))
-        .collect();
+    let reply = state.clients.project.clone().drop_list(info.ctx.request(pb::DropListRequest {})).await;
+    let projects = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().projects;
+    let data: Vec<Value> = projects.into_iter().map(|p| json!({ "id": p.id, "projectName": p.project_name })).collect();
     ok_data(lang, Value::Array(data))
 }
 
@@ -45,19 +31,9 @@ pub async fn user_project_list(
     Query(query): Query<PickerQuery>,
 ) -> ApiResult {
     let lang = info.lang();
-    let request = pb::ListProjectsRequest {
-        project_name: query.project_name,
-    };
-    let reply = state
-        .clients
-        .project
-        .clone()
-        .list_projects(info.ctx.request(request))
-        .await;
-    let projects = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner()
-        .projects;
+    let request = pb::ListProjectsRequest { project_name: query.project_name };
+    let reply = state.clients.project.clone().list_projects(info.ctx.request(request)).await;
+    let projects = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().projects;
     let data: Vec<Value> = projects
         .into_iter()
         .map(|p| {
@@ -93,19 +69,9 @@ pub async fn detail(
         .and_then(|v| v.trim().parse::<i64>().ok())
         .filter(|id| *id > 0)
         .ok_or_else(|| ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang))?;
-    let request = pb::GetProjectDetailRequest {
-        id,
-        r#type: query.kind,
-    };
-    let reply = state
-        .clients
-        .project
-        .clone()
-        .get_project_detail(info.ctx.request(request))
-        .await;
-    let p = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner();
+    let request = pb::GetProjectDetailRequest { id, r#type: query.kind };
+    let reply = state.clients.project.clone().get_project_detail(info.ctx.request(request)).await;
+    let p = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     ok_data(
         lang,
         json!({

@@ -25,18 +25,10 @@ pub async fn get_routers(
         .clients
         .menu
         .clone()
-        .get_routers(info.ctx.request(pb::GetRoutersRequest {
-            where_use: query.where_use,
-        }))
+        .get_routers(info.ctx.request(pb::GetRoutersRequest { where_use: query.where_use }))
         .await;
-    let routes = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner()
-        .routes;
-    ok_data(
-        lang,
-        Value::Array(routes.into_iter().map(route_json).collect()),
-    )
+    let routes = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().routes;
+    ok_data(lang, Value::Array(routes.into_iter().map(route_json).collect()))
 }
 
 fn route_json(route: pb::Route) -> Value {
@@ -72,15 +64,9 @@ pub async fn config_by_key(
     Path(key): Path<String>,
 ) -> ApiResult {
     let lang = info.lang();
-    let reply = state
-        .clients
-        .config
-        .clone()
-        .get_config_by_key(info.ctx.request(pb::GetConfigByKeyRequest { key }))
-        .await;
-    let answer = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner();
+    let reply =
+        state.clients.config.clone().get_config_by_key(info.ctx.request(pb::GetConfigByKeyRequest { key })).await;
+    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     ok_msg(answer.value)
 }
 
@@ -109,15 +95,8 @@ pub async fn config_list(
         page_num: query.page_num.unwrap_or(1),
         page_size: query.page_size.unwrap_or(20),
     };
-    let reply = state
-        .clients
-        .config
-        .clone()
-        .list_configs(info.ctx.request(request))
-        .await;
-    let answer = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner();
+    let reply = state.clients.config.clone().list_configs(info.ctx.request(request)).await;
+    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     let rows: Vec<Value> = answer
         .rows
         .into_iter()
@@ -147,10 +126,7 @@ pub async fn dict_by_type(
         .clone()
         .get_dict_data_by_type(info.ctx.request(pb::GetDictDataByTypeRequest { dict_type }))
         .await;
-    let data = reply
-        .map_err(|s| ApiError::from_status(s, lang))?
-        .into_inner()
-        .data;
+    let data = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().data;
     let items: Vec<Value> = data
         .into_iter()
         .map(|d| {

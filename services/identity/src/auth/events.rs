@@ -27,11 +27,7 @@ impl LoginOutcome {
 
     /// The login log's status column: '0' success, '1' failure.
     pub fn status(self) -> &'static str {
-        if self == LoginOutcome::Failed {
-            "1"
-        } else {
-            "0"
-        }
+        if self == LoginOutcome::Failed { "1" } else { "0" }
     }
 }
 
@@ -45,11 +41,7 @@ pub struct LoginFact<'a> {
 }
 
 /// Queues the event in the caller's transaction.
-pub async fn record(
-    conn: &mut PgConnection,
-    subjects: &Subjects,
-    fact: LoginFact<'_>,
-) -> sqlx::Result<()> {
+pub async fn record(conn: &mut PgConnection, subjects: &Subjects, fact: LoginFact<'_>) -> sqlx::Result<()> {
     let event_id = Uuid::now_v7();
     let event = LoginEvent {
         event_id: event_id.to_string(),

@@ -41,17 +41,11 @@ struct Origin<'a> {
 
 #[tonic::async_trait]
 impl AuthService for AuthApi {
-    async fn get_captcha(
-        &self,
-        request: Request<pb::GetCaptchaRequest>,
-    ) -> Reply<pb::GetCaptchaResponse> {
+    async fn get_captcha(&self, request: Request<pb::GetCaptchaRequest>) -> Reply<pb::GetCaptchaResponse> {
         let lang = lang_of(&request);
         let s = &self.shared;
         if !s.captcha_enabled().await.map_err(|e| e.into_status(lang))? {
-            return Ok(Response::new(pb::GetCaptchaResponse {
-                captcha_enabled: false,
-                ..Default::default()
-            }));
+            return Ok(Response::new(pb::GetCaptchaResponse { captcha_enabled: false, ..Default::default() }));
         }
         let (answer, png) = tokio::task::spawn_blocking(|| {
             let mut image = captcha::Captcha::new();
@@ -64,9 +58,7 @@ impl AuthService for AuthApi {
         })
         .await
         .map_err(|e| Error::internal(e).into_status(lang))?
-        .ok_or_else(|| {
-            Error::internal(anyhow::anyhow!("captcha image could not be drawn")).into_status(lang)
-        })?;
+        .ok_or_else(|| Error::internal(anyhow::anyhow!("captcha image could not be drawn")).into_status(lang))?;
         let uuid = Uuid::new_v4();
         let expires_at = Utc::now() + s.captcha_ttl;
         store::insert_captcha(&s.pool, uuid, &answer, expires_at)
@@ -82,14 +74,8 @@ impl AuthService for AuthApi {
     async fn login(&self, request: Request<pb::LoginRequest>) -> Reply<pb::LoginResponse> {
         let lang = lang_of(&request);
         let req = request.into_inner();
-        let origin = Origin {
-            ip: &req.ip,
-            user_agent: &req.user_agent,
-        };
-        let token = self
-            .login_inner(&req, &origin)
-            .await
-            .map_err(|e| e.into_status(lang))?;
+        let origin = Origin { ip: &req.ip, user_agent: &req.user_agent };
+        let token = self.login_inner(&req, &origin).await.map_err(|e| e.into_status(lang))?;
         Ok(Response::new(pb::LoginResponse { token }))
     }
 
@@ -99,10 +85,7 @@ impl AuthService for AuthApi {
     ) -> Reply<pb::LoginByOtherSystemResponse> {
         let lang = lang_of(&request);
         let req = request.into_inner();
-        let origin = Origin {
-            ip: &req.ip,
-            user_agent: &req.user_agent,
-        };
+        let origin = Origin { ip: &req.ip, user_agent: &req.user_agent };
         let Some(user_name) = self.shared.verify_other_system_token(&req.token) else {
             self.record_failure(None, "", &origin, Msg::OtherSystemAuthFailed)
                 .await
@@ -118,14 +101,8 @@ impl AuthService for AuthApi {
                 .map_err(|e| e.into_status(lang))?;
             return Ok(Response::new(error_status()));
         };
-        let token = self
-            .open_session(&user, &origin)
-            .await
-            .map_err(|e| e.into_status(lang))?;
-        Ok(Response::new(pb::LoginByOtherSystemResponse {
-            status: "success".into(),
-            token,
-        }))
+        let token = self.open_session(&user, &origin).await.map_err(|e| e.into_status(lang))?;
+        Ok(Response::new(pb::LoginByOtherSystemResponse { status: "success".into(), token }))
     }
 
     async fn logout(&self, request: Request<pb::LogoutRequest>) -> Reply<pb::LogoutResponse> {
@@ -133,13 +110,8 @@ impl AuthService for AuthApi {
         let lang = ctx.lang;
         let s = &self.shared;
         // The bucket is what stops the token everywhere, so it goes first.
-        s.auth
-            .sessions()
-            .revoke(&caller.session_id)
-            .await
-            .map_err(|e| e.into_status(lang))?;
-        let session_id = Uuid::parse_str(&caller.session_id)
-            .map_err(|e| Error::internal(e).into_status(lang))?;
+        s.auth.sessions().revoke(&caller.session_id).await.map_err(|e| e.into_status(lang))?;
+        let session_id = Uuid::parse_str(&caller.session_id).map_err(|e| Error::internal(e).into_status(lang))?;
         let result: Result<(), Error> = async {
             let mut tx = s.pool.begin().await?;
             store::revoke_session(&mut tx, session_id).await?;
@@ -166,38 +138,23 @@ impl AuthService for AuthApi {
         let lang = ctx.lang;
         let s = &self.shared;
         let hard_limit_ms = caller.token_expires_at * 1000;
-        let expires_at_ms = (Utc::now() + s.session_ttl)
-            .timestamp_millis()
-            .min(hard_limit_ms);
-        let expires_at =
-            chrono::DateTime::from_timestamp_millis(expires_at_ms).unwrap_or_else(Utc::now);
-        let session_id = Uuid::parse_str(&caller.session_id)
-            .map_err(|e| Error::internal(e).into_status(lang))?;
+        let expires_at_ms = (Utc::now() + s.session_ttl).timestamp_millis().min(hard_limit_ms);
+        let expires_at = chrono::DateTime::from_timestamp_millis(expires_at_ms).unwrap_or_else(Utc::now);
+        let session_id = Uuid::parse_str(&caller.session_id).map_err(|e| Error::internal(e).into_status(lang))?;
         let extended = store::extend_session(&s.pool, session_id, expires_at)
             .await
             .map_err(|e| Error::from(e).into_status(lang))?;
         if !extended {
             return Err(Error::unauthenticated(Msg::SessionExpired).into_status(lang));
         }
-        let state = SessionState {
-            expires_at_ms,
-            ..(*caller.session).clone()
-        };
-        s.auth
-            .sessions()
-            .put(&caller.session_id, &state)
-            .await
-            .map_err(|e| e.into_status(lang))?;
+        let state = SessionState { expires_at_ms, ..(*caller.session).clone() };
+        s.auth.sessions().put(&caller.session_id, &state).await.map_err(|e| e.into_status(lang))?;
         Ok(Response::new(pb::RefreshResponse { expires_at_ms }))
     }
 
     async fn get_info(&self, request: Request<pb::GetInfoRequest>) -> Reply<pb::GetInfoResponse> {
         let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let user = self
-            .shared
-            .cached_user(caller.user_id())
-            .await
-            .map_err(|e| e.into_status(ctx.lang))?;
+        let user = self.shared.cached_user(caller.user_id()).await.map_err(|e| e.into_status(ctx.lang))?;
         Ok(Response::new(pb::GetInfoResponse {
             user: Some(pb::UserInfo {
                 user_id: user.user_id,
@@ -215,18 +172,11 @@ impl AuthService for AuthApi {
 }
 
 fn error_status() -> pb::LoginByOtherSystemResponse {
-    pb::LoginByOtherSystemResponse {
-        status: "error".into(),
-        token: String::new(),
-    }
+    pb::LoginByOtherSystemResponse { status: "error".into(), token: String::new() }
 }
 
 impl AuthApi {
-    async fn login_inner(
-        &self,
-        req: &pb::LoginRequest,
-        origin: &Origin<'_>,
-    ) -> Result<String, Error> {
+    async fn login_inner(&self, req: &pb::LoginRequest, origin: &Origin<'_>) -> Result<String, Error> {
         let s = &self.shared;
         let user_name = req.username.trim();
         if user_name.is_empty() {
@@ -239,43 +189,33 @@ impl AuthApi {
             self.check_captcha(req, user_name, origin).await?;
         }
         if user_name.chars().count() > MAX_USER_NAME_LEN || req.password.len() > MAX_PASSWORD_LEN {
-            self.record_failure(None, user_name, origin, Msg::BadCredentials)
-                .await?;
+            self.record_failure(None, user_name, origin, Msg::BadCredentials).await?;
             return Err(Error::bad_request(Msg::BadCredentials));
         }
         let user = store::find_user_by_name(&s.pool, user_name).await?;
         let Some(user) = user else {
             // Spend the same time as a wrong password, so unknown names cannot be told apart.
             verify_blocking(model::decoy_hash().to_owned(), req.password.clone()).await?;
-            self.record_failure(None, user_name, origin, Msg::BadCredentials)
-                .await?;
+            self.record_failure(None, user_name, origin, Msg::BadCredentials).await?;
             return Err(Error::bad_request(Msg::BadCredentials));
         };
         if user.lock_state().is_locked_at(Utc::now()) {
             verify_blocking(model::decoy_hash().to_owned(), req.password.clone()).await?;
-            self.record_failure(None, user_name, origin, s.lock_message())
-                .await?;
+            self.record_failure(None, user_name, origin, s.lock_message()).await?;
             return Err(Error::bad_request(Msg::BadCredentials));
         }
         if !verify_blocking(user.password_hash.clone(), req.password.clone()).await? {
-            self.record_failure(Some(user.user_id), user_name, origin, Msg::BadCredentials)
-                .await?;
+            self.record_failure(Some(user.user_id), user_name, origin, Msg::BadCredentials).await?;
             return Err(Error::bad_request(Msg::BadCredentials));
         }
         if !user.is_enabled() {
-            self.record_failure(None, user_name, origin, Msg::UserDisabled)
-                .await?;
+            self.record_failure(None, user_name, origin, Msg::UserDisabled).await?;
             return Err(Error::bad_request(Msg::UserDisabled));
         }
         self.open_session(&user, origin).await
     }
 
-    async fn check_captcha(
-        &self,
-        req: &pb::LoginRequest,
-        user_name: &str,
-        origin: &Origin<'_>,
-    ) -> Result<(), Error> {
+    async fn check_captcha(&self, req: &pb::LoginRequest, user_name: &str, origin: &Origin<'_>) -> Result<(), Error> {
         if req.code.trim().is_empty() || req.uuid.trim().is_empty() {
             return Err(Error::bad_request(Msg::CaptchaRequired));
         }
@@ -286,16 +226,13 @@ impl AuthApi {
         let failure = match taken {
             None => Some(Msg::CaptchaExpired),
             Some((_, expires_at)) if expires_at <= Utc::now() => Some(Msg::CaptchaExpired),
-            Some((answer, _)) if !model::captcha_matches(&answer, &req.code) => {
-                Some(Msg::CaptchaWrong)
-            }
+            Some((answer, _)) if !model::captcha_matches(&answer, &req.code) => Some(Msg::CaptchaWrong),
             Some(_) => None,
         };
         match failure {
             None => Ok(()),
             Some(msg) => {
-                self.record_failure(None, user_name, origin, msg.clone())
-                    .await?;
+                self.record_failure(None, user_name, origin, msg.clone()).await?;
                 Err(Error::bad_request(msg))
             }
         }
@@ -320,10 +257,7 @@ impl AuthApi {
             store::save_lock_state(&mut tx, user_id, after).await?;
             if after.is_locked_at(now) {
                 message = s.lock_message();
-                tracing::warn!(
-                    user = user_name,
-                    "account locked after repeated wrong passwords"
-                );
+                tracing::warn!(user = user_name, "account locked after repeated wrong passwords");
             }
         }
         let fact = LoginFact {
@@ -344,11 +278,8 @@ impl AuthApi {
     async fn open_session(&self, user: &UserRow, origin: &Origin<'_>) -> Result<String, Error> {
         let s = &self.shared;
         let permissions = store::user_permissions(&s.pool, user.user_id).await?;
-        let project_ids = if user.all_projects {
-            Vec::new()
-        } else {
-            store::user_project_ids(&s.pool, user.user_id).await?
-        };
+        let project_ids =
+            if user.all_projects { Vec::new() } else { store::user_project_ids(&s.pool, user.user_id).await? };
         let now = Utc::now();
         let session_id = Uuid::new_v4();
         let hard_expiry = now + s.session_max;
@@ -356,22 +287,13 @@ impl AuthApi {
 
         let mut tx = s.pool.begin().await?;
         // A lock set by a parallel attempt while this one verified the password wins.
-        if store::lock_state_for_update(&mut tx, user.user_id)
-            .await?
-            .is_locked_at(now)
-        {
+        if store::lock_state_for_update(&mut tx, user.user_id).await?.is_locked_at(now) {
             drop(tx);
-            self.record_failure(None, &user.user_name, origin, s.lock_message())
-                .await?;
+            self.record_failure(None, &user.user_name, origin, s.lock_message()).await?;
             return Err(Error::bad_request(Msg::BadCredentials));
         }
-        let session = NewSession {
-            session_id,
-            user_id: user.user_id,
-            expires_at,
-            ip: origin.ip,
-            user_agent: origin.user_agent,
-        };
+        let session =
+            NewSession { session_id, user_id: user.user_id, expires_at, ip: origin.ip, user_agent: origin.user_agent };
         store::insert_session(&mut tx, &session).await?;
         store::record_login(&mut tx, user.user_id, origin.ip).await?;
         let fact = LoginFact {
@@ -394,10 +316,7 @@ impl AuthApi {
             all_projects: user.all_projects,
             project_ids,
         };
-        s.auth
-            .sessions()
-            .put(&session_id.to_string(), &state)
-            .await?;
+        s.auth.sessions().put(&session_id.to_string(), &state).await?;
         let claims = Claims {
             sid: session_id.to_string(),
             uid: user.user_id,
@@ -410,9 +329,7 @@ impl AuthApi {
 
 /// Argon2 is deliberately slow; it runs off the async threads.
 async fn verify_blocking(hash: String, password: String) -> Result<bool, Error> {
-    tokio::task::spawn_blocking(move || model::verify_password(&hash, &password))
-        .await
-        .map_err(Error::internal)
+    tokio::task::spawn_blocking(move || model::verify_password(&hash, &password)).await.map_err(Error::internal)
 }
 
 /// The claims a trusted system puts in its token.
@@ -441,10 +358,7 @@ impl Shared {
     }
 
     fn lock_message(&self) -> Msg {
-        Msg::TooManyFailures {
-            attempts: self.policy.max_attempts,
-            minutes: self.policy.lock_for.num_minutes() as u64,
-        }
+        Msg::TooManyFailures { attempts: self.policy.max_attempts, minutes: self.policy.lock_for.num_minutes() as u64 }
     }
 
     pub async fn cached_user(&self, user_id: i64) -> Result<Arc<UserRow>, Error> {

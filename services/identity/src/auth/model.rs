@@ -20,11 +20,7 @@ pub fn hash_password(password: &str) -> anyhow::Result<String> {
 
 /// Whether `password` matches the stored hash. A malformed hash never matches.
 pub fn verify_password(hash: &str, password: &str) -> bool {
-    PasswordHash::new(hash).is_ok_and(|parsed| {
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-    })
+    PasswordHash::new(hash).is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
 }
 
 /// A hash of a random password, verified against when the user does not exist so that
@@ -57,11 +53,7 @@ impl LockState {
     /// again; reaching the limit locks the account for the policy's time.
     pub fn after_failure(self, now: DateTime<Utc>, policy: LockPolicy) -> LockState {
         let lock_expired = self.locked_until.is_some_and(|until| until <= now);
-        let failed_attempts = if lock_expired {
-            1
-        } else {
-            self.failed_attempts.saturating_add(1)
-        };
+        let failed_attempts = if lock_expired { 1 } else { self.failed_attempts.saturating_add(1) };
         let locked_until = if failed_attempts >= policy.max_attempts {
             Some(now + policy.lock_for)
         } else if lock_expired {
@@ -69,10 +61,7 @@ impl LockState {
         } else {
             self.locked_until
         };
-        LockState {
-            failed_attempts,
-            locked_until,
-        }
+        LockState { failed_attempts, locked_until }
     }
 }
 
@@ -88,19 +77,13 @@ mod tests {
     use proptest::prelude::*;
 
     fn policy() -> LockPolicy {
-        LockPolicy {
-            max_attempts: 5,
-            lock_for: Duration::minutes(10),
-        }
+        LockPolicy { max_attempts: 5, lock_for: Duration::minutes(10) }
     }
 
     #[test]
     fn five_failures_lock_for_ten_minutes() {
         let now = Utc::now();
-        let mut state = LockState {
-            failed_attempts: 0,
-            locked_until: None,
-        };
+        let mut state = LockState { failed_attempts: 0, locked_until: None };
         for attempt in 1..=4 {
             state = state.after_failure(now, policy());
             assert_eq!(state.failed_attempts, attempt);
@@ -114,18 +97,9 @@ mod tests {
     #[test]
     fn an_expired_lock_restarts_the_count() {
         let now = Utc::now();
-        let state = LockState {
-            failed_attempts: 5,
-            locked_until: Some(now - Duration::seconds(1)),
-        };
+        let state = LockState { failed_attempts: 5, locked_until: Some(now - Duration::seconds(1)) };
         let next = state.after_failure(now, policy());
-        assert_eq!(
-            next,
-            LockState {
-                failed_attempts: 1,
-                locked_until: None
-            }
-        );
+        assert_eq!(next, LockState { failed_attempts: 1, locked_until: None });
     }
 
     #[test]

@@ -25,10 +25,7 @@ pub struct UserRow {
 
 impl UserRow {
     pub fn lock_state(&self) -> LockState {
-        LockState {
-            failed_attempts: self.failed_attempts.max(0) as u32,
-            locked_until: self.locked_until,
-        }
+        LockState { failed_attempts: self.failed_attempts.max(0) as u32, locked_until: self.locked_until }
     }
 
     pub fn is_enabled(&self) -> bool {
@@ -49,48 +46,33 @@ macro_rules! select_user {
 }
 
 pub async fn find_user_by_name(pool: &PgPool, user_name: &str) -> sqlx::Result<Option<UserRow>> {
-    sqlx::query_as::<_, UserRow>(select_user!("user_name = $1"))
-        .bind(user_name)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as::<_, UserRow>(select_user!("user_name = $1")).bind(user_name).fetch_optional(pool).await
 }
 
 pub async fn find_user_by_id(pool: &PgPool, user_id: i64) -> sqlx::Result<Option<UserRow>> {
-    sqlx::query_as::<_, UserRow>(select_user!("user_id = $1"))
-        .bind(user_id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as::<_, UserRow>(select_user!("user_id = $1")).bind(user_id).fetch_optional(pool).await
 }
 
 /// Locks the user's row and returns its lock state, inside the caller's transaction, so
 /// parallel attempts on one account are counted one after another.
-pub async fn lock_state_for_update(
-    conn: &mut PgConnection,
-    user_id: i64,
-) -> sqlx::Result<LockState> {
-    let (failed_attempts, locked_until): (i32, Option<DateTime<Utc>>) = sqlx::query_as(
-        "SELECT failed_attempts, locked_until FROM identity.users WHERE user_id = $1 FOR UPDATE",
-    )
-    .bind(user_id)
-    .fetch_one(conn)
-    .await?;
-    Ok(LockState {
-        failed_attempts: failed_attempts.max(0) as u32,
-        locked_until,
-    })
+pub async fn lock_state_for_update(conn: &mut PgConnection, user_id: i64) -> sqlx::Result<LockState> {
+    let (failed_attempts, locked_until): (i32, Option<DateTime<Utc>>) =
+        sqlx::query_as("SELECT failed_attempts, locked_until FROM identity.users WHERE user_id = $1 FOR UPDATE")
+            .bind(user_id)
+            .fetch_one(conn)
+            .await?;
+    Ok(LockState { failed_attempts: failed_attempts.max(0) as u32, locked_until })
 }
 
-pub async fn save_lock_state(
-    conn: &mut PgConnection,
-    user_id: i64,
-    state: LockState,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE identity.users SET failed_attempts = $2, locked_until = $3, updated_at = now() WHERE user_id = $1")
-        .bind(user_id)
-        .bind(i32::try_from(state.failed_attempts).unwrap_or(i32::MAX))
-        .bind(state.locked_until)
-        .execute(conn)
-        .await?;
+pub async fn save_lock_state(conn: &mut PgConnection, user_id: i64, state: LockState) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE identity.users SET failed_attempts = $2, locked_until = $3, updated_at = now() WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .bind(i32::try_from(state.failed_attempts).unwrap_or(i32::MAX))
+    .bind(state.locked_until)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -117,9 +99,7 @@ pub async fn user_permissions(pool: &PgPool, user_id: i64) -> sqlx::Result<Vec<S
     .fetch_one(pool)
     .await?;
     if is_admin {
-        return Ok(vec![
-            lumiscape_common::permission::ALL_PERMISSION.to_owned(),
-        ]);
+        return Ok(vec![lumiscape_common::permission::ALL_PERMISSION.to_owned()]);
     }
     sqlx::query_scalar(
         "SELECT DISTINCT m.perms FROM identity.user_roles ur \
@@ -134,12 +114,10 @@ pub async fn user_permissions(pool: &PgPool, user_id: i64) -> sqlx::Result<Vec<S
 }
 
 pub async fn user_project_ids(pool: &PgPool, user_id: i64) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar(
-        "SELECT project_id FROM identity.user_projects WHERE user_id = $1 ORDER BY project_id",
-    )
-    .bind(user_id)
-    .fetch_all(pool)
-    .await
+    sqlx::query_scalar("SELECT project_id FROM identity.user_projects WHERE user_id = $1 ORDER BY project_id")
+        .bind(user_id)
+        .fetch_all(pool)
+        .await
 }
 
 pub struct NewSession<'a> {
@@ -166,19 +144,16 @@ pub async fn insert_session(conn: &mut PgConnection, session: &NewSession<'_>) -
 
 /// Marks a session revoked; false when it was not live.
 pub async fn revoke_session(conn: &mut PgConnection, session_id: Uuid) -> sqlx::Result<bool> {
-    let done = sqlx::query("UPDATE identity.sessions SET revoked_at = now() WHERE session_id = $1 AND revoked_at IS NULL")
-        .bind(session_id)
-        .execute(conn)
-        .await?;
+    let done =
+        sqlx::query("UPDATE identity.sessions SET revoked_at = now() WHERE session_id = $1 AND revoked_at IS NULL")
+            .bind(session_id)
+            .execute(conn)
+            .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Moves a live session's expiry; false when it is revoked or gone.
-pub async fn extend_session(
-    pool: &PgPool,
-    session_id: Uuid,
-    expires_at: DateTime<Utc>,
-) -> sqlx::Result<bool> {
+pub async fn extend_session(pool: &PgPool, session_id: Uuid, expires_at: DateTime<Utc>) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "UPDATE identity.sessions SET expires_at = $2 WHERE session_id = $1 AND revoked_at IS NULL AND expires_at > now()",
     )
@@ -189,15 +164,8 @@ pub async fn extend_session(
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn insert_captcha(
-    pool: &PgPool,
-    uuid: Uuid,
-    answer: &str,
-    expires_at: DateTime<Utc>,
-) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM identity.captchas WHERE expires_at < now() - interval '1 hour'")
-        .execute(pool)
-        .await?;
+pub async fn insert_captcha(pool: &PgPool, uuid: Uuid, answer: &str, expires_at: DateTime<Utc>) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM identity.captchas WHERE expires_at < now() - interval '1 hour'").execute(pool).await?;
     sqlx::query("INSERT INTO identity.captchas (uuid, answer, expires_at) VALUES ($1, $2, $3)")
         .bind(uuid)
         .bind(answer)
@@ -208,10 +176,7 @@ pub async fn insert_captcha(
 }
 
 /// Takes a captcha's answer, deleting it: each captcha is answered at most once.
-pub async fn take_captcha(
-    pool: &PgPool,
-    uuid: Uuid,
-) -> sqlx::Result<Option<(String, DateTime<Utc>)>> {
+pub async fn take_captcha(pool: &PgPool, uuid: Uuid) -> sqlx::Result<Option<(String, DateTime<Utc>)>> {
     sqlx::query_as("DELETE FROM identity.captchas WHERE uuid = $1 RETURNING answer, expires_at")
         .bind(uuid)
         .fetch_optional(pool)

@@ -28,9 +28,7 @@ impl DictService for DictApi {
         let dict_type = request.get_ref().dict_type.trim();
         let well_formed = !dict_type.is_empty()
             && dict_type.len() <= 100
-            && dict_type
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
+            && dict_type.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
         if !well_formed {
             return Err(Error::bad_request(Msg::BadRequest).into_status(ctx.lang));
         }
@@ -40,11 +38,7 @@ impl DictService for DictApi {
         let data = rows
             .into_iter()
             .map(|r| pb::DictData {
-                dict_label: if ctx.lang == Lang::En {
-                    r.dict_label_en.clone()
-                } else {
-                    r.dict_label.clone()
-                },
+                dict_label: if ctx.lang == Lang::En { r.dict_label_en.clone() } else { r.dict_label.clone() },
                 dict_label_zh: r.dict_label,
                 dict_label_en: r.dict_label_en,
                 dict_code: r.dict_code,

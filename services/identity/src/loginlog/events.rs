@@ -30,10 +30,7 @@ pub async fn run(
             CONSUMER,
             consumer::pull::Config {
                 durable_name: Some(CONSUMER.into()),
-                filter_subjects: vec![
-                    subjects.event("identity.login.>"),
-                    subjects.event("identity.logout"),
-                ],
+                filter_subjects: vec![subjects.event("identity.login.>"), subjects.event("identity.logout")],
                 ack_policy: consumer::AckPolicy::Explicit,
                 ack_wait: Duration::from_secs(30),
                 max_deliver: MAX_DELIVER,
@@ -88,10 +85,7 @@ async fn handle(pool: &PgPool, message: jetstream::Message) {
         }
         Err(err) => {
             tracing::warn!(error = %err, "login log write failed; will be redelivered");
-            if let Err(err) = message
-                .ack_with(AckKind::Nak(Some(Duration::from_secs(1))))
-                .await
-            {
+            if let Err(err) = message.ack_with(AckKind::Nak(Some(Duration::from_secs(1)))).await {
                 tracing::warn!(error = %err, "could not nak login event");
             }
         }

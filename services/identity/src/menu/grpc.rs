@@ -43,19 +43,13 @@ impl MenuService for MenuApi {
                 } else {
                     MenuAccess::Only(store::granted_menu_ids(&pool, user_id).await?)
                 };
-                let routes: Vec<pb::Route> = build_routes(&menus, &access, where_use)
-                    .into_iter()
-                    .map(to_proto)
-                    .collect();
+                let routes: Vec<pb::Route> =
+                    build_routes(&menus, &access, where_use).into_iter().map(to_proto).collect();
                 Ok::<_, sqlx::Error>(Arc::new(routes))
             })
             .await
-            .map_err(|err| {
-                Error::internal(anyhow::anyhow!("menu load failed: {err}")).into_status(ctx.lang)
-            })?;
-        Ok(Response::new(pb::GetRoutersResponse {
-            routes: routes.as_ref().clone(),
-        }))
+            .map_err(|err| Error::internal(anyhow::anyhow!("menu load failed: {err}")).into_status(ctx.lang))?;
+        Ok(Response::new(pb::GetRoutersResponse { routes: routes.as_ref().clone() }))
     }
 }
 

@@ -58,11 +58,7 @@ pub enum WhereUse {
 
 impl WhereUse {
     pub fn from_code(code: i32) -> Self {
-        if code == 1 {
-            WhereUse::App
-        } else {
-            WhereUse::Pc
-        }
+        if code == 1 { WhereUse::App } else { WhereUse::Pc }
     }
 
     fn admits(self, menu: &Menu) -> bool {
@@ -95,9 +91,7 @@ pub const INNER_LINK: &str = "InnerLink";
 
 /// Whether a path is a link out of the console (spec: http, https, mailto or tel).
 pub fn is_external(path: &str) -> bool {
-    ["http://", "https://", "mailto:", "tel:"]
-        .iter()
-        .any(|p| path.starts_with(p))
+    ["http://", "https://", "mailto:", "tel:"].iter().any(|p| path.starts_with(p))
 }
 
 /// Builds the route tree: enabled directories and menus (never buttons) that the user may
@@ -111,10 +105,7 @@ pub fn build_routes(menus: &[Menu], access: &MenuAccess, where_use: WhereUse) ->
         MenuAccess::Only(ids) => ids.contains(&m.menu_id),
     };
     let mut included: HashSet<i64> = HashSet::new();
-    for menu in menus
-        .iter()
-        .filter(|m| m.menu_type == MenuType::Menu && usable(m) && granted(m))
-    {
+    for menu in menus.iter().filter(|m| m.menu_type == MenuType::Menu && usable(m) && granted(m)) {
         let mut chain = vec![menu.menu_id];
         let mut parent = menu.parent_id;
         let mut complete = true;
@@ -182,11 +173,7 @@ fn route_of(menu: &Menu, top: bool, children: Vec<RouteNode>) -> RouteNode {
     let component = if external {
         INNER_LINK.to_owned()
     } else if menu.menu_type == MenuType::Directory {
-        if top {
-            LAYOUT.to_owned()
-        } else {
-            PARENT_VIEW.to_owned()
-        }
+        if top { LAYOUT.to_owned() } else { PARENT_VIEW.to_owned() }
     } else {
         menu.component.clone()
     };
@@ -196,11 +183,7 @@ fn route_of(menu: &Menu, top: bool, children: Vec<RouteNode>) -> RouteNode {
         path,
         hidden: !menu.visible,
         always_show: is_directory && !children.is_empty(),
-        redirect: if is_directory {
-            "noRedirect".into()
-        } else {
-            String::new()
-        },
+        redirect: if is_directory { "noRedirect".into() } else { String::new() },
         component,
         menu_module: menu.menu_module.clone(),
         query: menu.query.clone(),
@@ -208,11 +191,7 @@ fn route_of(menu: &Menu, top: bool, children: Vec<RouteNode>) -> RouteNode {
         title_en: menu.menu_name_en.clone(),
         icon: menu.icon.clone(),
         no_cache: !menu.is_cache,
-        link: if external {
-            menu.path.clone()
-        } else {
-            String::new()
-        },
+        link: if external { menu.path.clone() } else { String::new() },
         children,
     }
 }
@@ -244,11 +223,7 @@ mod tests {
             menu_name_en: format!("Menu {id}"),
             order_num: id as i32,
             path: path.into(),
-            component: if kind == MenuType::Menu {
-                format!("{path}/index")
-            } else {
-                String::new()
-            },
+            component: if kind == MenuType::Menu { format!("{path}/index") } else { String::new() },
             query: String::new(),
             route_name: String::new(),
             is_frame: false,
@@ -327,11 +302,7 @@ mod tests {
         let mut menus = sample();
         menus.push(menu(102, 1, MenuType::Menu, "https://example.org/help"));
         let routes = build_routes(&menus, &MenuAccess::All, WhereUse::Pc);
-        let link = routes[0]
-            .children
-            .iter()
-            .find(|c| !c.link.is_empty())
-            .unwrap();
+        let link = routes[0].children.iter().find(|c| !c.link.is_empty()).unwrap();
         assert_eq!(link.link, "https://example.org/help");
         assert_eq!(link.component, INNER_LINK);
         assert!(is_external("mailto:a@b.c") && is_external("tel:123") && !is_external("/index"));

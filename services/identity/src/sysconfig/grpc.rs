@@ -28,8 +28,7 @@ impl ConfigService for ConfigApi {
         &self,
         request: Request<pb::GetConfigByKeyRequest>,
     ) -> Result<Response<pb::GetConfigByKeyResponse>, Status> {
-        let ctx = RequestContext::from_metadata(request.metadata())
-            .map_err(|e| e.into_status(Lang::Zh))?;
+        let ctx = RequestContext::from_metadata(request.metadata()).map_err(|e| e.into_status(Lang::Zh))?;
         let signed_in = match ctx.token {
             Some(_) => {
                 authenticate(&self.shared.auth, &request).await?;
@@ -41,21 +40,13 @@ impl ConfigService for ConfigApi {
         if key.is_empty() || key.len() > 100 {
             return Err(Error::bad_request(Msg::BadRequest).into_status(ctx.lang));
         }
-        let entry = self
-            .shared
-            .cached_config(key)
-            .await
-            .map_err(|e| e.into_status(ctx.lang))?;
+        let entry = self.shared.cached_config(key).await.map_err(|e| e.into_status(ctx.lang))?;
         let response = match entry {
-            Some(entry) if signed_in || entry.is_public => pb::GetConfigByKeyResponse {
-                value: entry.config_value,
-                found: true,
-            },
+            Some(entry) if signed_in || entry.is_public => {
+                pb::GetConfigByKeyResponse { value: entry.config_value, found: true }
+            }
             // Anonymous callers learn nothing of private keys, not even that they exist.
-            _ => pb::GetConfigByKeyResponse {
-                value: String::new(),
-                found: false,
-            },
+            _ => pb::GetConfigByKeyResponse { value: String::new(), found: false },
         };
         Ok(Response::new(response))
     }
@@ -69,22 +60,13 @@ impl ConfigService for ConfigApi {
             return Err(Error::forbidden(Msg::NoPermission).into_status(ctx.lang));
         }
         let req = request.into_inner();
-        let page_size = if req.page_size <= 0 {
-            DEFAULT_PAGE_SIZE
-        } else {
-            req.page_size.min(MAX_PAGE_SIZE)
-        };
+        let page_size = if req.page_size <= 0 { DEFAULT_PAGE_SIZE } else { req.page_size.min(MAX_PAGE_SIZE) };
         let page_num = req.page_num.max(1);
         let offset = i64::from(page_num - 1) * i64::from(page_size);
-        let (rows, total) = store::list(
-            &self.shared.pool,
-            req.config_name.trim(),
-            req.config_key.trim(),
-            page_size.into(),
-            offset,
-        )
-        .await
-        .map_err(|e| Error::from(e).into_status(ctx.lang))?;
+        let (rows, total) =
+            store::list(&self.shared.pool, req.config_name.trim(), req.config_key.trim(), page_size.into(), offset)
+                .await
+                .map_err(|e| Error::from(e).into_status(ctx.lang))?;
         Ok(Response::new(pb::ListConfigsResponse {
             rows: rows
                 .into_iter()

@@ -26,21 +26,13 @@ impl ProjectApi {
 
 #[tonic::async_trait]
 impl ProjectService for ProjectApi {
-    async fn drop_list(
-        &self,
-        request: Request<pb::DropListRequest>,
-    ) -> Result<Response<pb::DropListResponse>, Status> {
+    async fn drop_list(&self, request: Request<pb::DropListRequest>) -> Result<Response<pb::DropListResponse>, Status> {
         let (caller, ctx) = authenticate(&self.auth, &request).await?;
         let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&caller), "")
             .await
             .map_err(|e| Error::from(e).into_status(ctx.lang))?;
-        let projects = rows
-            .into_iter()
-            .map(|r| pb::ProjectOption {
-                id: r.project_id,
-                project_name: r.project_name,
-            })
-            .collect();
+        let projects =
+            rows.into_iter().map(|r| pb::ProjectOption { id: r.project_id, project_name: r.project_name }).collect();
         Ok(Response::new(pb::DropListResponse { projects }))
     }
 
@@ -56,9 +48,7 @@ impl ProjectService for ProjectApi {
         let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&caller), name)
             .await
             .map_err(|e| Error::from(e).into_status(ctx.lang))?;
-        Ok(Response::new(pb::ListProjectsResponse {
-            projects: rows.into_iter().map(summary).collect(),
-        }))
+        Ok(Response::new(pb::ListProjectsResponse { projects: rows.into_iter().map(summary).collect() }))
     }
 
     async fn get_project_detail(

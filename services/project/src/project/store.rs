@@ -17,11 +17,7 @@ pub struct ProjectRow {
 }
 
 /// The caller's projects whose name contains `name` (all when empty), by id.
-pub async fn list_in_scope(
-    pool: &PgPool,
-    scope: &ProjectScope,
-    name: &str,
-) -> sqlx::Result<Vec<ProjectRow>> {
+pub async fn list_in_scope(pool: &PgPool, scope: &ProjectScope, name: &str) -> sqlx::Result<Vec<ProjectRow>> {
     let (all, ids) = scope.as_binds();
     sqlx::query_as(
         "SELECT project_id, project_name, project_number, city_name, project_user_name, phone, address, status, \

@@ -1,0 +1,353 @@
+//! A test cluster: the real `lumiscape` binary, run monolithic (`--target all`) or split
+//! (edge, identity and project each in its own process), on a database of its own cloned
+//! from a migrated and seeded template, and a NATS subject prefix of its own.
+#![allow(dead_code)]
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use sqlx::{Connection, PgConnection, PgPool};
+
+/// The signing key every test cluster uses, so tests can forge and sign tokens.
+pub const SIGNING_KEY: &str = "test-signing-key-0123456789-abcdefghijklmnop";
+/// A trusted other system, for `/loginByOtherSystem`.
+pub const PARTNER_NAME: &str = "partner-portal";
+pub const PARTNER_KEY: &str = "partner-portal-shared-secret-0123456789abcdef";
+
+pub fn admin_database_url() -> String {
+    std::env::var("LUMISCAPE_TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+pub fn nats_url() -> String {
+    std::env::var("LUMISCAPE_TEST_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into())
+}
+
+fn database_url(name: &str) -> String {
+    let admin = admin_database_url();
+    let (base, _) = admin.rsplit_once('/').expect("database url has a path");
+    format!("{base}/{name}")
+}
+
+pub fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_lumiscape"))
+}
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Creates (once per build of the binary) a migrated, demo-seeded template database and
+/// returns its name. Test processes coordinate through an advisory lock.
+async fn template() -> String {
+    let meta = std::fs::metadata(binary()).expect("binary built");
+    let stamp = meta.modified().unwrap().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    let name = format!("ls_tpl_{:x}_{:x}", stamp, meta.len());
+    let mut admin = PgConnection::connect(&admin_database_url()).await.expect("test database reachable");
+    sqlx::query("SELECT pg_advisory_lock(727274)").execute(&mut admin).await.unwrap();
+    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+        .bind(&name)
+        .fetch_one(&mut admin)
+        .await
+        .unwrap();
+    if !exists {
+        let stale: Vec<String> =
+            sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE 'ls\\_tpl\\_%' AND datname <> $1")
+                .bind(&name)
+                .fetch_all(&mut admin)
+                .await
+                .unwrap();
+        for db in stale {
+            let drop = format!("DROP DATABASE IF EXISTS \"{db}\"");
+            let _ = sqlx::raw_sql(&drop).execute(&mut admin).await;
+        }
+        let building = format!("{name}_building");
+        sqlx::raw_sql(&format!("DROP DATABASE IF EXISTS {building}")).execute(&mut admin).await.unwrap();
+        sqlx::raw_sql(&format!("CREATE DATABASE {building}")).execute(&mut admin).await.unwrap();
+        for args in [vec!["migrate"], vec!["seed", "--demo"]] {
+            let status = Command::new(binary())
+                .args(&args)
+                .env("LUMISCAPE_DATABASE_URL", database_url(&building))
+                .env("LUMISCAPE_DEMO", "true")
+                .env("RUST_LOG", "warn")
+                .status()
+                .unwrap();
+            assert!(status.success(), "lumiscape {args:?} failed");
+        }
+        sqlx::raw_sql(&format!("ALTER DATABASE {building} RENAME TO {name}")).execute(&mut admin).await.unwrap();
+    }
+    sqlx::query("SELECT pg_advisory_unlock(727274)").execute(&mut admin).await.unwrap();
+    name
+}
+
+/// A fresh database for one test.
+pub async fn fresh_database() -> (String, String) {
+    let template = template().await;
+    let name = format!("ls_t_{}", uuid::Uuid::new_v4().simple());
+    let mut admin = PgConnection::connect(&admin_database_url()).await.unwrap();
+    // Cloning needs the template idle; another test may be cloning it this instant.
+    let mut attempts = 0;
+    loop {
+        let sql = format!("CREATE DATABASE {name} TEMPLATE {template}");
+        match sqlx::raw_sql(&sql).execute(&mut admin).await {
+            Ok(_) => break,
+            Err(err) if attempts < 50 => {
+                attempts += 1;
+                let _ = err;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(err) => panic!("could not clone the template: {err}"),
+        }
+    }
+    (name.clone(), database_url(&name))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deployment {
+    /// `--target all` in one process.
+    Monolith,
+    /// Edge, identity and project each in its own process.
+    Split,
+}
+
+/// Settings of a test cluster.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub captcha: Option<bool>,
+    pub max_failed_attempts: u32,
+    pub extra_env: Vec<(String, String)>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { captcha: Some(false), max_failed_attempts: 5, extra_env: Vec::new() }
+    }
+}
+
+pub struct Cluster {
+    pub api: Api,
+    pub pool: PgPool,
+    pub database_url: String,
+    pub prefix: String,
+    pub deployment: Deployment,
+    processes: Vec<Child>,
+    _dir: TempDir,
+}
+
+impl Cluster {
+    pub async fn start(deployment: Deployment) -> Self {
+        Self::start_with(deployment, Options::default()).await
+    }
+
+    /// Starts a cluster; `prepare` may change the fresh database before the services start.
+    pub async fn start_with(deployment: Deployment, options: Options) -> Self {
+        let (_, url) = fresh_database().await;
+        Self::launch(deployment, options, url).await
+    }
+
+    pub async fn launch(deployment: Deployment, options: Options, database_url: String) -> Self {
+        let dir = TempDir::new();
+        let config = dir.0.join("lumiscape.toml");
+        std::fs::write(
+            &config,
+            format!(
+                "demo = true\n[auth]\nsigning_key = \"{SIGNING_KEY}\"\nmax_failed_attempts = {}\n\
+                 [[auth.trusted_systems]]\nname = \"{PARTNER_NAME}\"\nkey = \"{PARTNER_KEY}\"\n",
+                options.max_failed_attempts
+            ),
+        )
+        .unwrap();
+        let prefix = format!("t{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);
+        let (edge_port, identity_port, project_port) = (free_port(), free_port(), free_port());
+        let mut base_env: Vec<(String, String)> = vec![
+            ("LUMISCAPE_CONFIG".into(), config.display().to_string()),
+            ("LUMISCAPE_DATABASE_URL".into(), database_url.clone()),
+            ("LUMISCAPE_NATS_URL".into(), nats_url()),
+            ("LUMISCAPE_NATS_PREFIX".into(), prefix.clone()),
+            ("LUMISCAPE_DATABASE__MAX_CONNECTIONS".into(), "4".into()),
+            ("LUMISCAPE_GRPC__IDENTITY_LISTEN".into(), format!("127.0.0.1:{identity_port}")),
+            ("LUMISCAPE_GRPC__PROJECT_LISTEN".into(), format!("127.0.0.1:{project_port}")),
+            ("LUMISCAPE_GRPC__IDENTITY_URL".into(), format!("http://127.0.0.1:{identity_port}")),
+            ("LUMISCAPE_GRPC__PROJECT_URL".into(), format!("http://127.0.0.1:{project_port}")),
+            ("RUST_LOG".into(), "warn".into()),
+        ];
+        if let Some(captcha) = options.captcha {
+            base_env.push(("LUMISCAPE_CAPTCHA_ENABLED".into(), captcha.to_string()));
+        }
+        base_env.extend(options.extra_env.iter().cloned());
+        let plan: Vec<(&str, u16)> = match deployment {
+            Deployment::Monolith => vec![("all", edge_port)],
+            Deployment::Split => vec![("identity", free_port()), ("project", free_port()), ("edge", edge_port)],
+        };
+        let mut processes = Vec::new();
+        for (target, http_port) in &plan {
+            let child = Command::new(binary())
+                .args(["run", "--target", target])
+                .envs(base_env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+                .env("LUMISCAPE_HTTP_LISTEN", format!("127.0.0.1:{http_port}"))
+                .stdin(Stdio::null())
+                .spawn()
+                .expect("lumiscape starts");
+            processes.push(child);
+        }
+        let client = reqwest::Client::builder().no_proxy().build().unwrap();
+        for (target, http_port) in &plan {
+            let ready = format!("http://127.0.0.1:{http_port}/readyz");
+            let deadline = Instant::now() + Duration::from_secs(30);
+            loop {
+                if let Ok(resp) = client.get(&ready).send().await
+                    && resp.status().is_success()
+                {
+                    break;
+                }
+                for child in &mut processes {
+                    if let Ok(Some(status)) = child.try_wait() {
+                        panic!("lumiscape {target} exited early: {status}");
+                    }
+                }
+                assert!(Instant::now() < deadline, "lumiscape {target} not ready in time");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        let pool = PgPool::connect(&database_url).await.unwrap();
+        Cluster {
+            api: Api { base: format!("http://127.0.0.1:{edge_port}"), client },
+            pool,
+            database_url,
+            prefix,
+            deployment,
+            processes,
+            _dir: dir,
+        }
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        for child in &mut self.processes {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// A temporary directory removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new() -> Self {
+        let path = std::env::temp_dir().join(format!("lumiscape-test-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&path).unwrap();
+        Self(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The edge API as the console calls it.
+pub struct Api {
+    pub base: String,
+    pub client: reqwest::Client,
+}
+
+/// One request to the edge.
+pub struct Call<'a> {
+    pub method: reqwest::Method,
+    pub path: &'a str,
+    pub token: Option<&'a str>,
+    pub headers: Vec<(&'a str, String)>,
+    pub body: Option<Value>,
+    pub raw_body: Option<Vec<u8>>,
+}
+
+impl<'a> Call<'a> {
+    pub fn get(path: &'a str) -> Self {
+        Self { method: reqwest::Method::GET, path, token: None, headers: Vec::new(), body: None, raw_body: None }
+    }
+
+    pub fn post(path: &'a str) -> Self {
+        Self { method: reqwest::Method::POST, ..Self::get(path) }
+    }
+
+    pub fn token(mut self, token: &'a str) -> Self {
+        self.token = Some(token);
+        self
+    }
+
+    pub fn header(mut self, name: &'a str, value: impl Into<String>) -> Self {
+        self.headers.push((name, value.into()));
+        self
+    }
+
+    pub fn json(mut self, body: Value) -> Self {
+        self.body = Some(body);
+        self
+    }
+
+    pub fn raw(mut self, body: Vec<u8>) -> Self {
+        self.raw_body = Some(body);
+        self
+    }
+}
+
+impl Api {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}/prod-api{path}", self.base)
+    }
+
+    /// Sends a call; returns the HTTP status and the JSON body.
+    pub async fn send(&self, call: Call<'_>) -> (u16, Value) {
+        let mut request = self.client.request(call.method, self.url(call.path));
+        if let Some(token) = call.token {
+            request = request.bearer_auth(token);
+        }
+        for (name, value) in call.headers {
+            request = request.header(name, value);
+        }
+        if let Some(body) = call.body {
+            request = request.json(&body);
+        }
+        if let Some(raw) = call.raw_body {
+            request = request.header("content-type", "application/json").body(raw);
+        }
+        let response = request.send().await.expect("edge answers");
+        let status = response.status().as_u16();
+        let text = response.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+        (status, body)
+    }
+
+    pub async fn login_attempt(&self, user: &str, password: &str) -> (u16, Value) {
+        self.send(Call::post("/login").json(serde_json::json!({ "username": user, "password": password }))).await
+    }
+
+    /// Signs in (captcha off) and returns the token.
+    pub async fn login(&self, user: &str, password: &str) -> String {
+        let (status, body) = self.login_attempt(user, password).await;
+        assert_eq!(status, 200, "login failed: {body}");
+        body["token"].as_str().expect("token").to_owned()
+    }
+}
+
+/// Polls `check` until it holds or `seconds` pass.
+pub async fn eventually<F, Fut>(seconds: u64, mut check: F) -> bool
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    while Instant::now() < deadline {
+        if check().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}

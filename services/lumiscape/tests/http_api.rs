@@ -1,0 +1,541 @@
+//! The edge's HTTP contract (spec section 7), good and bad paths. Every scenario runs twice:
+//! against `--target all` in one process and against edge, identity and project each in a
+//! process of its own; both must behave the same.
+
+mod common;
+
+use base64::Engine;
+use common::{Call, Cluster, Deployment, Options, PARTNER_KEY, PARTNER_NAME, SIGNING_KEY, eventually};
+use jsonwebtoken::{EncodingKey, Header};
+use serde_json::{Value, json};
+
+/// Defines a scenario and runs it in both deployments.
+macro_rules! scenario {
+    ($name:ident, $options:expr) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[tokio::test]
+            async fn monolith() {
+                let cluster = crate::common::Cluster::start_with(crate::common::Deployment::Monolith, $options).await;
+                super::$name(&cluster).await;
+            }
+
+            #[tokio::test]
+            async fn split() {
+                let cluster = crate::common::Cluster::start_with(crate::common::Deployment::Split, $options).await;
+                super::$name(&cluster).await;
+            }
+        }
+    };
+    ($name:ident) => {
+        scenario!($name, crate::common::Options::default());
+    };
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+const BAD_CREDENTIALS_ZH: &str = "用户不存在/密码错误";
+const BAD_CREDENTIALS_EN: &str = "User does not exist or password is incorrect";
+
+// --- sign-in, getInfo, routers --------------------------------------------------------
+
+scenario!(sign_in_and_read_the_session);
+async fn sign_in_and_read_the_session(c: &Cluster) {
+    let (status, captcha) = c.api.send(Call::get("/captchaImage")).await;
+    assert_eq!(status, 200);
+    assert_eq!(captcha["captchaEnabled"], false, "captcha switched off by LUMISCAPE_CAPTCHA_ENABLED");
+
+    let token = c.api.login("  admin  ", "admin123").await;
+    let (status, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
+    assert_eq!(status, 200, "{info}");
+    assert_eq!(info["code"], 200);
+    assert_eq!(info["user"]["userName"], "admin");
+    assert!(info["user"]["userId"].as_i64().unwrap() > 0);
+    assert!(info["user"].get("nickName").is_some() && info["user"].get("avatar").is_some());
+    assert_eq!(info["roles"], json!(["ROLE_DEFAULT"]));
+    assert_eq!(info["permissions"], json!(["*:*:*"]));
+    assert!(info.get("defultMenu").is_some(), "the spec's spelling");
+
+    let (status, routers) = c.api.send(Call::get("/system/menu/getRouters?whereUse=0").token(&token)).await;
+    assert_eq!(status, 200);
+    let routes = routers["data"].as_array().unwrap();
+    let system = routes.iter().find(|r| r["path"] == "/system").expect("system directory");
+    assert_eq!(system["component"], "Layout");
+    assert_eq!(system["meta"]["title"], "系统管理");
+    assert_eq!(system["meta"]["titleEn"], "System Management");
+    let users = system["children"].as_array().unwrap().iter().find(|r| r["path"] == "user").unwrap();
+    assert_eq!(users["component"], "system/user/index");
+    assert_eq!(users["menuModule"], "4");
+    // Every screen the spec names has a menu.
+    let count =
+        |routes: &[Value]| -> usize { routes.iter().map(|r| r["children"].as_array().map_or(0, |c| c.len())).sum() };
+    assert!(count(routes) >= 55, "only {} screens", count(routes));
+
+    let (status, refreshed) = c.api.send(Call::post("/auth/refresh").token(&token)).await;
+    assert_eq!(status, 200);
+    assert!(refreshed["data"].as_i64().unwrap() > now() * 1000);
+}
+
+scenario!(routes_are_filtered_by_the_callers_permissions);
+async fn routes_are_filtered_by_the_callers_permissions(c: &Cluster) {
+    let token = c.api.login("operator", "operator123").await;
+    let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
+    let permissions: Vec<&str> = info["permissions"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    assert!(permissions.contains(&"pc:lighting:gateway:list"));
+    assert!(permissions.iter().all(|p| p.starts_with("pc:")));
+    assert!(!permissions.contains(&"pc:system:user:list"));
+    assert_eq!(info["defultMenu"], "/lighting/gateway");
+
+    let (_, routers) = c.api.send(Call::get("/system/menu/getRouters?whereUse=0").token(&token)).await;
+    let paths: Vec<&str> = routers["data"].as_array().unwrap().iter().map(|r| r["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["/project", "/lighting", "/alarm"]);
+
+    // A permission-gated route refuses before any service is called.
+    let (status, body) = c.api.send(Call::get("/system/config/list").token(&token)).await;
+    assert_eq!((status, body["code"].as_i64()), (403, Some(403)));
+    let admin = c.api.login("admin", "admin123").await;
+    let (status, body) = c.api.send(Call::get("/system/config/list?configKey=sys.browser").token(&admin)).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["total"], 2);
+    assert_eq!(body["rows"].as_array().unwrap().len(), 2);
+}
+
+// --- captcha -------------------------------------------------------------------------
+
+async fn captcha(c: &Cluster) -> (String, String) {
+    let (status, body) = c.api.send(Call::get("/captchaImage")).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["captchaEnabled"], true);
+    let png = base64::engine::general_purpose::STANDARD.decode(body["img"].as_str().unwrap()).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a real PNG image");
+    let uuid = body["uuid"].as_str().unwrap().to_owned();
+    let answer: String = sqlx::query_scalar("SELECT answer FROM identity.captchas WHERE uuid = $1::uuid")
+        .bind(&uuid)
+        .fetch_one(&c.pool)
+        .await
+        .unwrap();
+    (uuid, answer)
+}
+
+async fn login_with_captcha(c: &Cluster, uuid: &str, code: &str) -> (u16, Value) {
+    let body = json!({ "username": "admin", "password": "admin123", "code": code, "uuid": uuid });
+    c.api.send(Call::post("/login").json(body)).await
+}
+
+scenario!(captcha_answers_are_checked_once, Options { captcha: None, ..Options::default() });
+async fn captcha_answers_are_checked_once(c: &Cluster) {
+    let (status, body) = c.api.login_attempt("admin", "admin123").await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("验证码不能为空")));
+
+    let (uuid, answer) = captcha(c).await;
+    let (status, body) = login_with_captcha(c, &uuid, "zzzz").await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("验证码错误")));
+    // A wrong answer uses the captcha up.
+    let (status, body) = login_with_captcha(c, &uuid, &answer).await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("验证码已失效")));
+
+    let (uuid, answer) = captcha(c).await;
+    let (status, body) = login_with_captcha(c, &uuid, &answer.to_lowercase()).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = login_with_captcha(c, &uuid, &answer).await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("验证码已失效")), "single use");
+
+    let (uuid, answer) = captcha(c).await;
+    sqlx::query("UPDATE identity.captchas SET expires_at = now() - interval '1 second' WHERE uuid = $1::uuid")
+        .bind(&uuid)
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    let (status, body) = login_with_captcha(c, &uuid, &answer).await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("验证码已失效")), "expired");
+
+    let (status, body) = login_with_captcha(c, "not-a-uuid", "abcd").await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("验证码已失效")));
+}
+
+#[tokio::test]
+async fn the_captcha_follows_the_config_entry() {
+    for deployment in [Deployment::Monolith, Deployment::Split] {
+        let (_, url) = common::fresh_database().await;
+        let pool = sqlx::PgPool::connect(&url).await.unwrap();
+        sqlx::query(
+            "UPDATE identity.configs SET config_value = 'false' WHERE config_key = 'sys.account.captchaEnabled'",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        let c = Cluster::launch(deployment, Options { captcha: None, ..Options::default() }, url).await;
+        let (_, body) = c.api.send(Call::get("/captchaImage")).await;
+        assert_eq!(body["captchaEnabled"], false);
+        c.api.login("admin", "admin123").await;
+    }
+}
+
+// --- wrong passwords and lockout --------------------------------------------------------
+
+scenario!(wrong_and_unknown_users_get_the_same_answer);
+async fn wrong_and_unknown_users_get_the_same_answer(c: &Cluster) {
+    let (status, wrong) = c.api.login_attempt("admin", "nope").await;
+    let (_, unknown) = c.api.login_attempt("nobody", "nope").await;
+    assert_eq!(status, 400);
+    assert_eq!(wrong, unknown);
+    assert_eq!(wrong["msg"], BAD_CREDENTIALS_ZH);
+    let (_, english) = c
+        .api
+        .send(Call::post("/login").header("Content-Language", "en_US").json(json!({"username": "x", "password": "y"})))
+        .await;
+    assert_eq!(english["msg"], BAD_CREDENTIALS_EN);
+    let (status, body) = c.api.login_attempt("", "x").await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("用户名不能为空")));
+    let (status, body) = c.api.login_attempt("admin", "").await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("密码不能为空")));
+    let (status, body) = c.api.login_attempt(&"a".repeat(500), "x").await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some(BAD_CREDENTIALS_ZH)));
+}
+
+scenario!(repeated_wrong_passwords_lock_the_account);
+async fn repeated_wrong_passwords_lock_the_account(c: &Cluster) {
+    // Four wrong passwords at once are all counted: none is lost to a race.
+    let attempts = (0..4).map(|_| c.api.login_attempt("operator", "wrong"));
+    for (status, _) in futures::future::join_all(attempts).await {
+        assert_eq!(status, 400);
+    }
+    let failed: i32 = sqlx::query_scalar("SELECT failed_attempts FROM identity.users WHERE user_name = 'operator'")
+        .fetch_one(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(failed, 4);
+    c.api.login_attempt("operator", "wrong").await;
+    // Locked: even the right password gets the same answer as an unknown user.
+    let (status, locked) = c.api.login_attempt("operator", "operator123").await;
+    let (_, unknown) = c.api.login_attempt("nobody", "operator123").await;
+    assert_eq!(status, 400);
+    assert_eq!(locked, unknown);
+    // When the lock has run out, the right password works again and the count restarts.
+    sqlx::query("UPDATE identity.users SET locked_until = now() - interval '1 second' WHERE user_name = 'operator'")
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    c.api.login("operator", "operator123").await;
+    let failed: i32 = sqlx::query_scalar("SELECT failed_attempts FROM identity.users WHERE user_name = 'operator'")
+        .fetch_one(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(failed, 0);
+}
+
+scenario!(parallel_wrong_passwords_lock_exactly_at_the_limit);
+async fn parallel_wrong_passwords_lock_exactly_at_the_limit(c: &Cluster) {
+    let attempts = (0..12).map(|_| c.api.login_attempt("operator", "wrong"));
+    futures::future::join_all(attempts).await;
+    let (failed, locked): (i32, bool) =
+        sqlx::query_as("SELECT failed_attempts, locked_until > now() FROM identity.users WHERE user_name = 'operator'")
+            .fetch_one(&c.pool)
+            .await
+            .unwrap();
+    assert!(locked, "the account is locked");
+    assert!(failed >= 5, "at least the limit was counted, got {failed}");
+    let (status, _) = c.api.login_attempt("operator", "operator123").await;
+    assert_eq!(status, 400);
+}
+
+// --- tokens -------------------------------------------------------------------------
+
+fn sign(key: &str, claims: Value) -> String {
+    jsonwebtoken::encode(&Header::default(), &claims, &EncodingKey::from_secret(key.as_bytes())).unwrap()
+}
+
+fn b64(bytes: &[u8]) -> String {
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+scenario!(bad_tokens_are_refused);
+async fn bad_tokens_are_refused(c: &Cluster) {
+    let (status, body) = c.api.send(Call::get("/getInfo")).await;
+    assert_eq!((status, body["code"].as_i64()), (401, Some(401)));
+    assert_eq!(body["msg"], "认证失败，无法访问系统资源");
+
+    let (status, _) = c.api.send(Call::get("/getInfo").token("garbage")).await;
+    assert_eq!(status, 401);
+    let (status, _) = c.api.send(Call::get("/getInfo").header("Authorization", "Basic YWRtaW46YWRtaW4xMjM=")).await;
+    assert_eq!(status, 401);
+
+    let token = c.api.login("admin", "admin123").await;
+    let claims: Value = {
+        let payload = token.split('.').nth(1).unwrap();
+        serde_json::from_slice(&base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(payload).unwrap()).unwrap()
+    };
+    // alg none, with and without a trailing dot.
+    let none = format!("{}.{}", b64(br#"{"alg":"none","typ":"JWT"}"#), b64(claims.to_string().as_bytes()));
+    for forged in [format!("{none}."), none.clone()] {
+        let (status, _) = c.api.send(Call::get("/getInfo").token(&forged)).await;
+        assert_eq!(status, 401, "alg none accepted");
+    }
+    // The same claims signed with another key.
+    let (status, _) =
+        c.api.send(Call::get("/getInfo").token(&sign("another-key-another-key-another-key!!", claims.clone()))).await;
+    assert_eq!(status, 401);
+    // Expired, though correctly signed.
+    let mut expired = claims.clone();
+    expired["exp"] = json!(now() - 10);
+    let (status, _) = c.api.send(Call::get("/getInfo").token(&sign(SIGNING_KEY, expired))).await;
+    assert_eq!(status, 401);
+    // Correctly signed, but no such session.
+    let mut invented = claims.clone();
+    invented["sid"] = json!(uuid::Uuid::new_v4().to_string());
+    let (status, body) = c.api.send(Call::get("/getInfo").token(&sign(SIGNING_KEY, invented))).await;
+    assert_eq!((status, body["msg"].as_str()), (401, Some("登录状态已过期，请重新登录")));
+    // A session of one user presented as another's.
+    let mut swapped = claims.clone();
+    swapped["uid"] = json!(claims["uid"].as_i64().unwrap() + 1);
+    let (status, _) = c.api.send(Call::get("/getInfo").token(&sign(SIGNING_KEY, swapped))).await;
+    assert_eq!(status, 401);
+    // The genuine token still works.
+    let (status, _) = c.api.send(Call::get("/getInfo").token(&token)).await;
+    assert_eq!(status, 200);
+}
+
+scenario!(a_token_stops_working_at_logout);
+async fn a_token_stops_working_at_logout(c: &Cluster) {
+    let token = c.api.login("admin", "admin123").await;
+    let other = c.api.login("admin", "admin123").await;
+    let (status, body) = c.api.send(Call::post("/logout").token(&token)).await;
+    assert_eq!((status, body["msg"].as_str()), (200, Some("退出成功")));
+    for path in ["/getInfo", "/system/menu/getRouters", "/project/project/dropList"] {
+        let (status, _) = c.api.send(Call::get(path).token(&token)).await;
+        assert_eq!(status, 401, "{path} after logout");
+    }
+    let (status, _) = c.api.send(Call::post("/auth/refresh").token(&token)).await;
+    assert_eq!(status, 401);
+    let (status, _) = c.api.send(Call::post("/logout").token(&token)).await;
+    assert_eq!(status, 401);
+    // Another session of the same user is untouched.
+    let (status, _) = c.api.send(Call::get("/getInfo").token(&other)).await;
+    assert_eq!(status, 200);
+    // The revocation is in the database too.
+    let revoked: i64 = sqlx::query_scalar("SELECT count(*) FROM identity.sessions WHERE revoked_at IS NOT NULL")
+        .fetch_one(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(revoked, 1);
+}
+
+scenario!(an_expired_session_is_refused);
+async fn an_expired_session_is_refused(c: &Cluster) {
+    let token = c.api.login("admin", "admin123").await;
+    // Simulate the idle expiry through the bucket every process follows: a refresh writes
+    // the state; here we shorten it in the database and ask for a refresh, which must fail
+    // once the database says the session is over.
+    sqlx::query("UPDATE identity.sessions SET expires_at = now() - interval '1 second'")
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    let (status, _) = c.api.send(Call::post("/auth/refresh").token(&token)).await;
+    assert_eq!(status, 401);
+}
+
+// --- other system -------------------------------------------------------------------
+
+scenario!(sign_in_through_a_trusted_system);
+async fn sign_in_through_a_trusted_system(c: &Cluster) {
+    let good = sign(PARTNER_KEY, json!({ "iss": PARTNER_NAME, "sub": "operator", "exp": now() + 60 }));
+    let (status, body) = c.api.send(Call::get(&format!("/loginByOtherSystem?token={good}"))).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["status"], "success");
+    let token = body["data"]["token"].as_str().unwrap().to_owned();
+    let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
+    assert_eq!(info["user"]["userName"], "operator");
+
+    let refused = [
+        sign(
+            "not-the-partner-key-not-the-partner-key",
+            json!({ "iss": PARTNER_NAME, "sub": "operator", "exp": now() + 60 }),
+        ),
+        sign(PARTNER_KEY, json!({ "iss": "someone-else", "sub": "operator", "exp": now() + 60 })),
+        sign(PARTNER_KEY, json!({ "iss": PARTNER_NAME, "sub": "operator", "exp": now() - 60 })),
+        sign(PARTNER_KEY, json!({ "iss": PARTNER_NAME, "sub": "nobody", "exp": now() + 60 })),
+        sign(SIGNING_KEY, json!({ "iss": PARTNER_NAME, "sub": "admin", "exp": now() + 60 })),
+        "garbage".to_owned(),
+        String::new(),
+    ];
+    for token in refused {
+        let (status, body) = c.api.send(Call::get(&format!("/loginByOtherSystem?token={token}"))).await;
+        assert_eq!(status, 200);
+        assert_eq!(body["data"]["status"], "error", "accepted {token}");
+        assert_eq!(body["msg"], "认证信息异常");
+        assert!(body["data"].get("token").is_none());
+    }
+}
+
+// --- projects and the ProjectId header ------------------------------------------------
+
+scenario!(projects_are_scoped_to_the_caller);
+async fn projects_are_scoped_to_the_caller(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    let (_, all) = c.api.send(Call::get("/project/project/dropList").token(&admin)).await;
+    assert_eq!(all["data"].as_array().unwrap().len(), 2);
+
+    let operator = c.api.login("operator", "operator123").await;
+    let (status, mine) = c.api.send(Call::get("/project/project/dropList").token(&operator)).await;
+    assert_eq!(status, 200);
+    assert_eq!(mine["data"], json!([{ "id": 1, "projectName": "滨江景观照明示范项目" }]));
+
+    let (_, picker) = c.api.send(Call::get("/project/project/userProjectList?projectName=滨江").token(&admin)).await;
+    assert_eq!(picker["data"].as_array().unwrap().len(), 1);
+    assert_eq!(picker["data"][0]["projectNumber"], "LS-DEMO-001");
+
+    let (status, detail) = c.api.send(Call::get("/project/project/detail?id=1&type=1").token(&operator)).await;
+    assert_eq!(status, 200);
+    assert_eq!(detail["data"]["menuLogo"], "/demo/logo.svg");
+    assert_eq!(detail["data"]["menuLogoStatus"], "1");
+    let (_, second) = c.api.send(Call::get("/project/project/detail?id=2&type=1").token(&admin)).await;
+    assert_eq!(second["data"]["menuLogoStatus"], "1", "an empty logo status falls back to 1");
+
+    // Foreign project: in the header and in the query.
+    let (status, body) =
+        c.api.send(Call::get("/project/project/dropList").token(&operator).header("ProjectId", "2")).await;
+    assert_eq!((status, body["msg"].as_str()), (403, Some("无权访问该项目")));
+    let (status, _) = c.api.send(Call::get("/project/project/detail?id=2&type=1").token(&operator)).await;
+    assert_eq!(status, 403);
+    let (status, _) =
+        c.api.send(Call::get("/project/project/dropList").token(&operator).header("ProjectId", "1")).await;
+    assert_eq!(status, 200);
+    let (status, _) =
+        c.api.send(Call::get("/project/project/dropList").token(&operator).header("ProjectId", "-1")).await;
+    assert_eq!(status, 200, "-1 means no project selected");
+    let (status, _) =
+        c.api.send(Call::get("/project/project/dropList").token(&operator).header("ProjectId", "abc")).await;
+    assert_eq!(status, 400);
+    let (status, _) = c.api.send(Call::get("/project/project/detail?id=999&type=1").token(&admin)).await;
+    assert_eq!(status, 404);
+    let (status, _) = c.api.send(Call::get("/project/project/detail?id=x").token(&admin)).await;
+    assert_eq!(status, 400);
+}
+
+// --- config, dictionaries, language -----------------------------------------------------
+
+scenario!(config_values_and_dictionaries);
+async fn config_values_and_dictionaries(c: &Cluster) {
+    let (status, body) = c.api.send(Call::get("/system/config/configKey/sys.browser.nameZh")).await;
+    assert_eq!((status, body["msg"].as_str()), (200, Some("智慧景观照明云平台")));
+    let (_, body) = c.api.send(Call::get("/system/config/configKey/sys.menu.mode")).await;
+    assert_eq!(body["msg"], "0");
+    // A private key is not readable anonymously, and a stale token does not break public reads.
+    let (_, body) = c.api.send(Call::get("/system/config/configKey/map.secret")).await;
+    assert_eq!(body["msg"], "");
+    let (status, body) = c.api.send(Call::get("/system/config/configKey/sys.browser.nameEn").token("stale")).await;
+    assert_eq!((status, body["msg"].as_str()), (200, Some("Smart Landscape Lighting Cloud Platform")));
+    sqlx::query("UPDATE identity.configs SET config_value = 'k-123' WHERE config_key = 'map.key'")
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    let token = c.api.login("admin", "admin123").await;
+    let (_, body) = c.api.send(Call::get("/system/config/configKey/map.key").token(&token)).await;
+    assert_eq!(body["msg"], "k-123");
+
+    let (status, body) = c.api.send(Call::get("/system/dict/data/type/menu_module_type").token(&token)).await;
+    assert_eq!(status, 200);
+    let items = body["data"].as_array().unwrap();
+    assert_eq!(items.len(), 5);
+    assert_eq!(items[0]["dictValue"], "1");
+    assert_eq!(items[0]["dictLabel"], "智慧照明");
+    assert!(items.iter().any(|i| i["dictValue"] == "dataScreen"));
+    let (_, english) = c
+        .api
+        .send(Call::get("/system/dict/data/type/menu_module_type").token(&token).header("Content-Language", "en_US"))
+        .await;
+    assert_eq!(english["data"][0]["dictLabel"], "Smart Lighting");
+    assert_eq!(english["data"][0]["dictLabelZh"], "智慧照明");
+    let (_, none) = c.api.send(Call::get("/system/dict/data/type/no_such_type").token(&token)).await;
+    assert_eq!(none["data"], json!([]));
+    let (status, _) = c.api.send(Call::get("/system/dict/data/type/bad%20type;drop").token(&token)).await;
+    assert_eq!(status, 400);
+    let (status, _) = c.api.send(Call::get("/system/dict/data/type/menu_module_type")).await;
+    assert_eq!(status, 401);
+}
+
+scenario!(the_language_header_chooses_every_message);
+async fn the_language_header_chooses_every_message(c: &Cluster) {
+    let ask = |lang: &'static str| c.api.send(Call::get("/getInfo").header("Content-Language", lang));
+    let (_, en) = ask("en_US").await;
+    assert_eq!(en["msg"], "Authentication failed, cannot access system resources");
+    let (_, zh) = ask("zh_CN").await;
+    assert_eq!(zh["msg"], "认证失败，无法访问系统资源");
+    let (_, unknown) = ask("fr_FR").await;
+    assert_eq!(unknown["msg"], zh["msg"], "an unknown language falls back to Chinese");
+    let (_, missing) = c.api.send(Call::get("/getInfo")).await;
+    assert_eq!(missing["msg"], zh["msg"]);
+}
+
+// --- the edge's own refusals ---------------------------------------------------------
+
+scenario!(unknown_routes_bad_bodies_and_limits);
+async fn unknown_routes_bad_bodies_and_limits(c: &Cluster) {
+    let (status, body) = c.api.send(Call::get("/no/such/route").header("Content-Language", "en_US")).await;
+    assert_eq!((status, body["code"].as_i64()), (404, Some(404)));
+    assert_eq!(body["msg"], "Request address does not exist");
+    let (status, body) = c.api.send(Call::get("/login")).await;
+    assert_eq!((status, body["code"].as_i64()), (405, Some(405)));
+
+    let (status, body) = c.api.send(Call::post("/login").raw(b"{not json".to_vec())).await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("请求内容格式错误")));
+    let (status, _) = c.api.send(Call::post("/login").raw(b"[1,2,3]".to_vec())).await;
+    assert_eq!(status, 400);
+    let (status, _) = c.api.send(Call::post("/login").json(json!({"username": 5, "password": []}))).await;
+    assert_eq!(status, 400);
+
+    let huge = vec![b' '; 3 * 1024 * 1024];
+    let (status, body) = c.api.send(Call::post("/login").raw(huge)).await;
+    assert_eq!((status, body["code"].as_i64()), (413, Some(413)));
+    // Nothing was written by the refused requests.
+    let sessions: i64 = sqlx::query_scalar("SELECT count(*) FROM identity.sessions").fetch_one(&c.pool).await.unwrap();
+    assert_eq!(sessions, 0);
+}
+
+scenario!(health_metrics_and_openapi);
+async fn health_metrics_and_openapi(c: &Cluster) {
+    for path in ["/healthz", "/readyz", "/metrics"] {
+        let response = c.api.client.get(format!("{}{path}", c.api.base)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+    }
+    let doc: Value = c.api.client.get(c.api.url("/openapi.json")).send().await.unwrap().json().await.unwrap();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    assert!(doc["paths"]["/prod-api/getInfo"]["get"].is_object());
+    assert!(doc["paths"]["/prod-api/login"]["post"]["security"].is_null(), "login is public");
+    let metrics = c.api.client.get(format!("{}/metrics", c.api.base)).send().await.unwrap().text().await.unwrap();
+    assert!(metrics.contains("lumiscape_http_requests_total"));
+}
+
+// --- events and the login log -----------------------------------------------------------
+
+scenario!(sign_in_events_reach_the_login_log);
+async fn sign_in_events_reach_the_login_log(c: &Cluster) {
+    let token = c.api.login("admin", "admin123").await;
+    c.api.login_attempt("admin", "wrong").await;
+    c.api.login_attempt("ghost", "wrong").await;
+    c.api.send(Call::post("/logout").token(&token)).await;
+    let pool = c.pool.clone();
+    let arrived = eventually(10, || {
+        let pool = pool.clone();
+        async move {
+            let n: i64 = sqlx::query_scalar("SELECT count(*) FROM identity.login_log").fetch_one(&pool).await.unwrap();
+            n == 4
+        }
+    })
+    .await;
+    assert!(arrived, "four login log rows");
+    let rows: Vec<(String, String, String)> =
+        sqlx::query_as("SELECT user_name, status, msg FROM identity.login_log ORDER BY login_time, info_id")
+            .fetch_all(&c.pool)
+            .await
+            .unwrap();
+    assert_eq!(rows[0], ("admin".into(), "0".into(), "user.login.success".into()));
+    assert!(rows.contains(&("ghost".into(), "1".into(), "user.password.not.match".into())));
+    assert!(rows.contains(&("admin".into(), "0".into(), "user.logout.success".into())));
+    let outbox: i64 = sqlx::query_scalar("SELECT count(*) FROM identity.outbox").fetch_one(&c.pool).await.unwrap();
+    assert_eq!(outbox, 0, "every event was relayed");
+}
