@@ -1,0 +1,63 @@
+import { replace, type LoaderFunctionArgs } from 'react-router';
+import { loadSession, localLogout, signInWithOtherSystem } from '../features/auth/session';
+import { selectRoutesLoaded } from '../features/menu/routesSlice';
+import { getToken } from '../lib/session';
+import { decideGuard } from '../routes/guard';
+import type { AppStore } from './store';
+
+function stripBasename(pathname: string, basename: string): string {
+  if (basename === '/' || !pathname.startsWith(basename)) return pathname;
+  return pathname.slice(basename.length) || '/';
+}
+
+/**
+ * The route guard (spec section 2) as the root route's loader: it runs before every
+ * navigation, carries out what decideGuard says, and decides again when it changed something.
+ */
+export function createGuardLoader(store: AppStore, basename = '/') {
+  let pendingSession: Promise<boolean> | undefined;
+
+  /** One session load at a time, however many navigations wait for it. */
+  function ensureSession(): Promise<boolean> {
+    pendingSession ??= store
+      .dispatch(loadSession())
+      .unwrap()
+      .then(
+        () => true,
+        async () => {
+          await store.dispatch(localLogout());
+          return false;
+        },
+      )
+      .finally(() => {
+        pendingSession = undefined;
+      });
+    return pendingSession;
+  }
+
+  return async function guardLoader({ request }: LoaderFunctionArgs) {
+    const url = new URL(request.url);
+    const pathname = stripBasename(url.pathname, basename);
+    const action = decideGuard({
+      pathname,
+      search: url.search,
+      hasToken: Boolean(getToken()),
+      routesLoaded: selectRoutesLoaded(store.getState()),
+    });
+    switch (action.type) {
+      case 'allow':
+        return null;
+      case 'redirect':
+        return replace(action.to);
+      case 'otherSystemLogin':
+        await store.dispatch(signInWithOtherSystem(action.token));
+        // Decide again on the URL without the token (history entry replaced).
+        return replace(action.continueTo);
+      case 'loadSession': {
+        // User info failing to load: the client showed why; log out locally and go to '/'.
+        const loaded = await ensureSession();
+        return loaded ? null : replace('/');
+      }
+    }
+  };
+}

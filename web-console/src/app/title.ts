@@ -1,0 +1,19 @@
+import { useGetConfigKeyQuery } from '../features/system/api';
+
+/** Defaults from the spec: "smart landscape lighting cloud platform" in each language. */
+export const DEFAULT_TITLE_ZH = '智慧景观照明云平台';
+export const DEFAULT_TITLE_EN = 'Smart Landscape Lighting Cloud Platform';
+
+/** The page title follows the browser's language (not the console's): Chinese or English. */
+export function titleSource(browserLanguage: string | undefined): { key: string; fallback: string } {
+  return browserLanguage?.toLowerCase().startsWith('zh')
+    ? { key: 'sys.browser.nameZh', fallback: DEFAULT_TITLE_ZH }
+    : { key: 'sys.browser.nameEn', fallback: DEFAULT_TITLE_EN };
+}
+
+/** The product name shown as page title and on the sign-in page. */
+export function useAppTitle(): string {
+  const { key, fallback } = titleSource(navigator.language);
+  const { data } = useGetConfigKeyQuery(key);
+  return data?.trim() || fallback;
+}

@@ -1,0 +1,70 @@
+import { api } from '../../api/api';
+import type { Envelope } from '../../api/errors';
+import type { Captcha, LoginBody, OtherSystemLogin, SessionInfo, UserProfile } from './types';
+
+/** The role every user carries in state (spec section 6). */
+export const DEFAULT_ROLE = 'ROLE_DEFAULT';
+
+function toStringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+export function toSessionInfo(envelope: Envelope): SessionInfo {
+  const user = (envelope.user ?? {}) as Partial<UserProfile>;
+  const roles = toStringList(envelope.roles);
+  return {
+    user: {
+      userId: user.userId ?? '',
+      userName: user.userName ?? '',
+      nickName: user.nickName ?? user.userName ?? '',
+      avatar: user.avatar ?? '',
+      email: user.email,
+      phonenumber: user.phonenumber,
+      sex: user.sex,
+    },
+    roles: roles.length > 0 ? roles : [DEFAULT_ROLE],
+    permissions: toStringList(envelope.permissions),
+    defaultMenu: typeof envelope.defultMenu === 'string' ? envelope.defultMenu : '',
+  };
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCaptcha: build.query<Captcha, void>({
+      query: () => ({ url: '/captchaImage', isToken: false }),
+      transformResponse: (envelope: Envelope): Captcha => ({
+        captchaEnabled: envelope.captchaEnabled !== false,
+        uuid: typeof envelope.uuid === 'string' ? envelope.uuid : '',
+        image: typeof envelope.img === 'string' && envelope.img ? `data:image/png;base64,${envelope.img}` : '',
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    login: build.mutation<string, LoginBody>({
+      query: (body) => ({ url: '/login', method: 'POST', data: body, isToken: false }),
+      transformResponse: (envelope: Envelope) => (typeof envelope.token === 'string' ? envelope.token : ''),
+    }),
+    getInfo: build.query<SessionInfo, void>({
+      query: () => ({ url: '/getInfo' }),
+      transformResponse: toSessionInfo,
+      keepUnusedDataFor: 0,
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/logout', method: 'POST' }),
+      transformResponse: () => undefined,
+    }),
+    /** Extends the session; answers the new expiry (unix ms). */
+    refreshSession: build.mutation<number, void>({
+      query: () => ({ url: '/auth/refresh', method: 'POST', silent: true }),
+      transformResponse: (envelope: Envelope) => Number(envelope.data),
+    }),
+    loginByOtherSystem: build.mutation<OtherSystemLogin, string>({
+      query: (token) => ({ url: '/loginByOtherSystem', params: { token }, isToken: false }),
+      transformResponse: (envelope: Envelope): OtherSystemLogin => {
+        const data = (envelope.data ?? {}) as Partial<OtherSystemLogin>;
+        return { status: data.status === 'success' ? 'success' : 'error', token: data.token ?? '' };
+      },
+    }),
+  }),
+});
+
+export const { useGetCaptchaQuery, useLoginMutation, useLogoutMutation } = authApi;

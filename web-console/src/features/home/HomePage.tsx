@@ -1,0 +1,22 @@
+import { Card, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { useAppTitle } from '../../app/title';
+import { selectProjectName, selectUser } from '../auth/authSlice';
+
+/** Home (/index): a welcome for now; the dashboard comes with its own issue. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const title = useAppTitle();
+  const user = useAppSelector(selectUser);
+  const projectName = useAppSelector(selectProjectName);
+  return (
+    <Card>
+      <Typography.Title level={2}>{t('home.welcome', { name: title })}</Typography.Title>
+      {user ? <Typography.Paragraph>{t('home.greeting', { name: user.nickName || user.userName })}</Typography.Paragraph> : null}
+      <Typography.Paragraph>
+        {t('home.currentProject')}: {projectName || t('layout.noProject')}
+      </Typography.Paragraph>
+    </Card>
+  );
+}

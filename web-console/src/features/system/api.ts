@@ -1,0 +1,34 @@
+import { api } from '../../api/api';
+import type { Envelope } from '../../api/errors';
+
+export interface DictItem {
+  dictValue: string;
+  dictLabel: string;
+  dictLabelZh?: string;
+  dictLabelEn?: string;
+  [field: string]: unknown;
+}
+
+export const systemApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** A parameter's value, which the server sends in `msg`; '' when unavailable. */
+    getConfigKey: build.query<string, string>({
+      query: (key) => ({ url: `/system/config/configKey/${encodeURIComponent(key)}`, silent: true }),
+      transformResponse: (envelope: Envelope) => (typeof envelope.msg === 'string' ? envelope.msg : ''),
+      providesTags: (_result, _error, key) => [{ type: 'Config', id: key }],
+    }),
+    getDicts: build.query<DictItem[], string>({
+      query: (type) => ({ url: `/system/dict/data/type/${encodeURIComponent(type)}` }),
+      transformResponse: (envelope: Envelope) => (Array.isArray(envelope.data) ? (envelope.data as DictItem[]) : []),
+      providesTags: (_result, _error, type) => [{ type: 'Dict', id: type }],
+    }),
+  }),
+});
+
+export const { useGetConfigKeyQuery, useGetDictsQuery } = systemApi;
+
+/** A dictionary label in the current language. */
+export function dictLabel(item: DictItem, language: string): string {
+  if (language === 'en') return item.dictLabelEn || item.dictLabel;
+  return item.dictLabelZh || item.dictLabel;
+}

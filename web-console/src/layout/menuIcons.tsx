@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import {
+  AlertOutlined,
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BookOutlined,
+  BulbOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  LinkOutlined,
+  ProjectOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+
+/** Server icon names (antd-ish) to @ant-design/icons; anything else gets the fallback. */
+const ICONS: Readonly<Record<string, ReactNode>> = {
+  system: <SettingOutlined aria-hidden />,
+  setting: <SettingOutlined aria-hidden />,
+  user: <UserOutlined aria-hidden />,
+  peoples: <TeamOutlined aria-hidden />,
+  team: <TeamOutlined aria-hidden />,
+  bulb: <BulbOutlined aria-hidden />,
+  alert: <AlertOutlined aria-hidden />,
+  tool: <ToolOutlined aria-hidden />,
+  home: <HomeOutlined aria-hidden />,
+  project: <ProjectOutlined aria-hidden />,
+  dashboard: <DashboardOutlined aria-hidden />,
+  monitor: <DesktopOutlined aria-hidden />,
+  tree: <ApartmentOutlined aria-hidden />,
+  dict: <BookOutlined aria-hidden />,
+  log: <FileTextOutlined aria-hidden />,
+  safety: <SafetyOutlined aria-hidden />,
+  link: <LinkOutlined aria-hidden />,
+};
+
+export const FALLBACK_ICON: ReactNode = <AppstoreOutlined aria-hidden />;
+
+export function menuIcon(name: string | null | undefined): ReactNode {
+  if (!name || name === '#') return FALLBACK_ICON;
+  return Object.hasOwn(ICONS, name) ? ICONS[name] : FALLBACK_ICON;
+}

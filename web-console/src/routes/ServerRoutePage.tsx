@@ -1,0 +1,20 @@
+import { Suspense, createElement } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAppSelector } from '../app/hooks';
+import PageLoading from '../components/PageLoading';
+import NotFoundPage from '../features/errors/NotFoundPage';
+import { selectRouteEntries } from '../features/menu/routesSlice';
+import { findRouteEntry } from './menu';
+import { pageFor } from './registry';
+
+/** Renders the server route at the current location through the component registry. */
+export default function ServerRoutePage() {
+  const { pathname } = useLocation();
+  const entries = useAppSelector(selectRouteEntries);
+  const entry = findRouteEntry(entries, pathname);
+  if (!entry) return <NotFoundPage />;
+  if (entry.container) {
+    return entry.redirect ? <Navigate to={entry.redirect} replace /> : <NotFoundPage />;
+  }
+  return <Suspense fallback={<PageLoading />}>{createElement(pageFor(entry.component), { route: entry })}</Suspense>;
+}

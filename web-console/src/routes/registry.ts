@@ -1,0 +1,33 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteEntry } from './menu';
+import { LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT } from './types';
+
+export interface RoutePageProps {
+  /** The server route being shown. */
+  route?: RouteEntry;
+}
+
+export type RoutePage = LazyExoticComponent<ComponentType<RoutePageProps>>;
+
+/** Shown for every server component the console does not have yet. */
+export const NotAvailablePage: RoutePage = lazy(() => import('../features/notAvailable/NotAvailablePage'));
+
+/**
+ * Server component name -> page. Business modules are added here as they are built; any
+ * other name shows the "not available yet" page, never a blank screen. 'Layout' is the
+ * main layout and 'ParentView' a nested outlet: both are parents, resolved by the router.
+ */
+const pages: Readonly<Record<string, RoutePage>> = {
+  index: lazy(() => import('../features/home/HomePage')),
+};
+
+export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];
+
+export function hasPage(component: string | undefined): boolean {
+  return component !== undefined && Object.hasOwn(pages, component);
+}
+
+export function pageFor(component: string | undefined): RoutePage {
+  if (component !== undefined && Object.hasOwn(pages, component)) return pages[component] ?? NotAvailablePage;
+  return NotAvailablePage;
+}

@@ -1,0 +1,66 @@
+import type { ReactElement, ReactNode } from 'react';
+import { StyleProvider } from '@ant-design/cssinjs';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { appRoutes } from '../app/router';
+import { makeStore, type AppStore, type RootState } from '../app/store';
+import '../i18n';
+
+export interface RenderOptions {
+  store?: AppStore;
+  preloadedState?: Partial<RootState>;
+  /** Initial URL (path and query). */
+  route?: string;
+  /** Path pattern the element is mounted at; other paths render a blank probe. */
+  path?: string;
+  /** Extra routes next to the one under test. */
+  routes?: RouteObject[];
+}
+
+/**
+ * antd's CSS-in-JS would insert hundreds of style rules that jsdom parses on every render and
+ * consults on every role query; rendering "as on a server" keeps tests fast and changes nothing
+ * a person would see in the DOM tree.
+ */
+function TestStyles({ children }: { children: ReactNode }) {
+  return <StyleProvider mock="server">{children}</StyleProvider>;
+}
+
+/** Renders like the app does: Redux store, antd theme and feedback, i18n, a memory router. */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const store = options.store ?? makeStore(options.preloadedState);
+  const router = createMemoryRouter(
+    [
+      { path: options.path ?? '*', element: ui },
+      ...(options.routes ?? []),
+      { path: '*', element: <div data-testid="elsewhere" /> },
+    ],
+    { initialEntries: [options.route ?? '/'] },
+  );
+  const user = userEvent.setup();
+  const result = render(
+    <TestStyles>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </TestStyles>,
+  );
+  return { store, router, user, ...result };
+}
+
+/** Renders the whole console (guard, lazy pages, layout) at `route`, as main.tsx does. */
+export function renderApp(options: { route?: string; store?: AppStore } = {}) {
+  const store = options.store ?? makeStore();
+  const router = createMemoryRouter(appRoutes(store), { initialEntries: [options.route ?? '/'] });
+  const user = userEvent.setup();
+  const result = render(
+    <TestStyles>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </TestStyles>,
+  );
+  return { store, router, user, ...result };
+}
