@@ -59,6 +59,17 @@ pub enum Msg {
     ProjectNotFound,
     OtherSystemAuthFailed,
     TooManyFailures { attempts: u32, minutes: u64 },
+    NickNameInvalid,
+    PhoneInvalid,
+    EmailInvalid,
+    SexInvalid,
+    PasswordLength,
+    PasswordHasSpaces,
+    OldPasswordWrong,
+    NewPasswordSameAsOld,
+    AvatarMissing,
+    AvatarInvalid,
+    AvatarTooLarge { limit_kb: u64 },
 }
 
 impl Msg {
@@ -113,6 +124,31 @@ impl Msg {
                     format!("Wrong password {attempts} times, account locked for {minutes} minutes")
                 }
             }
+            Msg::NickNameInvalid => {
+                pick("用户昵称不能为空，且不超过30个字符", "Nickname is required and at most 30 characters")
+            }
+            Msg::PhoneInvalid => pick("请输入正确的手机号码", "Please enter a valid mobile phone number"),
+            Msg::EmailInvalid => pick("请输入正确的邮箱地址", "Please enter a valid email address"),
+            Msg::SexInvalid => pick("性别取值不正确", "Invalid gender"),
+            Msg::PasswordLength => pick("用户密码长度必须在6到20个字符之间", "The password must be 6 to 20 characters"),
+            Msg::PasswordHasSpaces => pick("密码不能包含空格", "The password may not contain spaces"),
+            Msg::OldPasswordWrong => {
+                pick("修改密码失败，旧密码错误", "Password change failed: the old password is wrong")
+            }
+            Msg::NewPasswordSameAsOld => {
+                pick("新密码不能与旧密码相同", "The new password must differ from the old one")
+            }
+            Msg::AvatarMissing => pick("请选择要上传的头像图片", "Please choose an avatar image to upload"),
+            Msg::AvatarInvalid => {
+                pick("文件格式不正确，请上传PNG或JPG格式的图片", "Invalid file: please upload a PNG or JPG image")
+            }
+            Msg::AvatarTooLarge { limit_kb } => {
+                if zh {
+                    format!("头像图片不能超过 {limit_kb} KB")
+                } else {
+                    format!("The avatar image may be at most {limit_kb} KB")
+                }
+            }
         }
     }
 
@@ -147,6 +183,17 @@ impl Msg {
             Msg::ProjectNotFound => "project.not.found",
             Msg::OtherSystemAuthFailed => "auth.other.system.failed",
             Msg::TooManyFailures { .. } => "user.password.retry.limit.exceed",
+            Msg::NickNameInvalid => "user.nickname.invalid",
+            Msg::PhoneInvalid => "user.phone.invalid",
+            Msg::EmailInvalid => "user.email.invalid",
+            Msg::SexInvalid => "user.sex.invalid",
+            Msg::PasswordLength => "user.password.length",
+            Msg::PasswordHasSpaces => "user.password.spaces",
+            Msg::OldPasswordWrong => "user.password.old.wrong",
+            Msg::NewPasswordSameAsOld => "user.password.same",
+            Msg::AvatarMissing => "user.avatar.missing",
+            Msg::AvatarInvalid => "user.avatar.invalid",
+            Msg::AvatarTooLarge { .. } => "user.avatar.too.large",
         }
     }
 }

@@ -5,6 +5,7 @@ use lumiscape_common::config::Config;
 use lumiscape_proto::identity::v1::{
     auth_service_client::AuthServiceClient, config_service_client::ConfigServiceClient,
     dict_service_client::DictServiceClient, menu_service_client::MenuServiceClient,
+    profile_service_client::ProfileServiceClient,
 };
 use lumiscape_proto::project::v1::project_service_client::ProjectServiceClient;
 use std::time::Duration;
@@ -16,6 +17,7 @@ pub struct Clients {
     pub menu: MenuServiceClient<Channel>,
     pub config: ConfigServiceClient<Channel>,
     pub dict: DictServiceClient<Channel>,
+    pub profile: ProfileServiceClient<Channel>,
     pub project: ProjectServiceClient<Channel>,
 }
 
@@ -27,7 +29,8 @@ impl Clients {
             auth: AuthServiceClient::new(identity.clone()),
             menu: MenuServiceClient::new(identity.clone()),
             config: ConfigServiceClient::new(identity.clone()),
-            dict: DictServiceClient::new(identity),
+            dict: DictServiceClient::new(identity.clone()),
+            profile: ProfileServiceClient::new(identity),
             project: ProjectServiceClient::new(project),
         })
     }

@@ -3,7 +3,7 @@
 //! is built from it, so no handler exists without a declared permission.
 
 use crate::EdgeState;
-use crate::api::{auth, project, system};
+use crate::api::{auth, profile, project, system};
 use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
@@ -50,6 +50,7 @@ const fn route(
 
 const GET: Method = Method::GET;
 const POST: Method = Method::POST;
+const PUT: Method = Method::PUT;
 
 #[rustfmt::skip]
 pub const ROUTES: &[RouteSpec] = &[
@@ -59,6 +60,10 @@ pub const ROUTES: &[RouteSpec] = &[
     route(POST, "/logout", Access::SignedIn, "auth", "Sign out; the token stops working at once", |m| on(m, auth::logout)),
     route(POST, "/auth/refresh", Access::SignedIn, "auth", "Extend the session; returns its new expiry", |m| on(m, auth::refresh)),
     route(GET, "/getInfo", Access::SignedIn, "auth", "The signed-in user, permissions and default menu", |m| on(m, auth::get_info)),
+    route(GET, "/system/user/profile", Access::SignedIn, "profile", "The caller's own profile and role names", |m| on(m, profile::get)),
+    route(PUT, "/system/user/profile", Access::SignedIn, "profile", "Edit nickname, phone, email and gender", |m| on(m, profile::update)),
+    route(PUT, "/system/user/profile/updatePwd", Access::SignedIn, "profile", "Change the password (old one checked); other sessions end", |m| on(m, profile::update_password)),
+    route(POST, "/system/user/profile/avatar", Access::SignedIn, "profile", "Upload an avatar (multipart field avatarfile, PNG or JPEG, at most 2 MB)", |m| on(m, profile::update_avatar)),
     route(GET, "/system/menu/getRouters", Access::SignedIn, "system", "The caller's route tree", |m| on(m, system::get_routers)),
     route(GET, "/system/config/configKey/{key}", Access::Public, "system", "A config value (in msg); private keys need a token", |m| on(m, system::config_by_key)),
     route(GET, "/system/config/list", Access::Permission("pc:system:config:list"), "system", "Config entries, paged", |m| on(m, system::config_list)),

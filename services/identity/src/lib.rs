@@ -6,6 +6,7 @@ pub mod dict;
 pub mod loginlog;
 pub mod menu;
 pub mod outbox;
+pub mod profile;
 pub mod seed;
 pub mod sysconfig;
 
@@ -66,6 +67,8 @@ pub struct Shared {
     pub session_ttl: chrono::Duration,
     pub session_max: chrono::Duration,
     pub captcha_ttl: chrono::Duration,
+    /// Where stored files (avatars) are written; served by the edge.
+    pub files_dir: Option<std::path::PathBuf>,
     captcha_override: Option<bool>,
     trusted: Arc<Vec<TrustedSystem>>,
     users: Cache<i64, Arc<UserRow>>,
@@ -85,6 +88,7 @@ impl Shared {
             session_ttl: minutes(cfg.auth.session_ttl_minutes),
             session_max: minutes(cfg.auth.session_max_hours.saturating_mul(60)),
             captcha_ttl: chrono::Duration::seconds(i64::try_from(cfg.captcha.ttl_seconds).unwrap_or(120)),
+            files_dir: cfg.http.files_dir.clone(),
             captcha_override: cfg.captcha.enabled,
             trusted: Arc::new(cfg.auth.trusted_systems.clone()),
             // Short lifetimes: edits through other replicas show within seconds.
@@ -92,6 +96,11 @@ impl Shared {
             routes: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),
             configs: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(5)).build(),
         }
+    }
+
+    /// Drops a user from this replica's cache after an edit (others expire within seconds).
+    pub async fn forget_user(&self, user_id: i64) {
+        self.users.invalidate(&user_id).await;
     }
 
     /// A config entry, cached for a few seconds.
@@ -146,7 +155,8 @@ pub async fn start(
         .add_service(pb::config_service_server::ConfigServiceServer::new(sysconfig::grpc::ConfigApi::new(
             shared.clone(),
         )))
-        .add_service(pb::dict_service_server::DictServiceServer::new(dict::grpc::DictApi::new(shared)))
+        .add_service(pb::dict_service_server::DictServiceServer::new(dict::grpc::DictApi::new(shared.clone())))
+        .add_service(pb::profile_service_server::ProfileServiceServer::new(profile::grpc::ProfileApi::new(shared)))
         .serve_with_incoming_shutdown(
             tonic::transport::server::TcpIncoming::from(listener),
             shutdown.cancelled_owned(),

@@ -539,3 +539,96 @@ async fn sign_in_events_reach_the_login_log(c: &Cluster) {
     let outbox: i64 = sqlx::query_scalar("SELECT count(*) FROM identity.outbox").fetch_one(&c.pool).await.unwrap();
     assert_eq!(outbox, 0, "every event was relayed");
 }
+
+// --- personal center ---------------------------------------------------------------------
+
+fn tiny_png() -> Vec<u8> {
+    // A 1x1 PNG, as any browser would upload after cropping.
+    base64::engine::general_purpose::STANDARD
+        .decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+        .unwrap()
+}
+
+async fn upload_avatar(c: &Cluster, token: &str, field: &str, bytes: Vec<u8>) -> (u16, Value) {
+    let part = reqwest::multipart::Part::bytes(bytes).file_name("avatar.png").mime_str("image/png").unwrap();
+    let form = reqwest::multipart::Form::new().part(field.to_owned(), part);
+    let response = c
+        .api
+        .client
+        .post(c.api.url("/system/user/profile/avatar"))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap())
+}
+
+scenario!(the_personal_center);
+async fn the_personal_center(c: &Cluster) {
+    let token = c.api.login("operator", "operator123").await;
+    let (status, profile) = c.api.send(Call::get("/system/user/profile").token(&token)).await;
+    assert_eq!(status, 200);
+    assert_eq!(profile["data"]["userName"], "operator");
+    assert_eq!(profile["roleGroup"], "运维人员");
+    assert!(profile["data"]["createTime"].as_str().unwrap().ends_with('Z'));
+
+    // Edits: bad phone, bad email, empty nickname refused and nothing changed.
+    let bad = [
+        (json!({ "nickName": "值班长", "phonenumber": "12345678901", "email": "", "sex": "0" }), "请输入正确的手机号码"),
+        (json!({ "nickName": "值班长", "phonenumber": "", "email": "not-an-email", "sex": "0" }), "请输入正确的邮箱地址"),
+        (json!({ "nickName": " ", "phonenumber": "", "email": "", "sex": "0" }), "用户昵称不能为空，且不超过30个字符"),
+        (json!({ "nickName": "值班长", "phonenumber": "", "email": "", "sex": "7" }), "性别取值不正确"),
+    ];
+    for (body, msg) in bad {
+        let (status, answer) = c.api.send(Call::put("/system/user/profile").token(&token).json(body)).await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some(msg)));
+    }
+    let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
+    assert_eq!(info["user"]["nickName"], "运维人员");
+    let edit = json!({ "nickName": "值班长", "phonenumber": "13912345678", "email": "duty@lumiscape.cn", "sex": "1" });
+    let (status, _) = c.api.send(Call::put("/system/user/profile").token(&token).json(edit)).await;
+    assert_eq!(status, 200);
+    let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
+    assert_eq!(info["user"]["nickName"], "值班长");
+    assert_eq!(info["user"]["phonenumber"], "13912345678");
+
+    // Password: wrong old one, too short, same as old, then a real change.
+    let other_session = c.api.login("operator", "operator123").await;
+    let change = |old: &str, new: &str| json!({ "oldPassword": old, "newPassword": new });
+    let (status, answer) = c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("nope", "newpass1"))).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("修改密码失败，旧密码错误")));
+    let (status, answer) = c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "abc"))).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("用户密码长度必须在6到20个字符之间")));
+    let (status, answer) =
+        c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "operator123"))).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("新密码不能与旧密码相同")));
+    let (status, _) = c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "newpass1"))).await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get("/getInfo").token(&token)).await;
+    assert_eq!(status, 200, "the session that changed the password goes on");
+    let (status, _) = c.api.send(Call::get("/getInfo").token(&other_session)).await;
+    assert_eq!(status, 401, "other sessions end with the old password");
+    let (status, _) = c.api.login_attempt("operator", "operator123").await;
+    assert_eq!(status, 400);
+    c.api.login("operator", "newpass1").await;
+
+    // Avatar: checked by content, re-encoded, served from the file server.
+    let (status, answer) = upload_avatar(c, &token, "avatarfile", b"<svg onload=alert(1)></svg>".to_vec()).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("文件格式不正确，请上传PNG或JPG格式的图片")));
+    let (status, answer) = upload_avatar(c, &token, "wrongfield", tiny_png()).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("请选择要上传的头像图片")));
+    let (status, answer) = upload_avatar(c, &token, "avatarfile", tiny_png()).await;
+    assert_eq!(status, 200, "{answer}");
+    let path = answer["imgUrl"].as_str().unwrap().to_owned();
+    assert!(path.starts_with("/avatar/") && path.ends_with(".png"));
+    let served = c.api.client.get(c.api.url(&format!("/files{path}"))).send().await.unwrap();
+    assert_eq!(served.status(), 200);
+    assert_eq!(served.headers()["content-type"], "image/png");
+    assert_eq!(served.headers()["x-content-type-options"], "nosniff");
+    let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
+    assert_eq!(info["user"]["avatar"], path);
+    let (status, _) = c.api.send(Call::get("/system/user/profile")).await;
+    assert_eq!(status, 401);
+}

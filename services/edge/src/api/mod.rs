@@ -3,5 +3,6 @@
 //! [`crate::routes::ROUTES`], beside the permission each needs.
 
 pub mod auth;
+pub mod profile;
 pub mod project;
 pub mod system;

@@ -172,6 +172,7 @@ impl Cluster {
             ("LUMISCAPE_GRPC__PROJECT_LISTEN".into(), format!("127.0.0.1:{project_port}")),
             ("LUMISCAPE_GRPC__IDENTITY_URL".into(), format!("http://127.0.0.1:{identity_port}")),
             ("LUMISCAPE_GRPC__PROJECT_URL".into(), format!("http://127.0.0.1:{project_port}")),
+            ("LUMISCAPE_FILES_DIR".into(), dir.0.join("files").display().to_string()),
             ("RUST_LOG".into(), "warn".into()),
         ];
         if let Some(captcha) = options.captcha {
@@ -270,6 +271,10 @@ pub struct Call<'a> {
 impl<'a> Call<'a> {
     pub fn get(path: &'a str) -> Self {
         Self { method: reqwest::Method::GET, path, token: None, headers: Vec::new(), body: None, raw_body: None }
+    }
+
+    pub fn put(path: &'a str) -> Self {
+        Self { method: reqwest::Method::PUT, ..Self::get(path) }
     }
 
     pub fn post(path: &'a str) -> Self {

@@ -1,0 +1,191 @@
+//! Profile rules (spec section 5): phone, email, nickname, new password, avatar image.
+
+use std::io::Cursor;
+
+use image::{ImageFormat, imageops::FilterType};
+use lumiscape_common::i18n::Msg;
+
+pub const MAX_NICK_NAME_CHARS: usize = 30;
+pub const MAX_EMAIL_LEN: usize = 50;
+/// Largest avatar accepted, before re-encoding.
+pub const MAX_AVATAR_BYTES: usize = 2 * 1024 * 1024;
+/// Largest avatar side kept (the spec recommends 500x500 images).
+pub const AVATAR_SIDE: u32 = 500;
+/// Larger images are refused before decoding, so a small file cannot expand to gigabytes.
+const MAX_DECODED_SIDE: u32 = 8000;
+
+/// A phone, when given: 11 digits, starting with 1, the second digit 3 to 9.
+pub fn is_valid_phone(phone: &str) -> bool {
+    let bytes = phone.as_bytes();
+    bytes.len() == 11 && bytes.iter().all(u8::is_ascii_digit) && bytes[0] == b'1' && (b'3'..=b'9').contains(&bytes[1])
+}
+
+/// A plain email address: one '@', a local part, a dotted domain, no spaces.
+pub fn is_valid_email(email: &str) -> bool {
+    if email.len() > MAX_EMAIL_LEN || email.chars().any(char::is_whitespace) {
+        return false;
+    }
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && !domain.contains('@')
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains("..")
+}
+
+/// The edited profile, trimmed and checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfileEdit {
+    pub nick_name: String,
+    pub phonenumber: String,
+    pub email: String,
+    pub sex: String,
+}
+
+impl ProfileEdit {
+    pub fn parse(nick_name: &str, phonenumber: &str, email: &str, sex: &str) -> Result<Self, Msg> {
+        let nick_name = nick_name.trim();
+        if nick_name.is_empty() || nick_name.chars().count() > MAX_NICK_NAME_CHARS {
+            return Err(Msg::NickNameInvalid);
+        }
+        let phonenumber = phonenumber.trim();
+        if !phonenumber.is_empty() && !is_valid_phone(phonenumber) {
+            return Err(Msg::PhoneInvalid);
+        }
+        let email = email.trim();
+        if !email.is_empty() && !is_valid_email(email) {
+            return Err(Msg::EmailInvalid);
+        }
+        let sex = if sex.trim().is_empty() { "2" } else { sex.trim() };
+        if !matches!(sex, "0" | "1" | "2") {
+            return Err(Msg::SexInvalid);
+        }
+        Ok(Self { nick_name: nick_name.into(), phonenumber: phonenumber.into(), email: email.into(), sex: sex.into() })
+    }
+}
+
+/// A new password: 6 to 20 characters, no spaces (personal center rule).
+pub fn check_new_password(password: &str) -> Result<(), Msg> {
+    let len = password.chars().count();
+    if !(6..=20).contains(&len) {
+        return Err(Msg::PasswordLength);
+    }
+    if password.chars().any(char::is_whitespace) {
+        return Err(Msg::PasswordHasSpaces);
+    }
+    Ok(())
+}
+
+/// Checks an uploaded avatar by size and content (PNG or JPEG, whatever its name claims),
+/// decodes it, fits it into 500x500 and re-encodes it as PNG, which drops any metadata or
+/// smuggled payload.
+pub fn prepare_avatar(bytes: &[u8]) -> Result<Vec<u8>, Msg> {
+    if bytes.is_empty() {
+        return Err(Msg::AvatarMissing);
+    }
+    if bytes.len() > MAX_AVATAR_BYTES {
+        return Err(Msg::AvatarTooLarge { limit_kb: (MAX_AVATAR_BYTES / 1024) as u64 });
+    }
+    let format = image::guess_format(bytes).map_err(|_| Msg::AvatarInvalid)?;
+    if !matches!(format, ImageFormat::Png | ImageFormat::Jpeg) {
+        return Err(Msg::AvatarInvalid);
+    }
+    let reader = image::io::Reader::with_format(Cursor::new(bytes), format);
+    let (width, height) = reader.into_dimensions().map_err(|_| Msg::AvatarInvalid)?;
+    if width == 0 || height == 0 || width > MAX_DECODED_SIDE || height > MAX_DECODED_SIDE {
+        return Err(Msg::AvatarInvalid);
+    }
+    let decoded = image::load_from_memory_with_format(bytes, format).map_err(|_| Msg::AvatarInvalid)?;
+    let fitted = if width > AVATAR_SIDE || height > AVATAR_SIDE {
+        decoded.resize(AVATAR_SIDE, AVATAR_SIDE, FilterType::Triangle)
+    } else {
+        decoded
+    };
+    let mut png = Vec::new();
+    fitted.write_to(&mut Cursor::new(&mut png), ImageFormat::Png).map_err(|_| Msg::AvatarInvalid)?;
+    Ok(png)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn phones() {
+        assert!(is_valid_phone("13812345678"));
+        assert!(is_valid_phone("19912345678"));
+        assert!(!is_valid_phone("12812345678"), "second digit 2");
+        assert!(!is_valid_phone("23812345678"));
+        assert!(!is_valid_phone("1381234567"));
+        assert!(!is_valid_phone("138123456789"));
+        assert!(!is_valid_phone("1381234567a"));
+    }
+
+    #[test]
+    fn emails() {
+        assert!(is_valid_email("ops@lumiscape.cn"));
+        assert!(!is_valid_email("ops@lumiscape"));
+        assert!(!is_valid_email("ops lumiscape@x.cn"));
+        assert!(!is_valid_email("@x.cn"));
+        assert!(!is_valid_email("a@@x.cn"));
+        assert!(!is_valid_email("a@x..cn"));
+    }
+
+    #[test]
+    fn profile_edits() {
+        let edit = ProfileEdit::parse(" 运维 ", "", "", "").unwrap();
+        assert_eq!(edit.nick_name, "运维");
+        assert_eq!(edit.sex, "2");
+        assert_eq!(ProfileEdit::parse("", "", "", "0"), Err(Msg::NickNameInvalid));
+        assert_eq!(ProfileEdit::parse(&"名".repeat(31), "", "", "0"), Err(Msg::NickNameInvalid));
+        assert_eq!(ProfileEdit::parse("a", "123", "", "0"), Err(Msg::PhoneInvalid));
+        assert_eq!(ProfileEdit::parse("a", "", "x", "0"), Err(Msg::EmailInvalid));
+        assert_eq!(ProfileEdit::parse("a", "", "", "9"), Err(Msg::SexInvalid));
+    }
+
+    #[test]
+    fn new_passwords() {
+        assert!(check_new_password("abc123").is_ok());
+        assert_eq!(check_new_password("abc12"), Err(Msg::PasswordLength));
+        assert_eq!(check_new_password(&"a".repeat(21)), Err(Msg::PasswordLength));
+        assert_eq!(check_new_password("abc 123"), Err(Msg::PasswordHasSpaces));
+    }
+
+    fn png(width: u32, height: u32) -> Vec<u8> {
+        let img = image::RgbImage::from_pixel(width, height, image::Rgb([10, 20, 30]));
+        let mut out = Vec::new();
+        image::DynamicImage::ImageRgb8(img).write_to(&mut Cursor::new(&mut out), ImageFormat::Png).unwrap();
+        out
+    }
+
+    #[test]
+    fn avatars_are_checked_by_content_and_fitted() {
+        let prepared = prepare_avatar(&png(900, 600)).unwrap();
+        let back = image::load_from_memory(&prepared).unwrap();
+        assert_eq!((back.width(), back.height()), (500, 333));
+        assert_eq!(prepare_avatar(b""), Err(Msg::AvatarMissing));
+        assert_eq!(prepare_avatar(b"<svg onload=alert(1)>"), Err(Msg::AvatarInvalid));
+        assert_eq!(prepare_avatar(b"GIF89a......"), Err(Msg::AvatarInvalid));
+        let mut truncated = png(10, 10);
+        truncated.truncate(40);
+        assert_eq!(prepare_avatar(&truncated), Err(Msg::AvatarInvalid));
+        assert!(matches!(prepare_avatar(&vec![0x89; MAX_AVATAR_BYTES + 1]), Err(Msg::AvatarTooLarge { .. })));
+    }
+
+    proptest! {
+        #[test]
+        fn valid_phones_have_the_shape(second in 3u8..=9, rest in "[0-9]{9}") {
+            let phone = format!("1{second}{rest}");
+            prop_assert!(is_valid_phone(&phone));
+        }
+
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
+            let _ = prepare_avatar(&bytes);
+        }
+    }
+}
