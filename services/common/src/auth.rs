@@ -90,32 +90,32 @@ impl Caller {
     }
 }
 
-/// Verifies tokens against the signer and the live sessions.
+/// Verifies tokens against the signer and the live sessions. Cheap to clone: handlers
+/// clone their state on every request.
 #[derive(Clone)]
 pub struct Authenticator {
-    signer: TokenSigner,
-    sessions: SessionRegistry,
+    inner: Arc<(TokenSigner, SessionRegistry)>,
 }
 
 impl Authenticator {
     pub fn new(signer: TokenSigner, sessions: SessionRegistry) -> Self {
-        Self { signer, sessions }
+        Self { inner: Arc::new((signer, sessions)) }
     }
 
     pub fn signer(&self) -> &TokenSigner {
-        &self.signer
+        &self.inner.0
     }
 
     pub fn sessions(&self) -> &SessionRegistry {
-        &self.sessions
+        &self.inner.1
     }
 
     /// The caller behind `token`, or `Unauthenticated` when the token is forged, expired,
     /// or its session has ended.
     pub async fn authenticate(&self, token: &str) -> Result<Caller> {
-        let claims = self.signer.verify(token)?;
+        let claims = self.signer().verify(token)?;
         let session = self
-            .sessions
+            .sessions()
             .get(&claims.sid)
             .await?
             .filter(|s| s.uid == claims.uid && s.is_live_at(chrono::Utc::now().timestamp_millis()))

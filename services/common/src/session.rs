@@ -40,10 +40,10 @@ enum Slot {
     Revoked { until_ms: i64 },
 }
 
-/// The session bucket and this process's copy of it.
+/// The session bucket and this process's copy of it. Cheap to clone.
 #[derive(Clone)]
 pub struct SessionRegistry {
-    store: kv::Store,
+    store: Arc<kv::Store>,
     local: Arc<RwLock<HashMap<String, Slot>>>,
     max_age: Duration,
 }
@@ -70,7 +70,7 @@ impl SessionRegistry {
                 .await?
             }
         };
-        let registry = Self { store, local: Arc::default(), max_age };
+        let registry = Self { store: Arc::new(store), local: Arc::default(), max_age };
         let watch = registry.store.watch_all().await?;
         tokio::spawn(registry.clone().follow(watch, shutdown));
         Ok(registry)

@@ -1,5 +1,11 @@
 //! The gRPC clients of the services the edge calls. Connections are made lazily and
-//! re-made by tonic when a service restarts.
+//! re-made by tonic when a service restarts. Each service gets a few connections, used in
+//! turn: one HTTP/2 connection is driven by a single task, which caps a busy edge at one
+//! core's worth of calls.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use lumiscape_common::config::Config;
 use lumiscape_proto::identity::v1::{
@@ -8,31 +14,63 @@ use lumiscape_proto::identity::v1::{
     profile_service_client::ProfileServiceClient,
 };
 use lumiscape_proto::project::v1::project_service_client::ProjectServiceClient;
-use std::time::Duration;
 use tonic::transport::{Channel, Endpoint};
+
+/// Connections per service.
+const CONNECTIONS: usize = 4;
+
+/// A few channels to one service, handed out in turn.
+#[derive(Clone)]
+pub struct Pool {
+    channels: Arc<[Channel]>,
+    next: Arc<AtomicUsize>,
+}
+
+impl Pool {
+    fn new(url: &str) -> anyhow::Result<Self> {
+        let channels = (0..CONNECTIONS).map(|_| channel(url)).collect::<anyhow::Result<Vec<_>>>()?;
+        Ok(Self { channels: channels.into(), next: Arc::default() })
+    }
+
+    fn pick(&self) -> Channel {
+        let index = self.next.fetch_add(1, Ordering::Relaxed) % self.channels.len();
+        self.channels[index].clone()
+    }
+}
 
 #[derive(Clone)]
 pub struct Clients {
-    pub auth: AuthServiceClient<Channel>,
-    pub menu: MenuServiceClient<Channel>,
-    pub config: ConfigServiceClient<Channel>,
-    pub dict: DictServiceClient<Channel>,
-    pub profile: ProfileServiceClient<Channel>,
-    pub project: ProjectServiceClient<Channel>,
+    identity: Pool,
+    project: Pool,
 }
 
 impl Clients {
     pub fn new(cfg: &Config) -> anyhow::Result<Self> {
-        let identity = channel(&cfg.grpc.identity_url)?;
-        let project = channel(&cfg.grpc.project_url)?;
-        Ok(Self {
-            auth: AuthServiceClient::new(identity.clone()),
-            menu: MenuServiceClient::new(identity.clone()),
-            config: ConfigServiceClient::new(identity.clone()),
-            dict: DictServiceClient::new(identity.clone()),
-            profile: ProfileServiceClient::new(identity),
-            project: ProjectServiceClient::new(project),
-        })
+        Ok(Self { identity: Pool::new(&cfg.grpc.identity_url)?, project: Pool::new(&cfg.grpc.project_url)? })
+    }
+
+    pub fn auth(&self) -> AuthServiceClient<Channel> {
+        AuthServiceClient::new(self.identity.pick())
+    }
+
+    pub fn menu(&self) -> MenuServiceClient<Channel> {
+        MenuServiceClient::new(self.identity.pick())
+    }
+
+    pub fn config(&self) -> ConfigServiceClient<Channel> {
+        ConfigServiceClient::new(self.identity.pick())
+    }
+
+    pub fn dict(&self) -> DictServiceClient<Channel> {
+        DictServiceClient::new(self.identity.pick())
+    }
+
+    pub fn profile(&self) -> ProfileServiceClient<Channel> {
+        ProfileServiceClient::new(self.identity.pick())
+    }
+
+    pub fn project(&self) -> ProjectServiceClient<Channel> {
+        ProjectServiceClient::new(self.project.pick())
     }
 }
 

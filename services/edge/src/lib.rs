@@ -30,13 +30,23 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::clients::Clients;
 use crate::envelope::ApiError;
 
-/// State shared by the handlers.
+/// State shared by the handlers; axum clones it for every request, so it is one `Arc`.
 #[derive(Clone)]
-pub struct EdgeState {
+pub struct EdgeState(Arc<EdgeInner>);
+
+pub struct EdgeInner {
     pub auth: Authenticator,
     pub clients: Clients,
-    pub base_path: Arc<str>,
+    pub base_path: Box<str>,
     pub body_limit: usize,
+}
+
+impl std::ops::Deref for EdgeState {
+    type Target = EdgeInner;
+
+    fn deref(&self) -> &EdgeInner {
+        &self.0
+    }
 }
 
 /// The request body limit in force, for the envelope's message.
@@ -52,12 +62,12 @@ pub struct Deps {
 
 /// The whole HTTP application: API under the base path, files, console, health.
 pub fn app(cfg: &Config, auth: Authenticator, health: Router) -> anyhow::Result<Router> {
-    let state = EdgeState {
+    let state = EdgeState(Arc::new(EdgeInner {
         auth,
         clients: Clients::new(cfg)?,
-        base_path: Arc::from(cfg.http.base_path.as_str()),
+        base_path: cfg.http.base_path.clone().into_boxed_str(),
         body_limit: cfg.http.body_limit_bytes,
-    };
+    }));
     let mut api = routes::router()
         .route_layer(middleware::from_fn_with_state(state.clone(), guard::guard))
         .layer(DefaultBodyLimit::max(cfg.http.body_limit_bytes))

@@ -7,6 +7,11 @@ use lumiscape::Target;
 use lumiscape_common::config::Config;
 use tokio_util::sync::CancellationToken;
 
+/// glibc's allocator serialises the workers on its arena locks under load; mimalloc keeps
+/// per-thread heaps.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "lumiscape", version, about = "Smart landscape lighting cloud platform")]
 struct Cli {
@@ -46,7 +51,9 @@ enum Command {
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(async_main(cli))
+    // The program runs as a task on the workers; the main thread only waits for it, so it
+    // never competes with them for the I/O driver.
+    runtime.block_on(async { tokio::spawn(async_main(cli)).await? })
 }
 
 async fn async_main(cli: Cli) -> anyhow::Result<()> {

@@ -576,8 +576,14 @@ async fn the_personal_center(c: &Cluster) {
 
     // Edits: bad phone, bad email, empty nickname refused and nothing changed.
     let bad = [
-        (json!({ "nickName": "值班长", "phonenumber": "12345678901", "email": "", "sex": "0" }), "请输入正确的手机号码"),
-        (json!({ "nickName": "值班长", "phonenumber": "", "email": "not-an-email", "sex": "0" }), "请输入正确的邮箱地址"),
+        (
+            json!({ "nickName": "值班长", "phonenumber": "12345678901", "email": "", "sex": "0" }),
+            "请输入正确的手机号码",
+        ),
+        (
+            json!({ "nickName": "值班长", "phonenumber": "", "email": "not-an-email", "sex": "0" }),
+            "请输入正确的邮箱地址",
+        ),
         (json!({ "nickName": " ", "phonenumber": "", "email": "", "sex": "0" }), "用户昵称不能为空，且不超过30个字符"),
         (json!({ "nickName": "值班长", "phonenumber": "", "email": "", "sex": "7" }), "性别取值不正确"),
     ];
@@ -597,14 +603,21 @@ async fn the_personal_center(c: &Cluster) {
     // Password: wrong old one, too short, same as old, then a real change.
     let other_session = c.api.login("operator", "operator123").await;
     let change = |old: &str, new: &str| json!({ "oldPassword": old, "newPassword": new });
-    let (status, answer) = c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("nope", "newpass1"))).await;
-    assert_eq!((status, answer["msg"].as_str()), (400, Some("修改密码失败，旧密码错误")));
-    let (status, answer) = c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "abc"))).await;
-    assert_eq!((status, answer["msg"].as_str()), (400, Some("用户密码长度必须在6到20个字符之间")));
     let (status, answer) =
-        c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "operator123"))).await;
+        c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("nope", "newpass1"))).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("修改密码失败，旧密码错误")));
+    let (status, answer) =
+        c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "abc"))).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("用户密码长度必须在6到20个字符之间")));
+    let (status, answer) = c
+        .api
+        .send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "operator123")))
+        .await;
     assert_eq!((status, answer["msg"].as_str()), (400, Some("新密码不能与旧密码相同")));
-    let (status, _) = c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "newpass1"))).await;
+    let (status, _) = c
+        .api
+        .send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "newpass1")))
+        .await;
     assert_eq!(status, 200);
     let (status, _) = c.api.send(Call::get("/getInfo").token(&token)).await;
     assert_eq!(status, 200, "the session that changed the password goes on");

@@ -11,7 +11,7 @@ use crate::guard::RequestInfo;
 
 pub async fn captcha(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state.clients.auth.clone().get_captcha(info.ctx.request(pb::GetCaptchaRequest {})).await;
+    let reply = state.clients.auth().get_captcha(info.ctx.request(pb::GetCaptchaRequest {})).await;
     let captcha = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     ok_with(lang, json!({ "captchaEnabled": captcha.captcha_enabled, "uuid": captcha.uuid, "img": captcha.img }))
 }
@@ -43,7 +43,7 @@ pub async fn login(
         ip: info.ctx.client_ip.clone(),
         user_agent: info.ctx.user_agent.clone(),
     };
-    let reply = state.clients.auth.clone().login(info.ctx.request(request)).await;
+    let reply = state.clients.auth().login(info.ctx.request(request)).await;
     let token = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().token;
     Ok(axum::Json(json!({ "code": 200, "msg": Msg::LoginSuccess.text(lang), "token": token })))
 }
@@ -65,7 +65,7 @@ pub async fn login_by_other_system(
         ip: info.ctx.client_ip.clone(),
         user_agent: info.ctx.user_agent.clone(),
     };
-    let reply = state.clients.auth.clone().login_by_other_system(info.ctx.request(request)).await;
+    let reply = state.clients.auth().login_by_other_system(info.ctx.request(request)).await;
     let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     if answer.status == "success" {
         ok_data(lang, json!({ "status": "success", "token": answer.token }))
@@ -77,7 +77,7 @@ pub async fn login_by_other_system(
 pub async fn logout(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
     let request = pb::LogoutRequest { ip: info.ctx.client_ip.clone(), user_agent: info.ctx.user_agent.clone() };
-    state.clients.auth.clone().logout(info.ctx.request(request)).await.map_err(|s| ApiError::from_status(s, lang))?;
+    state.clients.auth().logout(info.ctx.request(request)).await.map_err(|s| ApiError::from_status(s, lang))?;
     if let Some(caller) = &info.caller {
         // This replica stops honouring the token now, without waiting for the bucket's echo.
         state.auth.sessions().forget_local(&caller.session_id);
@@ -87,14 +87,14 @@ pub async fn logout(State(state): State<EdgeState>, Extension(info): Extension<R
 
 pub async fn refresh(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state.clients.auth.clone().refresh(info.ctx.request(pb::RefreshRequest {})).await;
+    let reply = state.clients.auth().refresh(info.ctx.request(pb::RefreshRequest {})).await;
     let expires_at = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().expires_at_ms;
     ok_data(lang, json!(expires_at))
 }
 
 pub async fn get_info(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state.clients.auth.clone().get_info(info.ctx.request(pb::GetInfoRequest {})).await;
+    let reply = state.clients.auth().get_info(info.ctx.request(pb::GetInfoRequest {})).await;
     let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     let user = answer.user.unwrap_or_default();
     ok_with(

@@ -15,7 +15,7 @@ const AVATAR_FIELD: &str = "avatarfile";
 
 pub async fn get(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state.clients.profile.clone().get_profile(info.ctx.request(pb::GetProfileRequest {})).await;
+    let reply = state.clients.profile().get_profile(info.ctx.request(pb::GetProfileRequest {})).await;
     let profile = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     let user = profile.user.unwrap_or_default();
     let created = iso_utc(profile.create_time_ms);
@@ -64,8 +64,7 @@ pub async fn update(
     };
     state
         .clients
-        .profile
-        .clone()
+        .profile()
         .update_profile(info.ctx.request(request))
         .await
         .map_err(|s| ApiError::from_status(s, lang))?;
@@ -90,8 +89,7 @@ pub async fn update_password(
     let request = pb::UpdatePasswordRequest { old_password: body.old_password, new_password: body.new_password };
     state
         .clients
-        .profile
-        .clone()
+        .profile()
         .update_password(info.ctx.request(request))
         .await
         .map_err(|s| ApiError::from_status(s, lang))?;
@@ -123,7 +121,7 @@ pub async fn update_avatar(
     }
     let image = image.filter(|b| !b.is_empty()).ok_or_else(|| bad(Msg::AvatarMissing))?;
     let request = pb::UpdateAvatarRequest { image: image.to_vec() };
-    let reply = state.clients.profile.clone().update_avatar(info.ctx.request(request)).await;
+    let reply = state.clients.profile().update_avatar(info.ctx.request(request)).await;
     let path = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().path;
     ok_with(lang, json!({ "imgUrl": path }))
 }

@@ -12,7 +12,7 @@ use crate::guard::RequestInfo;
 
 pub async fn drop_list(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state.clients.project.clone().drop_list(info.ctx.request(pb::DropListRequest {})).await;
+    let reply = state.clients.project().drop_list(info.ctx.request(pb::DropListRequest {})).await;
     let projects = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().projects;
     let data: Vec<Value> = projects.into_iter().map(|p| json!({ "id": p.id, "projectName": p.project_name })).collect();
     ok_data(lang, Value::Array(data))
@@ -32,7 +32,7 @@ pub async fn user_project_list(
 ) -> ApiResult {
     let lang = info.lang();
     let request = pb::ListProjectsRequest { project_name: query.project_name };
-    let reply = state.clients.project.clone().list_projects(info.ctx.request(request)).await;
+    let reply = state.clients.project().list_projects(info.ctx.request(request)).await;
     let projects = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().projects;
     let data: Vec<Value> = projects
         .into_iter()
@@ -70,7 +70,7 @@ pub async fn detail(
         .filter(|id| *id > 0)
         .ok_or_else(|| ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang))?;
     let request = pb::GetProjectDetailRequest { id, r#type: query.kind };
-    let reply = state.clients.project.clone().get_project_detail(info.ctx.request(request)).await;
+    let reply = state.clients.project().get_project_detail(info.ctx.request(request)).await;
     let p = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     ok_data(
         lang,

@@ -21,12 +21,8 @@ pub async fn get_routers(
     Query(query): Query<RoutersQuery>,
 ) -> ApiResult {
     let lang = info.lang();
-    let reply = state
-        .clients
-        .menu
-        .clone()
-        .get_routers(info.ctx.request(pb::GetRoutersRequest { where_use: query.where_use }))
-        .await;
+    let reply =
+        state.clients.menu().get_routers(info.ctx.request(pb::GetRoutersRequest { where_use: query.where_use })).await;
     let routes = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().routes;
     ok_data(lang, Value::Array(routes.into_iter().map(route_json).collect()))
 }
@@ -64,8 +60,7 @@ pub async fn config_by_key(
     Path(key): Path<String>,
 ) -> ApiResult {
     let lang = info.lang();
-    let reply =
-        state.clients.config.clone().get_config_by_key(info.ctx.request(pb::GetConfigByKeyRequest { key })).await;
+    let reply = state.clients.config().get_config_by_key(info.ctx.request(pb::GetConfigByKeyRequest { key })).await;
     let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     ok_msg(answer.value)
 }
@@ -95,7 +90,7 @@ pub async fn config_list(
         page_num: query.page_num.unwrap_or(1),
         page_size: query.page_size.unwrap_or(20),
     };
-    let reply = state.clients.config.clone().list_configs(info.ctx.request(request)).await;
+    let reply = state.clients.config().list_configs(info.ctx.request(request)).await;
     let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
     let rows: Vec<Value> = answer
         .rows
@@ -120,12 +115,8 @@ pub async fn dict_by_type(
     Path(dict_type): Path<String>,
 ) -> ApiResult {
     let lang = info.lang();
-    let reply = state
-        .clients
-        .dict
-        .clone()
-        .get_dict_data_by_type(info.ctx.request(pb::GetDictDataByTypeRequest { dict_type }))
-        .await;
+    let reply =
+        state.clients.dict().get_dict_data_by_type(info.ctx.request(pb::GetDictDataByTypeRequest { dict_type })).await;
     let data = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().data;
     let items: Vec<Value> = data
         .into_iter()
