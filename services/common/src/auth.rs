@@ -25,12 +25,15 @@ pub struct Claims {
     pub exp: i64,
 }
 
-/// Signs and verifies access tokens with one HMAC key.
+/// Signs and verifies access tokens with one HMAC key. Tokens that verified are
+/// remembered for a minute (keyed by the whole token, so only a verified token can hit),
+/// since every request carries one and both the edge and the service check it.
 #[derive(Clone)]
 pub struct TokenSigner {
     encoding: EncodingKey,
     decoding: DecodingKey,
     validation: Validation,
+    verified: moka::sync::Cache<Box<str>, Arc<Claims>>,
 }
 
 impl TokenSigner {
@@ -42,6 +45,10 @@ impl TokenSigner {
             encoding: EncodingKey::from_secret(key.as_bytes()),
             decoding: DecodingKey::from_secret(key.as_bytes()),
             validation,
+            verified: moka::sync::Cache::builder()
+                .max_capacity(100_000)
+                .time_to_live(std::time::Duration::from_secs(60))
+                .build(),
         }
     }
 
@@ -50,10 +57,18 @@ impl TokenSigner {
     }
 
     /// Verifies signature, algorithm (only HS256; `none` and others are refused) and expiry.
-    pub fn verify(&self, token: &str) -> Result<Claims> {
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
-            .map(|data| data.claims)
-            .map_err(|_| Error::unauthenticated(Msg::TokenInvalid))
+    pub fn verify(&self, token: &str) -> Result<Arc<Claims>> {
+        if let Some(claims) = self.verified.get(token) {
+            if claims.exp > chrono::Utc::now().timestamp() {
+                return Ok(claims);
+            }
+            return Err(Error::unauthenticated(Msg::TokenInvalid));
+        }
+        let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
+            .map(|data| Arc::new(data.claims))
+            .map_err(|_| Error::unauthenticated(Msg::TokenInvalid))?;
+        self.verified.insert(token.into(), claims.clone());
+        Ok(claims)
     }
 }
 
@@ -120,7 +135,7 @@ impl Authenticator {
             .await?
             .filter(|s| s.uid == claims.uid && s.is_live_at(chrono::Utc::now().timestamp_millis()))
             .ok_or_else(|| Error::unauthenticated(Msg::SessionExpired))?;
-        Ok(Caller { session_id: claims.sid, session, token_expires_at: claims.exp })
+        Ok(Caller { session_id: claims.sid.clone(), session, token_expires_at: claims.exp })
     }
 }
 
@@ -149,6 +164,15 @@ mod tests {
         let signer = TokenSigner::new(&"k".repeat(32));
         let token = signer.sign(&claims(60)).unwrap();
         assert_eq!(signer.verify(&token).unwrap().uid, 7);
+    }
+
+    #[test]
+    fn a_remembered_token_still_expires() {
+        let signer = TokenSigner::new(&"k".repeat(32));
+        let token = signer.sign(&claims(1)).unwrap();
+        assert!(signer.verify(&token).is_ok());
+        std::thread::sleep(std::time::Duration::from_millis(2100));
+        assert!(signer.verify(&token).is_err(), "the cache must not outlive the token");
     }
 
     #[test]

@@ -46,6 +46,54 @@ enum Command {
     },
     /// Print the edge API's OpenAPI document.
     Openapi,
+    /// Run a fleet of virtual gateways speaking the device protocol (docs/device-protocol.md).
+    Simulate(SimulateArgs),
+}
+
+#[derive(clap::Args)]
+struct SimulateArgs {
+    /// Number of gateways.
+    #[arg(long, default_value_t = 10)]
+    gateways: usize,
+    /// Loops per gateway (1 to 64).
+    #[arg(long, default_value_t = 8)]
+    loops: usize,
+    /// Seconds between telemetry messages of one gateway (fractions allowed).
+    #[arg(long, default_value_t = 5.0)]
+    interval: f64,
+    /// `nats` (publish directly) or `mqtt` (through NATS's MQTT listener).
+    #[arg(long, default_value = "nats")]
+    transport: lumiscape_gateway_bridge::simulator::Transport,
+    /// The NATS URL, or `host:port` of the MQTT listener; defaults to the configured NATS URL.
+    #[arg(long)]
+    server: Option<String>,
+    /// First part of the serial numbers (`SIM` gives SIM-00001, ...).
+    #[arg(long, default_value = "SIM")]
+    serial_prefix: String,
+    /// Stop after this many seconds (runs until Ctrl-C when absent).
+    #[arg(long)]
+    duration: Option<f64>,
+    /// Probability per sample of an over-current reading.
+    #[arg(long, default_value_t = 0.0)]
+    fault_over_current: f64,
+    /// Probability per sample of an under-voltage reading.
+    #[arg(long, default_value_t = 0.0)]
+    fault_under_voltage: f64,
+    /// Probability per interval of a gateway going offline for a while.
+    #[arg(long, default_value_t = 0.0)]
+    fault_offline: f64,
+    /// Probability per message of a malformed payload.
+    #[arg(long, default_value_t = 0.0)]
+    fault_malformed: f64,
+    /// Probability per message of sending it twice (same message id).
+    #[arg(long, default_value_t = 0.0)]
+    fault_duplicate: f64,
+    /// Probability per message of holding it back and sending it after a newer one.
+    #[arg(long, default_value_t = 0.0)]
+    fault_out_of_order: f64,
+    /// Probability per interval of a device event (power loss, door open, contactor fault).
+    #[arg(long, default_value_t = 0.0)]
+    fault_events: f64,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -85,11 +133,59 @@ async fn async_main(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Migrate => lumiscape::migrate(&cfg).await,
         Command::Seed { demo } => lumiscape::seed(&cfg, demo).await,
+        Command::Simulate(args) => simulate(&cfg, args).await,
         Command::Openapi => {
             println!("{}", serde_json::to_string_pretty(&lumiscape_edge::routes::openapi(&cfg.http.base_path))?);
             Ok(())
         }
     }
+}
+
+async fn simulate(cfg: &Config, args: SimulateArgs) -> anyhow::Result<()> {
+    use lumiscape_gateway_bridge::simulator::{self, Faults, SimulatorConfig};
+    anyhow::ensure!(
+        args.interval.is_finite() && args.interval > 0.0,
+        "--interval must be a positive number of seconds"
+    );
+    let sim = SimulatorConfig {
+        gateways: args.gateways,
+        loops: args.loops,
+        interval: std::time::Duration::from_secs_f64(args.interval),
+        serial_prefix: args.serial_prefix,
+        transport: args.transport,
+        faults: Faults {
+            over_current: args.fault_over_current,
+            under_voltage: args.fault_under_voltage,
+            offline: args.fault_offline,
+            malformed: args.fault_malformed,
+            duplicate: args.fault_duplicate,
+            out_of_order: args.fault_out_of_order,
+            events: args.fault_events,
+        },
+        subject_prefix: cfg.nats.prefix.clone(),
+        seed: None,
+    };
+    sim.validate()?;
+    let server = args.server.unwrap_or_else(|| cfg.nats.url.clone());
+    let shutdown = CancellationToken::new();
+    let stop = shutdown.clone();
+    let duration = args.duration.filter(|d| d.is_finite() && *d > 0.0).map(std::time::Duration::from_secs_f64);
+    tokio::spawn(async move {
+        match duration {
+            Some(duration) => {
+                tokio::select! {
+                    _ = wait_for_signal() => {}
+                    _ = tokio::time::sleep(duration) => {}
+                }
+            }
+            None => wait_for_signal().await,
+        }
+        stop.cancel();
+    });
+    tracing::info!(gateways = sim.gateways, loops = sim.loops, transport = ?sim.transport, %server, "simulating");
+    let stats = simulator::run(sim, &server, shutdown).await?;
+    println!("{stats:?}");
+    Ok(())
 }
 
 async fn wait_for_signal() {

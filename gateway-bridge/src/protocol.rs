@@ -1,0 +1,1568 @@
+//! The device wire protocol, version 1: the only code in Lumiscape that knows what a gateway
+//! sends and receives. `docs/device-protocol.md` is its prose description; the constants and
+//! checks here are the normative ones.
+//!
+//! Every payload is a JSON object with a version field `v`. Decoding checks the size, the
+//! syntax, the version, the schema and every value's range, and turns the wire shape into
+//! plain domain types ([`Telemetry`], [`DeviceEvent`], [`Ack`], ...). It never panics,
+//! whatever the bytes. Encoding runs the same checks, so whatever we send decodes.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use chrono::{DateTime, TimeZone, Utc};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The protocol version this code speaks (the `v` field of every payload).
+pub const PROTOCOL_VERSION: u64 = 1;
+/// Largest payload accepted or produced, in bytes.
+pub const MAX_PAYLOAD_BYTES: usize = 64 * 1024;
+/// Loops are numbered `1..=MAX_LOOPS`.
+pub const MAX_LOOPS: u8 = 64;
+/// Longest gateway serial number.
+pub const MAX_SERIAL_LEN: usize = 32;
+/// Longest subject prefix.
+pub const MAX_PREFIX_LEN: usize = 64;
+/// Longest correlation id of a command.
+pub const MAX_CORRELATION_ID_LEN: usize = 64;
+/// Longest firmware version string.
+pub const MAX_FIRMWARE_LEN: usize = 32;
+/// Longest error text of a failed acknowledgement, in characters.
+pub const MAX_ERROR_TEXT_LEN: usize = 256;
+/// How long the platform waits for a command's acknowledgement before it reports a timeout.
+pub const COMMAND_TIMEOUT: Duration = Duration::from_secs(5);
+/// How often a gateway sends a heartbeat in the field.
+pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(30);
+/// Missed heartbeats after which the platform takes a gateway as offline; commands to an
+/// offline gateway fail at once instead of waiting for [`COMMAND_TIMEOUT`].
+pub const OFFLINE_AFTER_MISSED_HEARTBEATS: u32 = 3;
+
+/// Highest accepted voltage reading (V).
+pub const MAX_VOLTAGE_V: f64 = 500.0;
+/// Highest accepted current reading (A).
+pub const MAX_CURRENT_A: f64 = 400.0;
+/// Highest accepted active power reading of one loop (W).
+pub const MAX_POWER_W: f64 = 200_000.0;
+/// Highest accepted energy meter reading (kWh).
+pub const MAX_ENERGY_KWH: f64 = 1.0e9;
+/// Accepted signal strength range (dBm).
+pub const MIN_SIGNAL_DBM: i16 = -140;
+/// Accepted signal strength range (dBm).
+pub const MAX_SIGNAL_DBM: i16 = 0;
+/// Accepted cabinet temperature range (°C).
+pub const MIN_TEMPERATURE_C: f64 = -60.0;
+/// Accepted cabinet temperature range (°C).
+pub const MAX_TEMPERATURE_C: f64 = 150.0;
+/// Longest accepted uptime (20 years, in seconds).
+pub const MAX_UPTIME_S: u64 = 20 * 365 * 24 * 3600;
+/// Earliest accepted device time: 2020-01-01T00:00:00Z in Unix milliseconds.
+pub const EARLIEST_DEVICE_TIME_MS: i64 = 1_577_836_800_000;
+/// Latest accepted device time: 2100-01-01T00:00:00Z in Unix milliseconds.
+pub const LATEST_DEVICE_TIME_MS: i64 = 4_102_444_800_000;
+
+/// The first token after the prefix of every device subject.
+const DEVICE_ROOT: &str = "dev";
+
+/// Why a payload, subject or value was refused. The text says which field and why, so it can
+/// go into a communication record as it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProtocolError {
+    #[error("payload is {size} bytes, over the limit of {limit} bytes")]
+    TooLarge { size: usize, limit: usize },
+    #[error("payload is not valid json: {0}")]
+    Syntax(String),
+    #[error("payload is not a json object")]
+    NotAnObject,
+    #[error("payload has no version field \"v\"")]
+    MissingVersion,
+    #[error("protocol version {0} is not supported (this platform speaks version {PROTOCOL_VERSION})")]
+    UnsupportedVersion(u64),
+    #[error("{channel} payload does not match the schema: {reason}")]
+    Schema { channel: Channel, reason: String },
+    #[error("{field} is out of range: {reason}")]
+    OutOfRange { field: String, reason: String },
+    #[error("{field} is invalid: {reason}")]
+    Invalid { field: String, reason: String },
+    #[error("serial {in_payload:?} in the payload does not match serial {in_subject:?} of the subject")]
+    SerialMismatch { in_payload: String, in_subject: String },
+    #[error("{subject:?} is not a device subject: {reason}")]
+    Subject { subject: String, reason: String },
+    #[error("{channel} is not an uplink channel")]
+    NotUplink { channel: Channel },
+}
+
+fn invalid(field: impl Into<String>, reason: impl Into<String>) -> ProtocolError {
+    ProtocolError::Invalid { field: field.into(), reason: reason.into() }
+}
+
+fn out_of_range(field: impl Into<String>, reason: impl Into<String>) -> ProtocolError {
+    ProtocolError::OutOfRange { field: field.into(), reason: reason.into() }
+}
+
+fn is_token_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// Checks that `value` is 1..=`max_len` characters, each accepted by `allowed`.
+fn check_token(field: &str, value: &str, max_len: usize, allowed: fn(char) -> bool) -> Result<(), ProtocolError> {
+    if value.is_empty() {
+        return Err(invalid(field, "must not be empty"));
+    }
+    if value.len() > max_len {
+        return Err(invalid(field, format!("is {} characters, over the limit of {max_len}", value.len())));
+    }
+    if let Some(bad) = value.chars().find(|c| !allowed(*c)) {
+        return Err(invalid(field, format!("character {bad:?} is not allowed")));
+    }
+    Ok(())
+}
+
+fn check_f64(field: &str, value: f64, min: f64, max: f64, unit: &str) -> Result<f64, ProtocolError> {
+    if !value.is_finite() || value < min || value > max {
+        return Err(out_of_range(field, format!("{value} {unit} is outside {min}..={max} {unit}")));
+    }
+    Ok(value)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers
+// ---------------------------------------------------------------------------------------------
+
+/// A gateway's serial number: 1 to 32 characters of `[A-Za-z0-9_-]`, so it is a safe subject
+/// token and MQTT topic level.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GatewaySerial(String);
+
+impl GatewaySerial {
+    /// Checks and wraps a serial number.
+    pub fn new(serial: impl Into<String>) -> Result<Self, ProtocolError> {
+        let serial = serial.into();
+        check_token("sn", &serial, MAX_SERIAL_LEN, is_token_char)?;
+        Ok(Self(serial))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for GatewaySerial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FromStr for GatewaySerial {
+    type Err = ProtocolError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::new(s)
+    }
+}
+
+/// A loop (a switched lighting circuit of the gateway's cabinet), numbered from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LoopIndex(u8);
+
+impl LoopIndex {
+    /// Checks that `index` is within `1..=MAX_LOOPS`.
+    pub fn new(index: u64) -> Result<Self, ProtocolError> {
+        Self::checked("loop", index)
+    }
+
+    fn checked(field: &str, index: u64) -> Result<Self, ProtocolError> {
+        match u8::try_from(index) {
+            Ok(small) if (1..=MAX_LOOPS).contains(&small) => Ok(Self(small)),
+            _ => Err(out_of_range(field, format!("loop {index} is outside 1..={MAX_LOOPS}"))),
+        }
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for LoopIndex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The unique id of an uplink message: the gateway's serial and its sequence number,
+/// written `{serial}-{seq}`. A resent message keeps its id; the platform deduplicates by it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MessageId {
+    pub serial: GatewaySerial,
+    pub seq: u64,
+}
+
+impl MessageId {
+    pub fn new(serial: GatewaySerial, seq: u64) -> Self {
+        Self { serial, seq }
+    }
+
+    /// Parses `{serial}-{seq}` and checks that the serial is `expected`.
+    fn parse(value: &str, expected: &GatewaySerial) -> Result<Self, ProtocolError> {
+        let Some((serial, seq)) = value.rsplit_once('-') else {
+            return Err(invalid("id", "must be \"{serial}-{seq}\""));
+        };
+        if serial != expected.as_str() {
+            return Err(invalid("id", format!("serial part {serial:?} is not the message's serial {expected:?}")));
+        }
+        if seq.is_empty() || seq.len() > 20 || !seq.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(invalid("id", format!("sequence part {seq:?} is not a decimal number")));
+        }
+        let seq = seq.parse::<u64>().map_err(|_| out_of_range("id", format!("sequence {seq} is over 2^64-1")))?;
+        Ok(Self { serial: expected.clone(), seq })
+    }
+}
+
+impl fmt::Display for MessageId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.serial, self.seq)
+    }
+}
+
+/// The id the platform gives a command; the gateway repeats it in the acknowledgement.
+/// 1 to 64 characters of `[A-Za-z0-9_-]` (a UUID fits).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CorrelationId(String);
+
+impl CorrelationId {
+    pub fn new(id: impl Into<String>) -> Result<Self, ProtocolError> {
+        let id = id.into();
+        check_token("corr_id", &id, MAX_CORRELATION_ID_LEN, is_token_char)?;
+        Ok(Self(id))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for CorrelationId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A firmware version as the gateway reports it: 1 to 32 characters of `[A-Za-z0-9._+-]`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FirmwareVersion(String);
+
+impl FirmwareVersion {
+    pub fn new(version: impl Into<String>) -> Result<Self, ProtocolError> {
+        let version = version.into();
+        check_token("fw", &version, MAX_FIRMWARE_LEN, |c| is_token_char(c) || c == '.' || c == '+')?;
+        Ok(Self(version))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for FirmwareVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Device time on the wire is Unix milliseconds within 2020..2100.
+fn time_from_ms(field: &str, ms: i64) -> Result<DateTime<Utc>, ProtocolError> {
+    if !(EARLIEST_DEVICE_TIME_MS..=LATEST_DEVICE_TIME_MS).contains(&ms) {
+        return Err(out_of_range(field, format!("{ms} ms is not between 2020-01-01 and 2100-01-01")));
+    }
+    Utc.timestamp_millis_opt(ms).single().ok_or_else(|| out_of_range(field, format!("{ms} ms is not a time")))
+}
+
+/// Sub-millisecond precision is dropped: the wire carries milliseconds.
+fn time_to_ms(time: &DateTime<Utc>) -> i64 {
+    time.timestamp_millis()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subjects and topics
+// ---------------------------------------------------------------------------------------------
+
+/// What a message is, which is also the last token of its subject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Channel {
+    /// Gateway to platform: "I am alive".
+    Heartbeat,
+    /// Gateway to platform: periodic readings.
+    Telemetry,
+    /// Gateway to platform: something happened (power loss, door open, contactor fault).
+    Event,
+    /// Platform to gateway: a command.
+    Command,
+    /// Gateway to platform: the answer to a command.
+    Ack,
+}
+
+impl Channel {
+    pub const ALL: [Channel; 5] =
+        [Channel::Heartbeat, Channel::Telemetry, Channel::Event, Channel::Command, Channel::Ack];
+
+    /// The subject token (and MQTT topic level).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Heartbeat => "heartbeat",
+            Channel::Telemetry => "telemetry",
+            Channel::Event => "event",
+            Channel::Command => "cmd",
+            Channel::Ack => "ack",
+        }
+    }
+
+    /// Whether the gateway sends on this channel.
+    pub fn is_uplink(self) -> bool {
+        !matches!(self, Channel::Command)
+    }
+}
+
+impl fmt::Display for Channel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Channel {
+    type Err = ProtocolError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Channel::ALL
+            .into_iter()
+            .find(|channel| channel.as_str() == s)
+            .ok_or_else(|| invalid("channel", format!("{s:?} is not one of heartbeat, telemetry, event, cmd, ack")))
+    }
+}
+
+/// The subjects (NATS) and topics (MQTT) of one deployment: `{prefix}.dev.{serial}.{channel}`
+/// and `{prefix}/dev/{serial}/{channel}`, which NATS's MQTT listener maps onto each other.
+/// With an empty prefix the leading token is left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Topics {
+    prefix: String,
+}
+
+impl Topics {
+    /// `prefix` is empty or 1 to 64 characters of `[A-Za-z0-9_-]` (one subject token).
+    pub fn new(prefix: &str) -> Result<Self, ProtocolError> {
+        if !prefix.is_empty() {
+            check_token("prefix", prefix, MAX_PREFIX_LEN, is_token_char)?;
+        }
+        Ok(Self { prefix: prefix.to_owned() })
+    }
+
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    fn join(&self, separator: char, serial: &str, channel: &str) -> String {
+        if self.prefix.is_empty() {
+            format!("{DEVICE_ROOT}{separator}{serial}{separator}{channel}")
+        } else {
+            format!("{}{separator}{DEVICE_ROOT}{separator}{serial}{separator}{channel}", self.prefix)
+        }
+    }
+
+    /// The NATS subject of one gateway's channel.
+    pub fn subject(&self, serial: &GatewaySerial, channel: Channel) -> String {
+        self.join('.', serial.as_str(), channel.as_str())
+    }
+
+    /// The MQTT topic of one gateway's channel.
+    pub fn mqtt_topic(&self, serial: &GatewaySerial, channel: Channel) -> String {
+        self.join('/', serial.as_str(), channel.as_str())
+    }
+
+    /// The NATS subject matching one channel of every gateway (`{prefix}.dev.*.telemetry`).
+    pub fn channel_wildcard(&self, channel: Channel) -> String {
+        self.join('.', "*", channel.as_str())
+    }
+
+    /// The NATS subject matching every channel of every gateway (`{prefix}.dev.*.*`).
+    pub fn all_wildcard(&self) -> String {
+        self.join('.', "*", "*")
+    }
+
+    /// Splits a device subject into its gateway and channel.
+    pub fn parse_subject(&self, subject: &str) -> Result<(GatewaySerial, Channel), ProtocolError> {
+        let refuse = |reason: &str| ProtocolError::Subject { subject: subject.to_owned(), reason: reason.to_owned() };
+        let rest = if self.prefix.is_empty() {
+            subject
+        } else {
+            subject
+                .strip_prefix(self.prefix.as_str())
+                .and_then(|rest| rest.strip_prefix('.'))
+                .ok_or_else(|| refuse("it does not start with the deployment's prefix"))?
+        };
+        let mut tokens = rest.split('.');
+        let (Some(root), Some(serial), Some(channel), None) =
+            (tokens.next(), tokens.next(), tokens.next(), tokens.next())
+        else {
+            return Err(refuse("expected {prefix}.dev.{serial}.{channel}"));
+        };
+        if root != DEVICE_ROOT {
+            return Err(refuse("the token after the prefix is not \"dev\""));
+        }
+        let serial = GatewaySerial::new(serial).map_err(|err| refuse(&err.to_string()))?;
+        let channel = channel.parse::<Channel>().map_err(|err| refuse(&err.to_string()))?;
+        Ok((serial, channel))
+    }
+
+    /// Decodes a message received on `subject`: parses the subject, decodes the payload for
+    /// its channel and checks that the payload's serial is the subject's.
+    pub fn decode_uplink(&self, subject: &str, payload: &[u8]) -> Result<Uplink, ProtocolError> {
+        let (serial, channel) = self.parse_subject(subject)?;
+        let uplink = decode_uplink(channel, payload)?;
+        if uplink.serial() != &serial {
+            return Err(ProtocolError::SerialMismatch {
+                in_payload: uplink.serial().to_string(),
+                in_subject: serial.to_string(),
+            });
+        }
+        Ok(uplink)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Domain types
+// ---------------------------------------------------------------------------------------------
+
+/// "I am alive", sent every [`HEARTBEAT_INTERVAL`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heartbeat {
+    pub id: MessageId,
+    pub device_time: DateTime<Utc>,
+    pub uptime: Duration,
+    pub firmware: FirmwareVersion,
+}
+
+/// One loop's readings at one moment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoopReading {
+    pub index: LoopIndex,
+    /// Whether the loop's contactor is closed.
+    pub on: bool,
+    pub voltage_v: f64,
+    pub current_a: f64,
+    pub active_power_w: f64,
+    /// The loop's energy meter, ever increasing.
+    pub energy_kwh: f64,
+}
+
+/// The gateway's own readings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GatewayReading {
+    pub signal_dbm: i16,
+    /// Temperature inside the cabinet.
+    pub temperature_c: f64,
+    pub firmware: FirmwareVersion,
+}
+
+/// One sample of the gateway and all its loops.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Telemetry {
+    pub id: MessageId,
+    pub device_time: DateTime<Utc>,
+    pub gateway: GatewayReading,
+    /// At least one loop, each index at most once.
+    pub loops: Vec<LoopReading>,
+}
+
+/// What a gateway reports as an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    /// The cabinet's mains supply is gone (the gateway runs on its backup battery).
+    PowerLoss,
+    /// The cabinet door is open.
+    DoorOpen,
+    /// A loop's contactor does not follow its command (welded or not pulling in).
+    ContactorFault { index: LoopIndex },
+}
+
+impl EventKind {
+    fn wire_name(self) -> &'static str {
+        match self {
+            EventKind::PowerLoss => "power_loss",
+            EventKind::DoorOpen => "door_open",
+            EventKind::ContactorFault { .. } => "contactor_fault",
+        }
+    }
+}
+
+/// An event: a condition began (`active`) or ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeviceEvent {
+    pub id: MessageId,
+    pub device_time: DateTime<Utc>,
+    pub kind: EventKind,
+    pub active: bool,
+}
+
+/// What the platform asks a gateway to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Switch one loop on or off.
+    SetLoop { index: LoopIndex, on: bool },
+    /// Answer with the current readings of every loop.
+    ReadState,
+    /// Set the gateway's clock.
+    SetTime { time: DateTime<Utc> },
+}
+
+/// A command as sent: its correlation id, when the platform issued it, and what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandRequest {
+    pub correlation_id: CorrelationId,
+    pub issued_at: DateTime<Utc>,
+    pub command: Command,
+}
+
+/// Whether a command was carried out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AckResult {
+    Ok,
+    /// The gateway's reason, 1 to 256 characters.
+    Error(String),
+}
+
+/// A gateway's answer to a command.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ack {
+    pub serial: GatewaySerial,
+    pub correlation_id: CorrelationId,
+    pub device_time: DateTime<Utc>,
+    pub result: AckResult,
+    /// The loops' readings, in the answer to [`Command::ReadState`]; empty otherwise.
+    pub loops: Vec<LoopReading>,
+}
+
+/// Any message a gateway sends.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Uplink {
+    Heartbeat(Heartbeat),
+    Telemetry(Telemetry),
+    Event(DeviceEvent),
+    Ack(Ack),
+}
+
+impl Uplink {
+    pub fn channel(&self) -> Channel {
+        match self {
+            Uplink::Heartbeat(_) => Channel::Heartbeat,
+            Uplink::Telemetry(_) => Channel::Telemetry,
+            Uplink::Event(_) => Channel::Event,
+            Uplink::Ack(_) => Channel::Ack,
+        }
+    }
+
+    pub fn serial(&self) -> &GatewaySerial {
+        match self {
+            Uplink::Heartbeat(heartbeat) => &heartbeat.id.serial,
+            Uplink::Telemetry(telemetry) => &telemetry.id.serial,
+            Uplink::Event(event) => &event.id.serial,
+            Uplink::Ack(ack) => &ack.serial,
+        }
+    }
+
+    /// The message id used for deduplication; acknowledgements have none (their
+    /// correlation id plays that part).
+    pub fn message_id(&self) -> Option<&MessageId> {
+        match self {
+            Uplink::Heartbeat(heartbeat) => Some(&heartbeat.id),
+            Uplink::Telemetry(telemetry) => Some(&telemetry.id),
+            Uplink::Event(event) => Some(&event.id),
+            Uplink::Ack(_) => None,
+        }
+    }
+
+    pub fn device_time(&self) -> DateTime<Utc> {
+        match self {
+            Uplink::Heartbeat(heartbeat) => heartbeat.device_time,
+            Uplink::Telemetry(telemetry) => telemetry.device_time,
+            Uplink::Event(event) => event.device_time,
+            Uplink::Ack(ack) => ack.device_time,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wire shapes (private: nothing outside this module sees JSON field names)
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct WireHeartbeat {
+    v: u64,
+    id: String,
+    sn: String,
+    ts: i64,
+    uptime_s: u64,
+    fw: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct WireGateway {
+    signal_dbm: i64,
+    temperature_c: f64,
+    fw: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct WireLoop {
+    #[serde(rename = "loop")]
+    index: u64,
+    on: bool,
+    voltage_v: f64,
+    current_a: f64,
+    power_w: f64,
+    energy_kwh: f64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct WireTelemetry {
+    v: u64,
+    id: String,
+    sn: String,
+    ts: i64,
+    gateway: WireGateway,
+    loops: Vec<WireLoop>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct WireEvent {
+    v: u64,
+    id: String,
+    sn: String,
+    ts: i64,
+    event: String,
+    active: bool,
+    #[serde(rename = "loop", default, skip_serializing_if = "Option::is_none")]
+    index: Option<u64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct WireCommand {
+    v: u64,
+    corr_id: String,
+    ts: i64,
+    cmd: String,
+    #[serde(rename = "loop", default, skip_serializing_if = "Option::is_none")]
+    index: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    on: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    time: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct WireAck {
+    v: u64,
+    corr_id: String,
+    sn: String,
+    ts: i64,
+    result: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    loops: Vec<WireLoop>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoding
+// ---------------------------------------------------------------------------------------------
+
+/// Size, syntax, object shape and version: the checks every payload goes through first.
+fn parse_envelope(payload: &[u8]) -> Result<Value, ProtocolError> {
+    if payload.len() > MAX_PAYLOAD_BYTES {
+        return Err(ProtocolError::TooLarge { size: payload.len(), limit: MAX_PAYLOAD_BYTES });
+    }
+    let value: Value = serde_json::from_slice(payload).map_err(|err| ProtocolError::Syntax(err.to_string()))?;
+    let Some(object) = value.as_object() else {
+        return Err(ProtocolError::NotAnObject);
+    };
+    let Some(version) = object.get("v") else {
+        return Err(ProtocolError::MissingVersion);
+    };
+    match version.as_u64() {
+        Some(PROTOCOL_VERSION) => Ok(value),
+        Some(other) => Err(ProtocolError::UnsupportedVersion(other)),
+        None => Err(invalid("v", "must be a non-negative integer")),
+    }
+}
+
+fn parse_wire<T: DeserializeOwned>(channel: Channel, payload: &[u8]) -> Result<T, ProtocolError> {
+    let value = parse_envelope(payload)?;
+    serde_json::from_value(value).map_err(|err| ProtocolError::Schema { channel, reason: err.to_string() })
+}
+
+/// Decodes a payload received on an uplink `channel`. Unknown fields are ignored; missing,
+/// mistyped or out-of-range ones are refused with the field's name.
+pub fn decode_uplink(channel: Channel, payload: &[u8]) -> Result<Uplink, ProtocolError> {
+    match channel {
+        Channel::Heartbeat => Ok(Uplink::Heartbeat(heartbeat_from_wire(parse_wire(channel, payload)?)?)),
+        Channel::Telemetry => Ok(Uplink::Telemetry(telemetry_from_wire(parse_wire(channel, payload)?)?)),
+        Channel::Event => Ok(Uplink::Event(event_from_wire(parse_wire(channel, payload)?)?)),
+        Channel::Ack => Ok(Uplink::Ack(ack_from_wire(parse_wire(channel, payload)?)?)),
+        Channel::Command => Err(ProtocolError::NotUplink { channel }),
+    }
+}
+
+/// Decodes a command (what a gateway does with a payload on its `cmd` subject).
+pub fn decode_command(payload: &[u8]) -> Result<CommandRequest, ProtocolError> {
+    command_from_wire(parse_wire(Channel::Command, payload)?)
+}
+
+/// The correlation id of a command that could not be decoded, when one can be found: a
+/// gateway uses it to answer a bad command with an error instead of staying silent.
+pub fn correlation_id_of(payload: &[u8]) -> Option<CorrelationId> {
+    if payload.len() > MAX_PAYLOAD_BYTES {
+        return None;
+    }
+    let value: Value = serde_json::from_slice(payload).ok()?;
+    let id = value.as_object()?.get("corr_id")?.as_str()?;
+    CorrelationId::new(id).ok()
+}
+
+fn heartbeat_from_wire(wire: WireHeartbeat) -> Result<Heartbeat, ProtocolError> {
+    let serial = GatewaySerial::new(wire.sn)?;
+    let id = MessageId::parse(&wire.id, &serial)?;
+    let device_time = time_from_ms("ts", wire.ts)?;
+    if wire.uptime_s > MAX_UPTIME_S {
+        return Err(out_of_range("uptime_s", format!("{} s is over {MAX_UPTIME_S} s", wire.uptime_s)));
+    }
+    let firmware = FirmwareVersion::new(wire.fw)?;
+    Ok(Heartbeat { id, device_time, uptime: Duration::from_secs(wire.uptime_s), firmware })
+}
+
+fn loop_from_wire(position: usize, wire: &WireLoop) -> Result<LoopReading, ProtocolError> {
+    let field = |name: &str| format!("loops[{position}].{name}");
+    Ok(LoopReading {
+        index: LoopIndex::checked(&field("loop"), wire.index)?,
+        on: wire.on,
+        voltage_v: check_f64(&field("voltage_v"), wire.voltage_v, 0.0, MAX_VOLTAGE_V, "V")?,
+        current_a: check_f64(&field("current_a"), wire.current_a, 0.0, MAX_CURRENT_A, "A")?,
+        active_power_w: check_f64(&field("power_w"), wire.power_w, 0.0, MAX_POWER_W, "W")?,
+        energy_kwh: check_f64(&field("energy_kwh"), wire.energy_kwh, 0.0, MAX_ENERGY_KWH, "kWh")?,
+    })
+}
+
+fn loops_from_wire(wire: &[WireLoop]) -> Result<Vec<LoopReading>, ProtocolError> {
+    if wire.len() > usize::from(MAX_LOOPS) {
+        return Err(out_of_range("loops", format!("{} loops, over the limit of {MAX_LOOPS}", wire.len())));
+    }
+    let mut seen = BTreeSet::new();
+    let mut loops = Vec::with_capacity(wire.len());
+    for (position, wire_loop) in wire.iter().enumerate() {
+        let reading = loop_from_wire(position, wire_loop)?;
+        if !seen.insert(reading.index) {
+            return Err(invalid("loops", format!("loop {} appears more than once", reading.index)));
+        }
+        loops.push(reading);
+    }
+    Ok(loops)
+}
+
+fn telemetry_from_wire(wire: WireTelemetry) -> Result<Telemetry, ProtocolError> {
+    let serial = GatewaySerial::new(wire.sn)?;
+    let id = MessageId::parse(&wire.id, &serial)?;
+    let device_time = time_from_ms("ts", wire.ts)?;
+    let signal_dbm = match i16::try_from(wire.gateway.signal_dbm) {
+        Ok(dbm) if (MIN_SIGNAL_DBM..=MAX_SIGNAL_DBM).contains(&dbm) => dbm,
+        _ => {
+            return Err(out_of_range(
+                "gateway.signal_dbm",
+                format!("{} dBm is outside {MIN_SIGNAL_DBM}..={MAX_SIGNAL_DBM} dBm", wire.gateway.signal_dbm),
+            ));
+        }
+    };
+    let temperature_c =
+        check_f64("gateway.temperature_c", wire.gateway.temperature_c, MIN_TEMPERATURE_C, MAX_TEMPERATURE_C, "°C")?;
+    let firmware = FirmwareVersion::new(wire.gateway.fw)?;
+    if wire.loops.is_empty() {
+        return Err(invalid("loops", "a telemetry message carries at least one loop"));
+    }
+    let loops = loops_from_wire(&wire.loops)?;
+    Ok(Telemetry { id, device_time, gateway: GatewayReading { signal_dbm, temperature_c, firmware }, loops })
+}
+
+fn event_from_wire(wire: WireEvent) -> Result<DeviceEvent, ProtocolError> {
+    let serial = GatewaySerial::new(wire.sn)?;
+    let id = MessageId::parse(&wire.id, &serial)?;
+    let device_time = time_from_ms("ts", wire.ts)?;
+    let kind = match (wire.event.as_str(), wire.index) {
+        ("power_loss", None) => EventKind::PowerLoss,
+        ("door_open", None) => EventKind::DoorOpen,
+        ("contactor_fault", Some(index)) => EventKind::ContactorFault { index: LoopIndex::new(index)? },
+        ("contactor_fault", None) => return Err(invalid("loop", "contactor_fault needs the loop")),
+        ("power_loss" | "door_open", Some(_)) => {
+            return Err(invalid("loop", format!("{} concerns the whole gateway and takes no loop", wire.event)));
+        }
+        (other, _) => {
+            return Err(invalid("event", format!("{other:?} is not one of power_loss, door_open, contactor_fault")));
+        }
+    };
+    Ok(DeviceEvent { id, device_time, kind, active: wire.active })
+}
+
+fn command_from_wire(wire: WireCommand) -> Result<CommandRequest, ProtocolError> {
+    let correlation_id = CorrelationId::new(wire.corr_id)?;
+    let issued_at = time_from_ms("ts", wire.ts)?;
+    let unexpected = |field: &str| invalid(field, format!("is not a field of {}", wire.cmd));
+    let command = match wire.cmd.as_str() {
+        "loop_set" => {
+            if wire.time.is_some() {
+                return Err(unexpected("time"));
+            }
+            let index = wire.index.ok_or_else(|| invalid("loop", "loop_set needs the loop"))?;
+            let on = wire.on.ok_or_else(|| invalid("on", "loop_set needs on (true or false)"))?;
+            Command::SetLoop { index: LoopIndex::new(index)?, on }
+        }
+        "read_state" => {
+            if wire.index.is_some() {
+                return Err(unexpected("loop"));
+            }
+            if wire.on.is_some() {
+                return Err(unexpected("on"));
+            }
+            if wire.time.is_some() {
+                return Err(unexpected("time"));
+            }
+            Command::ReadState
+        }
+        "set_time" => {
+            if wire.index.is_some() {
+                return Err(unexpected("loop"));
+            }
+            if wire.on.is_some() {
+                return Err(unexpected("on"));
+            }
+            let time = wire.time.ok_or_else(|| invalid("time", "set_time needs the time"))?;
+            Command::SetTime { time: time_from_ms("time", time)? }
+        }
+        other => {
+            return Err(invalid("cmd", format!("{other:?} is not one of loop_set, read_state, set_time")));
+        }
+    };
+    Ok(CommandRequest { correlation_id, issued_at, command })
+}
+
+fn check_error_text(text: &str) -> Result<(), ProtocolError> {
+    let length = text.chars().count();
+    if length == 0 {
+        return Err(invalid("error", "a failed command needs an error text"));
+    }
+    if length > MAX_ERROR_TEXT_LEN {
+        return Err(invalid("error", format!("is {length} characters, over the limit of {MAX_ERROR_TEXT_LEN}")));
+    }
+    Ok(())
+}
+
+fn ack_from_wire(wire: WireAck) -> Result<Ack, ProtocolError> {
+    let serial = GatewaySerial::new(wire.sn)?;
+    let correlation_id = CorrelationId::new(wire.corr_id)?;
+    let device_time = time_from_ms("ts", wire.ts)?;
+    let result = match (wire.result.as_str(), wire.error) {
+        ("ok", None) => AckResult::Ok,
+        ("ok", Some(_)) => return Err(invalid("error", "only a failed command has an error text")),
+        ("error", Some(text)) => {
+            check_error_text(&text)?;
+            AckResult::Error(text)
+        }
+        ("error", None) => return Err(invalid("error", "a failed command needs an error text")),
+        (other, _) => return Err(invalid("result", format!("{other:?} is not ok or error"))),
+    };
+    let loops = loops_from_wire(&wire.loops)?;
+    Ok(Ack { serial, correlation_id, device_time, result, loops })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encoding
+// ---------------------------------------------------------------------------------------------
+
+fn loop_to_wire(reading: &LoopReading) -> WireLoop {
+    WireLoop {
+        index: u64::from(reading.index.get()),
+        on: reading.on,
+        voltage_v: reading.voltage_v,
+        current_a: reading.current_a,
+        power_w: reading.active_power_w,
+        energy_kwh: reading.energy_kwh,
+    }
+}
+
+fn telemetry_to_wire(telemetry: &Telemetry) -> WireTelemetry {
+    WireTelemetry {
+        v: PROTOCOL_VERSION,
+        id: telemetry.id.to_string(),
+        sn: telemetry.id.serial.to_string(),
+        ts: time_to_ms(&telemetry.device_time),
+        gateway: WireGateway {
+            signal_dbm: i64::from(telemetry.gateway.signal_dbm),
+            temperature_c: telemetry.gateway.temperature_c,
+            fw: telemetry.gateway.firmware.to_string(),
+        },
+        loops: telemetry.loops.iter().map(loop_to_wire).collect(),
+    }
+}
+
+/// Serialises a wire value that the decoder's own rules have accepted, so nothing leaves
+/// that the other side would refuse.
+fn serialise<T: Serialize>(wire: &T) -> Result<Vec<u8>, ProtocolError> {
+    let bytes = serde_json::to_vec(wire).map_err(|err| ProtocolError::Syntax(err.to_string()))?;
+    if bytes.len() > MAX_PAYLOAD_BYTES {
+        return Err(ProtocolError::TooLarge { size: bytes.len(), limit: MAX_PAYLOAD_BYTES });
+    }
+    Ok(bytes)
+}
+
+/// Encodes a gateway's message (what a gateway, or the simulator, sends), after checking it
+/// with the decoder's rules.
+pub fn encode_uplink(uplink: &Uplink) -> Result<Vec<u8>, ProtocolError> {
+    match uplink {
+        Uplink::Heartbeat(heartbeat) => {
+            let wire = WireHeartbeat {
+                v: PROTOCOL_VERSION,
+                id: heartbeat.id.to_string(),
+                sn: heartbeat.id.serial.to_string(),
+                ts: time_to_ms(&heartbeat.device_time),
+                uptime_s: heartbeat.uptime.as_secs(),
+                fw: heartbeat.firmware.to_string(),
+            };
+            heartbeat_from_wire(wire.clone())?;
+            serialise(&wire)
+        }
+        Uplink::Telemetry(telemetry) => {
+            let wire = telemetry_to_wire(telemetry);
+            telemetry_from_wire(wire.clone())?;
+            serialise(&wire)
+        }
+        Uplink::Event(event) => {
+            let index = match event.kind {
+                EventKind::ContactorFault { index } => Some(u64::from(index.get())),
+                EventKind::PowerLoss | EventKind::DoorOpen => None,
+            };
+            let wire = WireEvent {
+                v: PROTOCOL_VERSION,
+                id: event.id.to_string(),
+                sn: event.id.serial.to_string(),
+                ts: time_to_ms(&event.device_time),
+                event: event.kind.wire_name().to_owned(),
+                active: event.active,
+                index,
+            };
+            event_from_wire(wire.clone())?;
+            serialise(&wire)
+        }
+        Uplink::Ack(ack) => {
+            let (result, error) = match &ack.result {
+                AckResult::Ok => ("ok", None),
+                AckResult::Error(text) => ("error", Some(text.clone())),
+            };
+            let wire = WireAck {
+                v: PROTOCOL_VERSION,
+                corr_id: ack.correlation_id.to_string(),
+                sn: ack.serial.to_string(),
+                ts: time_to_ms(&ack.device_time),
+                result: result.to_owned(),
+                error,
+                loops: ack.loops.iter().map(loop_to_wire).collect(),
+            };
+            ack_from_wire(wire.clone())?;
+            serialise(&wire)
+        }
+    }
+}
+
+/// Encodes a command (what the platform sends on a gateway's `cmd` subject), after checking
+/// it with the decoder's rules.
+pub fn encode_command(request: &CommandRequest) -> Result<Vec<u8>, ProtocolError> {
+    let (cmd, index, on, time) = match &request.command {
+        Command::SetLoop { index, on } => ("loop_set", Some(u64::from(index.get())), Some(*on), None),
+        Command::ReadState => ("read_state", None, None, None),
+        Command::SetTime { time } => ("set_time", None, None, Some(time_to_ms(time))),
+    };
+    let wire = WireCommand {
+        v: PROTOCOL_VERSION,
+        corr_id: request.correlation_id.to_string(),
+        ts: time_to_ms(&request.issued_at),
+        cmd: cmd.to_owned(),
+        index,
+        on,
+        time,
+    };
+    command_from_wire(wire.clone())?;
+    serialise(&wire)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fault injection
+// ---------------------------------------------------------------------------------------------
+
+/// Ways a payload can be broken, for fault injection: a flawed payload never decodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Flaw {
+    /// The first half of the JSON text.
+    Truncated,
+    /// Bytes that are not JSON (nor UTF-8).
+    NotJson,
+    /// A version this platform does not speak.
+    UnsupportedVersion,
+    /// The first loop's voltage far out of range.
+    OutOfRange,
+    /// Without its loops.
+    MissingField,
+}
+
+impl Flaw {
+    pub const ALL: [Flaw; 5] =
+        [Flaw::Truncated, Flaw::NotJson, Flaw::UnsupportedVersion, Flaw::OutOfRange, Flaw::MissingField];
+}
+
+/// A telemetry payload broken in the given way (what a misbehaving gateway might send).
+pub fn flawed_telemetry(telemetry: &Telemetry, flaw: Flaw) -> Vec<u8> {
+    let wire = telemetry_to_wire(telemetry);
+    let text = serde_json::to_string(&wire).unwrap_or_default();
+    let Ok(Value::Object(mut object)) = serde_json::from_str::<Value>(&text) else {
+        return text.into_bytes();
+    };
+    match flaw {
+        Flaw::Truncated => return text.as_bytes()[..text.len() / 2].to_vec(),
+        Flaw::NotJson => return b"\xff\xfe\x00 telemetry? \x80".to_vec(),
+        Flaw::UnsupportedVersion => {
+            object.insert("v".into(), Value::from(PROTOCOL_VERSION + 98));
+        }
+        Flaw::OutOfRange => {
+            if let Some(Value::Object(first)) = object.get_mut("loops").and_then(|loops| loops.get_mut(0)) {
+                first.insert("voltage_v".into(), Value::from(MAX_VOLTAGE_V * 20.0));
+            }
+        }
+        Flaw::MissingField => {
+            object.remove("loops");
+        }
+    }
+    Value::Object(object).to_string().into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn serial() -> GatewaySerial {
+        GatewaySerial::new("GW-0001").unwrap()
+    }
+
+    fn at(ms: i64) -> DateTime<Utc> {
+        time_from_ms("ts", ms).unwrap()
+    }
+
+    fn reading(index: u64, on: bool) -> LoopReading {
+        LoopReading {
+            index: LoopIndex::new(index).unwrap(),
+            on,
+            voltage_v: 221.4,
+            current_a: if on { 4.125 } else { 0.0 },
+            active_power_w: if on { 867.3 } else { 0.0 },
+            energy_kwh: 1523.418,
+        }
+    }
+
+    fn telemetry() -> Telemetry {
+        Telemetry {
+            id: MessageId::new(serial(), 1_735_689_600_042),
+            device_time: at(1_735_689_600_000),
+            gateway: GatewayReading {
+                signal_dbm: -71,
+                temperature_c: 34.5,
+                firmware: FirmwareVersion::new("2.4.1").unwrap(),
+            },
+            loops: vec![reading(1, true), reading(2, false), reading(3, true)],
+        }
+    }
+
+    fn telemetry_json() -> Value {
+        serde_json::from_slice(&encode_uplink(&Uplink::Telemetry(telemetry())).unwrap()).unwrap()
+    }
+
+    /// Changes one field of a valid payload.
+    type Mutation = fn(&mut Value);
+
+    fn decode_telemetry_value(value: &Value) -> Result<Uplink, ProtocolError> {
+        decode_uplink(Channel::Telemetry, value.to_string().as_bytes())
+    }
+
+    #[test]
+    fn telemetry_round_trips_and_uses_the_documented_field_names() {
+        let bytes = encode_uplink(&Uplink::Telemetry(telemetry())).unwrap();
+        let value: Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(value["v"], 1);
+        assert_eq!(value["id"], "GW-0001-1735689600042");
+        assert_eq!(value["sn"], "GW-0001");
+        assert_eq!(value["ts"], 1_735_689_600_000_i64);
+        assert_eq!(value["gateway"]["signal_dbm"], -71);
+        assert_eq!(value["loops"][0]["loop"], 1);
+        assert_eq!(value["loops"][0]["power_w"], 867.3);
+        assert_eq!(decode_uplink(Channel::Telemetry, &bytes).unwrap(), Uplink::Telemetry(telemetry()));
+    }
+
+    #[test]
+    fn every_uplink_and_command_round_trips() {
+        let heartbeat = Uplink::Heartbeat(Heartbeat {
+            id: MessageId::new(serial(), 7),
+            device_time: at(1_735_689_600_000),
+            uptime: Duration::from_secs(86_400),
+            firmware: FirmwareVersion::new("2.4.1+build.7").unwrap(),
+        });
+        let event = Uplink::Event(DeviceEvent {
+            id: MessageId::new(serial(), 8),
+            device_time: at(1_735_689_600_500),
+            kind: EventKind::ContactorFault { index: LoopIndex::new(3).unwrap() },
+            active: true,
+        });
+        let ack = Uplink::Ack(Ack {
+            serial: serial(),
+            correlation_id: CorrelationId::new("0b9e6f3c-2f6a-4c1e-9a57-3f1d2c4b5a69").unwrap(),
+            device_time: at(1_735_689_601_000),
+            result: AckResult::Ok,
+            loops: vec![reading(1, false)],
+        });
+        let failed = Uplink::Ack(Ack {
+            serial: serial(),
+            correlation_id: CorrelationId::new("c-1").unwrap(),
+            device_time: at(1_735_689_601_000),
+            result: AckResult::Error("loop 9 does not exist".into()),
+            loops: Vec::new(),
+        });
+        for (channel, uplink) in
+            [(Channel::Heartbeat, heartbeat), (Channel::Event, event), (Channel::Ack, ack), (Channel::Ack, failed)]
+        {
+            let bytes = encode_uplink(&uplink).unwrap();
+            assert_eq!(decode_uplink(channel, &bytes).unwrap(), uplink);
+        }
+        for command in [
+            Command::SetLoop { index: LoopIndex::new(2).unwrap(), on: false },
+            Command::ReadState,
+            Command::SetTime { time: at(1_893_456_000_000) },
+        ] {
+            let request = CommandRequest {
+                correlation_id: CorrelationId::new("c-42").unwrap(),
+                issued_at: at(1_735_689_600_000),
+                command,
+            };
+            assert_eq!(decode_command(&encode_command(&request).unwrap()).unwrap(), request);
+        }
+    }
+
+    #[test]
+    fn the_envelope_is_checked_first() {
+        let huge = vec![b' '; MAX_PAYLOAD_BYTES + 1];
+        assert!(matches!(decode_uplink(Channel::Telemetry, &huge), Err(ProtocolError::TooLarge { .. })));
+        assert!(matches!(decode_uplink(Channel::Telemetry, b"{\"v\":1"), Err(ProtocolError::Syntax(_))));
+        assert_eq!(decode_uplink(Channel::Telemetry, b"[1,2]"), Err(ProtocolError::NotAnObject));
+        assert_eq!(decode_uplink(Channel::Telemetry, b"{}"), Err(ProtocolError::MissingVersion));
+        assert_eq!(decode_uplink(Channel::Telemetry, b"{\"v\":2}"), Err(ProtocolError::UnsupportedVersion(2)));
+        assert!(matches!(decode_uplink(Channel::Telemetry, b"{\"v\":\"1\"}"), Err(ProtocolError::Invalid { .. })));
+        assert_eq!(
+            decode_uplink(Channel::Command, b"{\"v\":1}"),
+            Err(ProtocolError::NotUplink { channel: Channel::Command })
+        );
+        // Deep nesting is refused by the parser's recursion limit, not by a stack overflow.
+        let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+        assert!(matches!(decode_command(deep.as_bytes()), Err(ProtocolError::Syntax(_))));
+    }
+
+    #[test]
+    fn missing_or_mistyped_fields_are_named() {
+        let mut value = telemetry_json();
+        value.as_object_mut().unwrap().remove("gateway");
+        let err = decode_telemetry_value(&value).unwrap_err();
+        assert!(err.to_string().contains("missing field `gateway`"), "{err}");
+        let mut value = telemetry_json();
+        value["loops"][0]["on"] = Value::from("yes");
+        let err = decode_telemetry_value(&value).unwrap_err();
+        assert!(matches!(err, ProtocolError::Schema { channel: Channel::Telemetry, .. }), "{err}");
+        // Unknown fields are ignored so a gateway may add some without a version bump.
+        let mut value = telemetry_json();
+        value["vendor_extra"] = Value::from(1);
+        assert_eq!(decode_telemetry_value(&value).unwrap(), Uplink::Telemetry(telemetry()));
+    }
+
+    #[test]
+    fn out_of_range_values_are_refused_with_the_field_and_the_limit() {
+        let cases: [(&str, Mutation, &str); 9] = [
+            ("loops[1].voltage_v", |v| v["loops"][1]["voltage_v"] = Value::from(612.0), "612 V is outside 0..=500 V"),
+            ("loops[0].current_a", |v| v["loops"][0]["current_a"] = Value::from(-0.5), "-0.5 A"),
+            ("loops[2].power_w", |v| v["loops"][2]["power_w"] = Value::from(1.0e7), "W"),
+            ("loops[0].energy_kwh", |v| v["loops"][0]["energy_kwh"] = Value::from(-1.0), "kWh"),
+            ("gateway.signal_dbm", |v| v["gateway"]["signal_dbm"] = Value::from(12), "12 dBm"),
+            ("gateway.temperature_c", |v| v["gateway"]["temperature_c"] = Value::from(300.5), "°C"),
+            ("loops[0].loop", |v| v["loops"][0]["loop"] = Value::from(0), "loop 0 is outside 1..=64"),
+            ("loops[2].loop", |v| v["loops"][2]["loop"] = Value::from(65), "loop 65"),
+            ("ts", |v| v["ts"] = Value::from(1_000), "not between 2020-01-01 and 2100-01-01"),
+        ];
+        for (field, mutate, reason_part) in cases {
+            let mut value = telemetry_json();
+            mutate(&mut value);
+            match decode_telemetry_value(&value) {
+                Err(ProtocolError::OutOfRange { field: got, reason }) => {
+                    assert_eq!(got, field);
+                    assert!(reason.contains(reason_part), "{field}: {reason}");
+                }
+                other => panic!("{field}: expected out of range, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn identifiers_and_structure_are_checked() {
+        let cases: [(Mutation, &str); 7] = [
+            (|v| v["sn"] = Value::from("GW 0001"), "sn is invalid: character ' ' is not allowed"),
+            (|v| v["sn"] = Value::from("GW.0001"), "character '.'"),
+            (|v| v["id"] = Value::from("GW-0002-5"), "serial part \"GW-0002\""),
+            (|v| v["id"] = Value::from("GW-0001-+5"), "not a decimal number"),
+            (|v| v["loops"][1]["loop"] = Value::from(1), "loop 1 appears more than once"),
+            (|v| v["loops"] = Value::Array(Vec::new()), "at least one loop"),
+            (|v| v["gateway"]["fw"] = Value::from(""), "fw is invalid: must not be empty"),
+        ];
+        for (mutate, reason_part) in cases {
+            let mut value = telemetry_json();
+            mutate(&mut value);
+            let err = decode_telemetry_value(&value).unwrap_err();
+            assert!(err.to_string().contains(reason_part), "{err} lacks {reason_part}");
+        }
+    }
+
+    #[test]
+    fn events_commands_and_acks_check_their_variants() {
+        let refused = |channel: Channel, json: &str, reason_part: &str| {
+            let result = match channel {
+                Channel::Command => decode_command(json.as_bytes()).map(drop),
+                _ => decode_uplink(channel, json.as_bytes()).map(drop),
+            };
+            let err = result.expect_err(json);
+            assert!(err.to_string().contains(reason_part), "{err} lacks {reason_part}");
+        };
+        let event = r#""v":1,"id":"GW-0001-3","sn":"GW-0001","ts":1735689600000"#;
+        refused(Channel::Event, &format!(r#"{{{event},"event":"contactor_fault","active":true}}"#), "needs the loop");
+        refused(Channel::Event, &format!(r#"{{{event},"event":"door_open","active":true,"loop":2}}"#), "takes no loop");
+        refused(Channel::Event, &format!(r#"{{{event},"event":"flood","active":true}}"#), "\"flood\" is not one of");
+        let command = r#""v":1,"corr_id":"c-1","ts":1735689600000"#;
+        refused(Channel::Command, &format!(r#"{{{command},"cmd":"loop_set","loop":2}}"#), "needs on");
+        refused(Channel::Command, &format!(r#"{{{command},"cmd":"loop_set","on":true}}"#), "needs the loop");
+        refused(
+            Channel::Command,
+            &format!(r#"{{{command},"cmd":"read_state","loop":1}}"#),
+            "not a field of read_state",
+        );
+        refused(Channel::Command, &format!(r#"{{{command},"cmd":"set_time"}}"#), "needs the time");
+        refused(Channel::Command, &format!(r#"{{{command},"cmd":"set_time","time":5}}"#), "time is out of range");
+        refused(Channel::Command, &format!(r#"{{{command},"cmd":"reboot"}}"#), "\"reboot\" is not one of");
+        refused(Channel::Command, r#"{"v":1,"corr_id":"a b","ts":1735689600000,"cmd":"read_state"}"#, "corr_id");
+        let ack = r#""v":1,"corr_id":"c-1","sn":"GW-0001","ts":1735689600000"#;
+        refused(Channel::Ack, &format!(r#"{{{ack},"result":"error"}}"#), "needs an error text");
+        refused(Channel::Ack, &format!(r#"{{{ack},"result":"ok","error":"x"}}"#), "only a failed command");
+        refused(Channel::Ack, &format!(r#"{{{ack},"result":"maybe"}}"#), "\"maybe\" is not ok or error");
+        let long = "x".repeat(MAX_ERROR_TEXT_LEN + 1);
+        refused(Channel::Ack, &format!(r#"{{{ack},"result":"error","error":"{long}"}}"#), "over the limit of 256");
+    }
+
+    #[test]
+    fn a_bad_commands_correlation_id_can_still_be_found() {
+        let bad = br#"{"v":1,"corr_id":"c-7","ts":1735689600000,"cmd":"reboot"}"#;
+        assert!(decode_command(bad).is_err());
+        assert_eq!(correlation_id_of(bad), Some(CorrelationId::new("c-7").unwrap()));
+        assert_eq!(correlation_id_of(b"{\"corr_id\":\"no spaces allowed\"}"), None);
+        assert_eq!(correlation_id_of(b"garbage"), None);
+    }
+
+    #[test]
+    fn subjects_and_topics_follow_the_scheme() {
+        let topics = Topics::new("acme").unwrap();
+        assert_eq!(topics.subject(&serial(), Channel::Telemetry), "acme.dev.GW-0001.telemetry");
+        assert_eq!(topics.mqtt_topic(&serial(), Channel::Command), "acme/dev/GW-0001/cmd");
+        assert_eq!(topics.channel_wildcard(Channel::Ack), "acme.dev.*.ack");
+        assert_eq!(topics.all_wildcard(), "acme.dev.*.*");
+        assert_eq!(topics.parse_subject("acme.dev.GW-0001.event").unwrap(), (serial(), Channel::Event));
+        for bad in [
+            "dev.GW-0001.event",
+            "acme.dev.GW-0001",
+            "acme.dev.GW-0001.event.x",
+            "acme.app.GW-0001.ack",
+            "acme.dev.GW-0001.alarm",
+            "acmex.dev.a.ack",
+        ] {
+            assert!(topics.parse_subject(bad).is_err(), "{bad}");
+        }
+        let bare = Topics::new("").unwrap();
+        assert_eq!(bare.subject(&serial(), Channel::Heartbeat), "dev.GW-0001.heartbeat");
+        assert_eq!(bare.mqtt_topic(&serial(), Channel::Ack), "dev/GW-0001/ack");
+        assert_eq!(bare.parse_subject("dev.GW-0001.cmd").unwrap(), (serial(), Channel::Command));
+        assert!(Topics::new("a.b").is_err());
+        assert!(Topics::new("a/b").is_err());
+        assert!(Topics::new(&"p".repeat(MAX_PREFIX_LEN + 1)).is_err());
+    }
+
+    #[test]
+    fn the_subjects_serial_must_be_the_payloads() {
+        let topics = Topics::new("acme").unwrap();
+        let bytes = encode_uplink(&Uplink::Telemetry(telemetry())).unwrap();
+        assert!(topics.decode_uplink("acme.dev.GW-0001.telemetry", &bytes).is_ok());
+        assert!(matches!(
+            topics.decode_uplink("acme.dev.GW-0002.telemetry", &bytes),
+            Err(ProtocolError::SerialMismatch { .. })
+        ));
+        // A telemetry payload on the heartbeat subject does not match the heartbeat schema.
+        assert!(topics.decode_uplink("acme.dev.GW-0001.heartbeat", &bytes).is_err());
+    }
+
+    #[test]
+    fn encoding_refuses_what_decoding_would() {
+        let mut bad = telemetry();
+        bad.loops[0].voltage_v = f64::NAN;
+        assert!(matches!(encode_uplink(&Uplink::Telemetry(bad)), Err(ProtocolError::OutOfRange { .. })));
+        let mut bad = telemetry();
+        bad.loops.push(reading(1, true));
+        assert!(encode_uplink(&Uplink::Telemetry(bad)).is_err());
+        let ack = Ack {
+            serial: serial(),
+            correlation_id: CorrelationId::new("c").unwrap(),
+            device_time: at(1_735_689_600_000),
+            result: AckResult::Error(String::new()),
+            loops: Vec::new(),
+        };
+        assert!(encode_uplink(&Uplink::Ack(ack)).is_err());
+    }
+
+    #[test]
+    fn every_flaw_makes_telemetry_undecodable() {
+        for flaw in Flaw::ALL {
+            let payload = flawed_telemetry(&telemetry(), flaw);
+            assert!(decode_uplink(Channel::Telemetry, &payload).is_err(), "{flaw:?} decoded");
+        }
+    }
+
+    /// Every ```json block of the protocol document is a valid message of some channel, so
+    /// the worked examples cannot drift from the code.
+    #[test]
+    fn the_documents_examples_decode() {
+        let doc = include_str!("../../docs/device-protocol.md");
+        let mut examples = 0;
+        for block in doc.split("```json").skip(1) {
+            let Some((json, _)) = block.split_once("```") else { panic!("unclosed json block") };
+            let decodes = [Channel::Heartbeat, Channel::Telemetry, Channel::Event, Channel::Ack]
+                .into_iter()
+                .any(|channel| decode_uplink(channel, json.as_bytes()).is_ok())
+                || decode_command(json.as_bytes()).is_ok();
+            assert!(decodes, "example does not decode: {json}");
+            examples += 1;
+        }
+        assert!(examples >= 9, "only {examples} examples");
+    }
+
+    // --- property tests ----------------------------------------------------------------------
+
+    fn arb_serial() -> impl Strategy<Value = GatewaySerial> {
+        "[A-Za-z0-9_-]{1,32}".prop_map(|serial| GatewaySerial::new(serial).unwrap())
+    }
+
+    fn arb_time() -> impl Strategy<Value = DateTime<Utc>> {
+        (EARLIEST_DEVICE_TIME_MS..=LATEST_DEVICE_TIME_MS).prop_map(|ms| time_from_ms("ts", ms).unwrap())
+    }
+
+    fn arb_loops(min: usize) -> impl Strategy<Value = Vec<LoopReading>> {
+        proptest::collection::btree_map(
+            1..=MAX_LOOPS,
+            (any::<bool>(), 0.0..=MAX_VOLTAGE_V, 0.0..=MAX_CURRENT_A, 0.0..=MAX_POWER_W, 0.0..=MAX_ENERGY_KWH),
+            min..=usize::from(MAX_LOOPS),
+        )
+        .prop_map(|loops| {
+            loops
+                .into_iter()
+                .map(|(index, (on, voltage_v, current_a, active_power_w, energy_kwh))| LoopReading {
+                    index: LoopIndex::new(u64::from(index)).unwrap(),
+                    on,
+                    voltage_v,
+                    current_a,
+                    active_power_w,
+                    energy_kwh,
+                })
+                .collect()
+        })
+    }
+
+    fn arb_firmware() -> impl Strategy<Value = FirmwareVersion> {
+        "[A-Za-z0-9._+-]{1,32}".prop_map(|version| FirmwareVersion::new(version).unwrap())
+    }
+
+    fn arb_telemetry() -> impl Strategy<Value = Telemetry> {
+        (
+            arb_serial(),
+            any::<u64>(),
+            arb_time(),
+            MIN_SIGNAL_DBM..=MAX_SIGNAL_DBM,
+            MIN_TEMPERATURE_C..=MAX_TEMPERATURE_C,
+            arb_firmware(),
+            arb_loops(1),
+        )
+            .prop_map(|(serial, seq, device_time, signal_dbm, temperature_c, firmware, loops)| Telemetry {
+                id: MessageId::new(serial, seq),
+                device_time,
+                gateway: GatewayReading { signal_dbm, temperature_c, firmware },
+                loops,
+            })
+    }
+
+    fn arb_correlation_id() -> impl Strategy<Value = CorrelationId> {
+        "[A-Za-z0-9_-]{1,64}".prop_map(|id| CorrelationId::new(id).unwrap())
+    }
+
+    fn arb_command() -> impl Strategy<Value = Command> {
+        prop_oneof![
+            (1..=MAX_LOOPS, any::<bool>())
+                .prop_map(|(index, on)| Command::SetLoop { index: LoopIndex::new(u64::from(index)).unwrap(), on }),
+            Just(Command::ReadState),
+            arb_time().prop_map(|time| Command::SetTime { time }),
+        ]
+    }
+
+    fn arb_event_kind() -> impl Strategy<Value = EventKind> {
+        prop_oneof![
+            Just(EventKind::PowerLoss),
+            Just(EventKind::DoorOpen),
+            (1..=MAX_LOOPS)
+                .prop_map(|index| EventKind::ContactorFault { index: LoopIndex::new(u64::from(index)).unwrap() }),
+        ]
+    }
+
+    fn arb_ack_result() -> impl Strategy<Value = AckResult> {
+        prop_oneof![Just(AckResult::Ok), "\\PC{1,256}".prop_map(AckResult::Error)]
+    }
+
+    proptest! {
+        #[test]
+        fn telemetry_round_trips(telemetry in arb_telemetry()) {
+            let bytes = encode_uplink(&Uplink::Telemetry(telemetry.clone())).unwrap();
+            prop_assert!(bytes.len() <= MAX_PAYLOAD_BYTES);
+            prop_assert_eq!(decode_uplink(Channel::Telemetry, &bytes).unwrap(), Uplink::Telemetry(telemetry));
+        }
+
+        #[test]
+        fn heartbeats_and_events_round_trip(
+            serial in arb_serial(),
+            seq in any::<u64>(),
+            device_time in arb_time(),
+            uptime_s in 0..=MAX_UPTIME_S,
+            firmware in arb_firmware(),
+            kind in arb_event_kind(),
+            active in any::<bool>(),
+        ) {
+            let heartbeat = Uplink::Heartbeat(Heartbeat {
+                id: MessageId::new(serial.clone(), seq),
+                device_time,
+                uptime: Duration::from_secs(uptime_s),
+                firmware,
+            });
+            let bytes = encode_uplink(&heartbeat).unwrap();
+            prop_assert_eq!(decode_uplink(Channel::Heartbeat, &bytes).unwrap(), heartbeat);
+            let event = Uplink::Event(DeviceEvent { id: MessageId::new(serial, seq), device_time, kind, active });
+            let bytes = encode_uplink(&event).unwrap();
+            prop_assert_eq!(decode_uplink(Channel::Event, &bytes).unwrap(), event);
+        }
+
+        #[test]
+        fn commands_and_acks_round_trip(
+            serial in arb_serial(),
+            correlation_id in arb_correlation_id(),
+            issued_at in arb_time(),
+            command in arb_command(),
+            result in arb_ack_result(),
+            loops in arb_loops(0),
+        ) {
+            let request = CommandRequest { correlation_id: correlation_id.clone(), issued_at, command };
+            prop_assert_eq!(decode_command(&encode_command(&request).unwrap()).unwrap(), request);
+            let ack = Uplink::Ack(Ack { serial, correlation_id, device_time: issued_at, result, loops });
+            let bytes = encode_uplink(&ack).unwrap();
+            prop_assert_eq!(decode_uplink(Channel::Ack, &bytes).unwrap(), ack);
+        }
+
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2048)) {
+            for channel in Channel::ALL {
+                let _ = decode_uplink(channel, &bytes);
+            }
+            let _ = decode_command(&bytes);
+            let _ = correlation_id_of(&bytes);
+            let topics = Topics::new("p").unwrap();
+            let _ = topics.decode_uplink(&String::from_utf8_lossy(&bytes), &bytes);
+        }
+
+        #[test]
+        fn corrupted_valid_payloads_never_panic(
+            telemetry in arb_telemetry(),
+            edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..8),
+        ) {
+            let mut bytes = encode_uplink(&Uplink::Telemetry(telemetry)).unwrap();
+            for (position, byte) in edits {
+                let at = position.index(bytes.len());
+                bytes[at] = byte;
+            }
+            let _ = decode_uplink(Channel::Telemetry, &bytes);
+        }
+
+        #[test]
+        fn out_of_range_readings_are_refused(
+            telemetry in arb_telemetry(),
+            position in any::<prop::sample::Index>(),
+            field in prop_oneof![Just("voltage_v"), Just("current_a"), Just("power_w"), Just("energy_kwh")],
+            excess in prop_oneof![-1.0e12..-1.0e-6, 1.0..1.0e12],
+        ) {
+            let mut value: Value = serde_json::from_slice(&encode_uplink(&Uplink::Telemetry(telemetry.clone())).unwrap()).unwrap();
+            let loop_position = position.index(telemetry.loops.len());
+            let limit = match field {
+                "voltage_v" => MAX_VOLTAGE_V,
+                "current_a" => MAX_CURRENT_A,
+                "power_w" => MAX_POWER_W,
+                _ => MAX_ENERGY_KWH,
+            };
+            let bad = if excess < 0.0 { excess } else { limit + excess };
+            value["loops"][loop_position][field] = Value::from(bad);
+            match decode_uplink(Channel::Telemetry, value.to_string().as_bytes()) {
+                Err(ProtocolError::OutOfRange { field: got, reason }) => {
+                    prop_assert_eq!(got, format!("loops[{loop_position}].{field}"));
+                    prop_assert!(reason.contains("is outside"), "{}", reason);
+                }
+                other => prop_assert!(false, "expected out of range, got {:?}", other),
+            }
+        }
+
+        #[test]
+        fn out_of_range_gateway_readings_are_refused(
+            telemetry in arb_telemetry(),
+            signal in prop_oneof![-100_000_i64..-141, 1_i64..100_000],
+            temperature in prop_oneof![-1.0e9..-60.001, 150.001..1.0e9],
+        ) {
+            let valid: Value = serde_json::from_slice(&encode_uplink(&Uplink::Telemetry(telemetry)).unwrap()).unwrap();
+            let mut value = valid.clone();
+            value["gateway"]["signal_dbm"] = Value::from(signal);
+            let err = decode_uplink(Channel::Telemetry, value.to_string().as_bytes()).unwrap_err();
+            prop_assert!(matches!(&err, ProtocolError::OutOfRange { field, .. } if field == "gateway.signal_dbm"), "{}", err);
+            let mut value = valid;
+            value["gateway"]["temperature_c"] = Value::from(temperature);
+            let err = decode_uplink(Channel::Telemetry, value.to_string().as_bytes()).unwrap_err();
+            prop_assert!(matches!(&err, ProtocolError::OutOfRange { field, .. } if field == "gateway.temperature_c"), "{}", err);
+        }
+
+        #[test]
+        fn subjects_round_trip(prefix in "[A-Za-z0-9_-]{0,64}", serial in arb_serial(), channel in prop::sample::select(Channel::ALL.to_vec())) {
+            let topics = Topics::new(&prefix).unwrap();
+            let subject = topics.subject(&serial, channel);
+            prop_assert_eq!(topics.parse_subject(&subject).unwrap(), (serial.clone(), channel));
+            prop_assert_eq!(topics.mqtt_topic(&serial, channel).replace('/', "."), subject);
+        }
+    }
+}

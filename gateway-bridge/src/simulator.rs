@@ -1,0 +1,1191 @@
+//! A fleet of virtual strong-current lighting gateways speaking the device protocol over NATS
+//! or MQTT (through NATS's MQTT listener). Each gateway sends heartbeats and telemetry every
+//! interval with realistic readings (220 V ±3 %, LED loop currents, power = V·I·pf, energy
+//! meters that only grow, drifting signal and cabinet temperature), raises events, obeys
+//! commands, and misbehaves on request ([`Faults`]).
+//!
+//! The gateway itself (`VirtualGateway`) is pure: a tick or a command in, payloads out. The
+//! network loop around it is thin, so the behaviour is unit-tested without a server.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+use std::time::Duration;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use futures::StreamExt;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use rumqttc::{AsyncClient, Event, EventLoop, MqttOptions, Packet, QoS};
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinSet;
+use tokio_util::sync::CancellationToken;
+use tracing::{debug, info, warn};
+
+use crate::protocol::{
+    Ack, AckResult, Channel, Command, CorrelationId, DeviceEvent, EventKind, FirmwareVersion, Flaw, GatewayReading,
+    GatewaySerial, Heartbeat, LoopIndex, LoopReading, MAX_ERROR_TEXT_LEN, MAX_LOOPS, MAX_PAYLOAD_BYTES, MAX_SERIAL_LEN,
+    MessageId, ProtocolError, Telemetry, Topics, Uplink, correlation_id_of, decode_command, encode_uplink,
+    flawed_telemetry,
+};
+
+/// Nominal supply voltage (V).
+const NOMINAL_VOLTAGE_V: f64 = 220.0;
+/// The supply stays within ±3 % of nominal unless an under-voltage is injected.
+const VOLTAGE_TOLERANCE: f64 = 0.03;
+/// An injected under-voltage sags the supply to this share of nominal (170 to 195 V).
+const UNDER_VOLTAGE_SHARE: std::ops::Range<f64> = 0.773..0.886;
+/// An injected over-current draws this multiple of the loop's rated current.
+const OVER_CURRENT_FACTOR: std::ops::Range<f64> = 1.6..3.0;
+/// Rated current of a loop of LED luminaires (A): 8 to 40 fittings of 40 to 150 W.
+const RATED_CURRENT_A: std::ops::Range<f64> = 1.5..12.0;
+/// Power factor of LED drivers.
+const POWER_FACTOR: std::ops::Range<f64> = 0.92..0.98;
+/// Signal strength range of a cellular gateway in the field (dBm).
+const SIGNAL_DBM: RangeInclusive<f64> = -95.0..=-60.0;
+/// Cabinet temperature bounds (°C).
+const TEMPERATURE_C: RangeInclusive<f64> = -20.0..=60.0;
+/// How long an injected offline period lasts, in intervals.
+const OFFLINE_INTERVALS: RangeInclusive<u32> = 5..=20;
+/// How long an injected event stays active, in intervals.
+const EVENT_INTERVALS: RangeInclusive<u32> = 3..=10;
+const FIRMWARE: &str = "2.4.1-sim";
+/// Most gateways one simulator runs.
+pub const MAX_GATEWAYS: usize = 10_000;
+/// Shortest interval between two samples of one gateway.
+pub const MIN_INTERVAL: Duration = Duration::from_millis(10);
+const SERIAL_DIGITS: usize = 5;
+const NATS_CONNECT_WAIT: Duration = Duration::from_secs(10);
+const MQTT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+const MQTT_KEEP_ALIVE: Duration = Duration::from_secs(30);
+const MQTT_RETRY_DELAY: Duration = Duration::from_millis(500);
+const PUBLISH_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Why the simulator could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum SimulatorError {
+    #[error("invalid simulator config: {0}")]
+    InvalidConfig(String),
+    #[error("mqtt address {0:?} is not host:port")]
+    MqttAddress(String),
+    #[error("gateway {serial} did not connect and subscribe over mqtt at {address} within {seconds} s")]
+    MqttConnect { serial: GatewaySerial, address: String, seconds: u64 },
+    #[error(transparent)]
+    Protocol(#[from] ProtocolError),
+}
+
+/// How the virtual gateways reach the platform.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Transport {
+    /// NATS core publish and subscribe, one connection for the fleet.
+    #[default]
+    Nats,
+    /// MQTT 3.1.1 through NATS's MQTT listener, one client per gateway, QoS 1.
+    Mqtt,
+}
+
+impl Transport {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Transport::Nats => "nats",
+            Transport::Mqtt => "mqtt",
+        }
+    }
+}
+
+impl fmt::Display for Transport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Transport {
+    type Err = SimulatorError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "nats" => Ok(Transport::Nats),
+            "mqtt" => Ok(Transport::Mqtt),
+            other => Err(SimulatorError::InvalidConfig(format!("transport {other:?} is not nats or mqtt"))),
+        }
+    }
+}
+
+/// Misbehaviour to inject, each a probability per sample (per gateway and interval), 0 to 1.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Faults {
+    /// One loop that is on draws 1.6 to 3 times its rated current.
+    pub over_current: f64,
+    /// The supply sags to 170..195 V.
+    pub under_voltage: f64,
+    /// The gateway goes silent for 5 to 20 intervals: no heartbeat, no telemetry, commands
+    /// ignored.
+    pub offline: f64,
+    /// The telemetry payload is broken (truncated, not JSON, wrong version, out of range,
+    /// missing field); it still uses up a sequence number.
+    pub malformed: f64,
+    /// The telemetry is sent twice, with the same message id.
+    pub duplicate: f64,
+    /// The telemetry is held back and sent after the next one, older timestamp after newer.
+    pub out_of_order: f64,
+    /// An event (power loss, door open or contactor fault) starts, and ends 3 to 10
+    /// intervals later.
+    pub events: f64,
+}
+
+impl Faults {
+    fn named(&self) -> [(&'static str, f64); 7] {
+        [
+            ("over_current", self.over_current),
+            ("under_voltage", self.under_voltage),
+            ("offline", self.offline),
+            ("malformed", self.malformed),
+            ("duplicate", self.duplicate),
+            ("out_of_order", self.out_of_order),
+            ("events", self.events),
+        ]
+    }
+
+    /// Checks that every probability is within 0..=1.
+    pub fn validate(&self) -> Result<(), SimulatorError> {
+        for (name, probability) in self.named() {
+            if !(0.0..=1.0).contains(&probability) {
+                return Err(SimulatorError::InvalidConfig(format!(
+                    "faults.{name} must be a probability between 0 and 1, not {probability}"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What to simulate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimulatorConfig {
+    /// Number of gateways, 1 to [`MAX_GATEWAYS`].
+    pub gateways: usize,
+    /// Loops per gateway, 1 to [`MAX_LOOPS`].
+    pub loops: usize,
+    /// Time between two samples (heartbeat and telemetry) of one gateway.
+    pub interval: Duration,
+    /// Gateway serials are this prefix and a five-digit number from 1: `SIM-00001`.
+    pub serial_prefix: String,
+    pub transport: Transport,
+    pub faults: Faults,
+    /// Prefix of every subject and topic (one token, may be empty); deployments and tests
+    /// sharing a server each use their own.
+    pub subject_prefix: String,
+    /// Seed of the random readings and faults; a fresh one each run when `None`.
+    pub seed: Option<u64>,
+}
+
+impl Default for SimulatorConfig {
+    fn default() -> Self {
+        Self {
+            gateways: 10,
+            loops: 4,
+            interval: Duration::from_secs(5),
+            serial_prefix: "SIM-".into(),
+            transport: Transport::Nats,
+            faults: Faults::default(),
+            subject_prefix: String::new(),
+            seed: None,
+        }
+    }
+}
+
+impl SimulatorConfig {
+    /// Checks the values their types cannot.
+    pub fn validate(&self) -> Result<(), SimulatorError> {
+        let invalid = |message: String| Err(SimulatorError::InvalidConfig(message));
+        if !(1..=MAX_GATEWAYS).contains(&self.gateways) {
+            return invalid(format!("gateways must be 1 to {MAX_GATEWAYS}, not {}", self.gateways));
+        }
+        if !(1..=usize::from(MAX_LOOPS)).contains(&self.loops) {
+            return invalid(format!("loops must be 1 to {MAX_LOOPS}, not {}", self.loops));
+        }
+        if self.interval < MIN_INTERVAL {
+            return invalid(format!("interval must be at least {} ms", MIN_INTERVAL.as_millis()));
+        }
+        if self.serial_prefix.len() + SERIAL_DIGITS > MAX_SERIAL_LEN {
+            return invalid(format!("serial_prefix may have at most {} characters", MAX_SERIAL_LEN - SERIAL_DIGITS));
+        }
+        if !self.serial_prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+            return invalid("serial_prefix may hold only letters, digits, '_' and '-'".into());
+        }
+        Topics::new(&self.subject_prefix)?;
+        self.faults.validate()
+    }
+
+    /// The serial of the gateway numbered `number` (from 1).
+    pub fn serial(&self, number: usize) -> Result<GatewaySerial, ProtocolError> {
+        GatewaySerial::new(format!("{}{number:0width$}", self.serial_prefix, width = SERIAL_DIGITS))
+    }
+}
+
+/// What a run did, summed over the fleet.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SimStats {
+    pub heartbeats: u64,
+    /// Well-formed telemetry messages, each counted once (duplicates are counted apart).
+    pub telemetry: u64,
+    pub events: u64,
+    pub acks: u64,
+    pub commands_received: u64,
+    pub commands_ignored_offline: u64,
+    pub over_current_samples: u64,
+    pub under_voltage_samples: u64,
+    pub offline_periods: u64,
+    pub malformed: u64,
+    pub duplicates: u64,
+    pub out_of_order: u64,
+    /// Messages that could not be handed to the transport.
+    pub publish_errors: u64,
+}
+
+impl SimStats {
+    fn merge(&mut self, other: &SimStats) {
+        self.heartbeats += other.heartbeats;
+        self.telemetry += other.telemetry;
+        self.events += other.events;
+        self.acks += other.acks;
+        self.commands_received += other.commands_received;
+        self.commands_ignored_offline += other.commands_ignored_offline;
+        self.over_current_samples += other.over_current_samples;
+        self.under_voltage_samples += other.under_voltage_samples;
+        self.offline_periods += other.offline_periods;
+        self.malformed += other.malformed;
+        self.duplicates += other.duplicates;
+        self.out_of_order += other.out_of_order;
+        self.publish_errors += other.publish_errors;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The virtual gateway (pure)
+// ---------------------------------------------------------------------------------------------
+
+/// A payload to send on one of the gateway's channels.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Outgoing {
+    channel: Channel,
+    payload: Vec<u8>,
+}
+
+#[derive(Debug, Clone)]
+struct VirtualLoop {
+    on: bool,
+    rated_current_a: f64,
+    power_factor: f64,
+    energy_kwh: f64,
+}
+
+impl VirtualLoop {
+    /// The nominal power at `voltage_v`; what the energy meter integrates.
+    fn power_w(&self, voltage_v: f64) -> f64 {
+        if self.on { voltage_v * self.rated_current_a * self.power_factor } else { 0.0 }
+    }
+}
+
+/// One simulated gateway: its loops, its readings and its faults.
+struct VirtualGateway {
+    serial: GatewaySerial,
+    faults: Faults,
+    rng: StdRng,
+    loops: Vec<VirtualLoop>,
+    supply_voltage_v: f64,
+    signal_dbm: f64,
+    temperature_c: f64,
+    base_temperature_c: f64,
+    firmware: FirmwareVersion,
+    /// Device clock minus real clock; changed by `set_time`.
+    clock_offset: TimeDelta,
+    next_seq: u64,
+    uptime: Duration,
+    offline_intervals_left: u32,
+    /// A telemetry payload held back to be sent after the next one.
+    held_back: Option<Vec<u8>>,
+    /// Active events and the intervals until they end.
+    open_events: Vec<(EventKind, u32)>,
+    stats: SimStats,
+}
+
+/// Rounds to `decimals` places the way a meter reports, so the JSON carries `221.4`, not
+/// `221.40000000000003`.
+fn round_to(value: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (value * scale).round() / scale
+}
+
+impl VirtualGateway {
+    /// A gateway with every loop on. `first_seq` seeds the message sequence: the boot time in
+    /// Unix milliseconds keeps ids unique across restarts.
+    fn new(
+        serial: GatewaySerial,
+        loops: usize,
+        faults: Faults,
+        mut rng: StdRng,
+        first_seq: u64,
+    ) -> Result<Self, ProtocolError> {
+        let loops = (0..loops)
+            .map(|_| VirtualLoop {
+                on: true,
+                rated_current_a: rng.gen_range(RATED_CURRENT_A),
+                power_factor: rng.gen_range(POWER_FACTOR),
+                energy_kwh: rng.gen_range(100.0..5000.0),
+            })
+            .collect();
+        let base_temperature_c = rng.gen_range(18.0..35.0);
+        Ok(Self {
+            serial,
+            faults,
+            loops,
+            supply_voltage_v: NOMINAL_VOLTAGE_V * rng.gen_range(0.99..1.01),
+            signal_dbm: rng.gen_range(SIGNAL_DBM),
+            temperature_c: base_temperature_c,
+            base_temperature_c,
+            firmware: FirmwareVersion::new(FIRMWARE)?,
+            clock_offset: TimeDelta::zero(),
+            next_seq: first_seq,
+            uptime: Duration::ZERO,
+            offline_intervals_left: 0,
+            held_back: None,
+            open_events: Vec::new(),
+            stats: SimStats::default(),
+            rng,
+        })
+    }
+
+    fn roll(&mut self, probability: f64) -> bool {
+        probability > 0.0 && self.rng.gen_bool(probability.min(1.0))
+    }
+
+    fn is_offline(&self) -> bool {
+        self.offline_intervals_left > 0
+    }
+
+    fn device_time(&self, now: DateTime<Utc>) -> DateTime<Utc> {
+        now + self.clock_offset
+    }
+
+    fn next_id(&mut self) -> MessageId {
+        let id = MessageId::new(self.serial.clone(), self.next_seq);
+        self.next_seq = self.next_seq.wrapping_add(1);
+        id
+    }
+
+    /// Lets time pass: the meters integrate, the supply, signal and temperature drift.
+    fn advance(&mut self, elapsed: Duration) {
+        self.uptime += elapsed;
+        let hours = elapsed.as_secs_f64() / 3600.0;
+        for virtual_loop in &mut self.loops {
+            virtual_loop.energy_kwh += virtual_loop.power_w(self.supply_voltage_v) * hours / 1000.0;
+        }
+        let low = NOMINAL_VOLTAGE_V * (1.0 - VOLTAGE_TOLERANCE);
+        let high = NOMINAL_VOLTAGE_V * (1.0 + VOLTAGE_TOLERANCE);
+        let pull = (NOMINAL_VOLTAGE_V - self.supply_voltage_v) * 0.05;
+        self.supply_voltage_v = (self.supply_voltage_v + pull + self.rng.gen_range(-0.8..0.8)).clamp(low, high);
+        self.signal_dbm =
+            (self.signal_dbm + self.rng.gen_range(-1.5..1.5)).clamp(*SIGNAL_DBM.start(), *SIGNAL_DBM.end());
+        let pull = (self.base_temperature_c - self.temperature_c) * 0.02;
+        self.temperature_c = (self.temperature_c + pull + self.rng.gen_range(-0.3..0.3))
+            .clamp(*TEMPERATURE_C.start(), *TEMPERATURE_C.end());
+    }
+
+    /// The loops' readings now; with `inject` the over-current and under-voltage faults may
+    /// show in them.
+    fn sample_loops(&mut self, inject: bool) -> Vec<LoopReading> {
+        let mut supply_v = self.supply_voltage_v;
+        if inject && self.roll(self.faults.under_voltage) {
+            supply_v = NOMINAL_VOLTAGE_V * self.rng.gen_range(UNDER_VOLTAGE_SHARE);
+            self.stats.under_voltage_samples += 1;
+        }
+        let mut over_current_loop = None;
+        let loops_on: Vec<usize> = self
+            .loops
+            .iter()
+            .enumerate()
+            .filter(|(_, virtual_loop)| virtual_loop.on)
+            .map(|(position, _)| position)
+            .collect();
+        if inject && !loops_on.is_empty() && self.roll(self.faults.over_current) {
+            over_current_loop = Some(loops_on[self.rng.gen_range(0..loops_on.len())]);
+            self.stats.over_current_samples += 1;
+        }
+        let mut readings = Vec::with_capacity(self.loops.len());
+        for (position, virtual_loop) in self.loops.iter().enumerate() {
+            let voltage_v = round_to((supply_v + self.rng.gen_range(-0.3..0.3)).max(0.0), 1);
+            let current_a = if !virtual_loop.on {
+                0.0
+            } else if over_current_loop == Some(position) {
+                virtual_loop.rated_current_a * self.rng.gen_range(OVER_CURRENT_FACTOR)
+            } else {
+                virtual_loop.rated_current_a * (1.0 + self.rng.gen_range(-0.02..0.02))
+            };
+            let current_a = round_to(current_a, 3);
+            // Positions are below MAX_LOOPS, checked by the config, so the index always fits.
+            let Ok(index) = LoopIndex::new(position as u64 + 1) else { continue };
+            readings.push(LoopReading {
+                index,
+                on: virtual_loop.on,
+                voltage_v,
+                current_a,
+                active_power_w: round_to(voltage_v * current_a * virtual_loop.power_factor, 1),
+                energy_kwh: round_to(virtual_loop.energy_kwh, 3),
+            });
+        }
+        readings
+    }
+
+    fn gateway_reading(&self) -> GatewayReading {
+        GatewayReading {
+            signal_dbm: self.signal_dbm.round() as i16,
+            temperature_c: round_to(self.temperature_c, 1),
+            firmware: self.firmware.clone(),
+        }
+    }
+
+    fn encode(&self, uplink: &Uplink) -> Option<Vec<u8>> {
+        match encode_uplink(uplink) {
+            Ok(payload) => Some(payload),
+            Err(err) => {
+                warn!(gateway = %self.serial, channel = %uplink.channel(), error = %err, "simulated message not encodable");
+                None
+            }
+        }
+    }
+
+    /// One interval has passed: what the gateway sends now.
+    fn tick(&mut self, now: DateTime<Utc>, elapsed: Duration) -> Vec<Outgoing> {
+        self.advance(elapsed);
+        if self.is_offline() {
+            self.offline_intervals_left -= 1;
+            if !self.is_offline() {
+                info!(gateway = %self.serial, "simulated gateway back online");
+            }
+            return Vec::new();
+        }
+        if self.roll(self.faults.offline) {
+            self.offline_intervals_left = self.rng.gen_range(OFFLINE_INTERVALS);
+            self.stats.offline_periods += 1;
+            info!(gateway = %self.serial, intervals = self.offline_intervals_left, "simulated gateway going offline");
+            return Vec::new();
+        }
+        let device_time = self.device_time(now);
+        let mut outgoing = Vec::new();
+        let heartbeat = Uplink::Heartbeat(Heartbeat {
+            id: self.next_id(),
+            device_time,
+            uptime: self.uptime,
+            firmware: self.firmware.clone(),
+        });
+        if let Some(payload) = self.encode(&heartbeat) {
+            outgoing.push(Outgoing { channel: Channel::Heartbeat, payload });
+            self.stats.heartbeats += 1;
+        }
+        self.push_telemetry(&mut outgoing, device_time);
+        self.push_events(&mut outgoing, device_time);
+        outgoing
+    }
+
+    fn push_telemetry(&mut self, outgoing: &mut Vec<Outgoing>, device_time: DateTime<Utc>) {
+        let telemetry = Telemetry {
+            id: self.next_id(),
+            device_time,
+            gateway: self.gateway_reading(),
+            loops: self.sample_loops(true),
+        };
+        if self.roll(self.faults.malformed) {
+            let flaw = Flaw::ALL[self.rng.gen_range(0..Flaw::ALL.len())];
+            debug!(gateway = %self.serial, flaw = ?flaw, "simulated malformed telemetry");
+            outgoing.push(Outgoing { channel: Channel::Telemetry, payload: flawed_telemetry(&telemetry, flaw) });
+            self.stats.malformed += 1;
+            return;
+        }
+        let Some(payload) = self.encode(&Uplink::Telemetry(telemetry)) else { return };
+        if self.held_back.is_none() && self.roll(self.faults.out_of_order) {
+            self.held_back = Some(payload);
+            return;
+        }
+        if self.roll(self.faults.duplicate) {
+            outgoing.push(Outgoing { channel: Channel::Telemetry, payload: payload.clone() });
+            self.stats.duplicates += 1;
+        }
+        outgoing.push(Outgoing { channel: Channel::Telemetry, payload });
+        self.stats.telemetry += 1;
+        if let Some(older) = self.held_back.take() {
+            outgoing.push(Outgoing { channel: Channel::Telemetry, payload: older });
+            self.stats.telemetry += 1;
+            self.stats.out_of_order += 1;
+        }
+    }
+
+    fn push_event(&mut self, outgoing: &mut Vec<Outgoing>, device_time: DateTime<Utc>, kind: EventKind, active: bool) {
+        let event = Uplink::Event(DeviceEvent { id: self.next_id(), device_time, kind, active });
+        if let Some(payload) = self.encode(&event) {
+            outgoing.push(Outgoing { channel: Channel::Event, payload });
+            self.stats.events += 1;
+        }
+    }
+
+    fn push_events(&mut self, outgoing: &mut Vec<Outgoing>, device_time: DateTime<Utc>) {
+        let mut still_open = Vec::new();
+        for (kind, intervals_left) in std::mem::take(&mut self.open_events) {
+            if intervals_left <= 1 {
+                self.push_event(outgoing, device_time, kind, false);
+            } else {
+                still_open.push((kind, intervals_left - 1));
+            }
+        }
+        self.open_events = still_open;
+        if !self.roll(self.faults.events) {
+            return;
+        }
+        let kind = match self.rng.gen_range(0..3) {
+            0 => EventKind::PowerLoss,
+            1 => EventKind::DoorOpen,
+            _ => match LoopIndex::new(self.rng.gen_range(1..=self.loops.len() as u64)) {
+                Ok(index) => EventKind::ContactorFault { index },
+                Err(_) => EventKind::DoorOpen,
+            },
+        };
+        if self.open_events.iter().any(|(open, _)| *open == kind) {
+            return;
+        }
+        self.push_event(outgoing, device_time, kind, true);
+        let duration = self.rng.gen_range(EVENT_INTERVALS);
+        self.open_events.push((kind, duration));
+    }
+
+    fn ack(
+        &mut self,
+        correlation_id: CorrelationId,
+        device_time: DateTime<Utc>,
+        result: AckResult,
+        loops: Vec<LoopReading>,
+    ) -> Option<Outgoing> {
+        let ack = Uplink::Ack(Ack { serial: self.serial.clone(), correlation_id, device_time, result, loops });
+        let payload = self.encode(&ack)?;
+        self.stats.acks += 1;
+        Some(Outgoing { channel: Channel::Ack, payload })
+    }
+
+    /// A command arrived: carry it out and answer, unless offline.
+    fn handle_command(&mut self, payload: &[u8], now: DateTime<Utc>) -> Option<Outgoing> {
+        self.stats.commands_received += 1;
+        if self.is_offline() {
+            self.stats.commands_ignored_offline += 1;
+            debug!(gateway = %self.serial, "simulated gateway offline; command ignored");
+            return None;
+        }
+        let request = match decode_command(payload) {
+            Ok(request) => request,
+            Err(err) => {
+                warn!(gateway = %self.serial, error = %err, "simulated gateway refused a command");
+                let correlation_id = correlation_id_of(payload)?;
+                let text: String = format!("invalid command: {err}").chars().take(MAX_ERROR_TEXT_LEN).collect();
+                return self.ack(correlation_id, self.device_time(now), AckResult::Error(text), Vec::new());
+            }
+        };
+        debug!(gateway = %self.serial, correlation_id = %request.correlation_id, command = ?request.command, "simulated gateway got a command");
+        let mut loops = Vec::new();
+        let result = match request.command {
+            Command::SetLoop { index, on } => {
+                let loop_count = self.loops.len();
+                match self.loops.get_mut(usize::from(index.get()) - 1) {
+                    Some(virtual_loop) => {
+                        virtual_loop.on = on;
+                        info!(gateway = %self.serial, loop_index = index.get(), on, "simulated loop switched");
+                        AckResult::Ok
+                    }
+                    None => {
+                        AckResult::Error(format!("loop {index} does not exist; this gateway has {loop_count} loops"))
+                    }
+                }
+            }
+            Command::ReadState => {
+                loops = self.sample_loops(false);
+                AckResult::Ok
+            }
+            Command::SetTime { time } => {
+                self.clock_offset = time - now;
+                info!(gateway = %self.serial, device_time = %time, "simulated gateway clock set");
+                AckResult::Ok
+            }
+        };
+        self.ack(request.correlation_id, self.device_time(now), result, loops)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The network around it
+// ---------------------------------------------------------------------------------------------
+
+/// Where a gateway's messages go.
+enum Link {
+    Nats(async_nats::Client),
+    Mqtt(AsyncClient),
+}
+
+impl Link {
+    async fn publish(&self, topics: &Topics, serial: &GatewaySerial, outgoing: Outgoing) -> Result<(), String> {
+        match self {
+            Link::Nats(client) => {
+                let subject = topics.subject(serial, outgoing.channel);
+                match tokio::time::timeout(PUBLISH_TIMEOUT, client.publish(subject, outgoing.payload.into())).await {
+                    Ok(Ok(())) => Ok(()),
+                    Ok(Err(err)) => Err(err.to_string()),
+                    Err(_) => Err("publish timed out".into()),
+                }
+            }
+            // Never blocks: when the connection is down and the queue is full the message
+            // is dropped, as a real gateway's would be.
+            Link::Mqtt(client) => client
+                .try_publish(topics.mqtt_topic(serial, outgoing.channel), QoS::AtLeastOnce, false, outgoing.payload)
+                .map_err(|err| err.to_string()),
+        }
+    }
+}
+
+/// Where a gateway's commands come from.
+enum Commands {
+    Nats(async_nats::Subscriber),
+    Mqtt(mpsc::Receiver<Vec<u8>>),
+}
+
+impl Commands {
+    async fn next(&mut self) -> Option<Vec<u8>> {
+        match self {
+            Commands::Nats(subscriber) => subscriber.next().await.map(|message| message.payload.to_vec()),
+            Commands::Mqtt(receiver) => receiver.recv().await,
+        }
+    }
+}
+
+async fn publish_all(gateway: &mut VirtualGateway, link: &Link, topics: &Topics, outgoing: Vec<Outgoing>) {
+    for message in outgoing {
+        let channel = message.channel;
+        if let Err(err) = link.publish(topics, &gateway.serial, message).await {
+            gateway.stats.publish_errors += 1;
+            warn!(gateway = %gateway.serial, channel = %channel, error = %err, "simulated message not sent");
+        }
+    }
+}
+
+/// Runs one gateway until shutdown and returns its counters.
+async fn drive_gateway(
+    mut gateway: VirtualGateway,
+    link: Link,
+    mut commands: Commands,
+    topics: Topics,
+    interval: Duration,
+    shutdown: CancellationToken,
+) -> SimStats {
+    // Spread the fleet over the interval instead of sending all at once.
+    let stagger = Duration::from_millis(gateway.rng.gen_range(0..interval.as_millis().max(1) as u64));
+    tokio::select! {
+        _ = shutdown.cancelled() => return gateway.stats,
+        _ = tokio::time::sleep(stagger) => {}
+    }
+    let mut ticker = tokio::time::interval(interval);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_tick = tokio::time::Instant::now();
+    let mut commands_open = true;
+    loop {
+        tokio::select! {
+            _ = shutdown.cancelled() => break,
+            tick = ticker.tick() => {
+                let elapsed = tick.saturating_duration_since(last_tick);
+                last_tick = tick;
+                let outgoing = gateway.tick(Utc::now(), elapsed);
+                publish_all(&mut gateway, &link, &topics, outgoing).await;
+            }
+            command = commands.next(), if commands_open => match command {
+                Some(payload) => {
+                    if let Some(ack) = gateway.handle_command(&payload, Utc::now()) {
+                        publish_all(&mut gateway, &link, &topics, vec![ack]).await;
+                    }
+                }
+                None => {
+                    warn!(gateway = %gateway.serial, "simulated gateway lost its command subscription");
+                    commands_open = false;
+                }
+            },
+        }
+    }
+    gateway.stats
+}
+
+fn build_fleet(cfg: &SimulatorConfig) -> Result<Vec<VirtualGateway>, SimulatorError> {
+    let seed = cfg.seed.unwrap_or_else(rand::random);
+    let first_seq = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
+    let mut fleet = Vec::with_capacity(cfg.gateways);
+    for number in 1..=cfg.gateways {
+        let rng = StdRng::seed_from_u64(seed.wrapping_add(number as u64));
+        fleet.push(VirtualGateway::new(cfg.serial(number)?, cfg.loops, cfg.faults.clone(), rng, first_seq)?);
+    }
+    Ok(fleet)
+}
+
+/// Runs a fleet of virtual gateways until `shutdown` is cancelled and returns what it did.
+///
+/// `server` is a NATS URL (`nats://127.0.0.1:4222`) for [`Transport::Nats`], or the address of
+/// NATS's MQTT listener (`127.0.0.1:1883`, `mqtt://` or `tcp://` allowed) for
+/// [`Transport::Mqtt`]. Fails when the config is invalid or the server cannot be reached
+/// within 10 s; later disconnections are retried.
+pub async fn run(cfg: SimulatorConfig, server: &str, shutdown: CancellationToken) -> anyhow::Result<SimStats> {
+    cfg.validate()?;
+    let topics = Topics::new(&cfg.subject_prefix)?;
+    let fleet = build_fleet(&cfg)?;
+    info!(
+        gateways = cfg.gateways,
+        loops = cfg.loops,
+        interval_ms = cfg.interval.as_millis() as u64,
+        transport = %cfg.transport,
+        prefix = %cfg.subject_prefix,
+        "simulator starting"
+    );
+    let stats = match cfg.transport {
+        Transport::Nats => run_nats(fleet, &topics, server, cfg.interval, &shutdown).await?,
+        Transport::Mqtt => run_mqtt(fleet, &topics, server, cfg.interval, &shutdown).await?,
+    };
+    info!(
+        heartbeats = stats.heartbeats,
+        telemetry = stats.telemetry,
+        events = stats.events,
+        acks = stats.acks,
+        malformed = stats.malformed,
+        duplicates = stats.duplicates,
+        out_of_order = stats.out_of_order,
+        offline_periods = stats.offline_periods,
+        publish_errors = stats.publish_errors,
+        "simulator stopped"
+    );
+    Ok(stats)
+}
+
+async fn collect_stats(mut tasks: JoinSet<SimStats>) -> SimStats {
+    let mut total = SimStats::default();
+    while let Some(joined) = tasks.join_next().await {
+        match joined {
+            Ok(stats) => total.merge(&stats),
+            Err(err) => warn!(error = %err, "simulated gateway task failed"),
+        }
+    }
+    total
+}
+
+/// Connects, retrying for [`NATS_CONNECT_WAIT`]; later disconnections are retried forever by
+/// the client itself.
+async fn connect_nats(url: &str) -> anyhow::Result<async_nats::Client> {
+    let deadline = tokio::time::Instant::now() + NATS_CONNECT_WAIT;
+    loop {
+        let options = async_nats::ConnectOptions::new()
+            .name("lumiscape-simulator")
+            .max_reconnects(None)
+            .connection_timeout(Duration::from_secs(5));
+        match options.connect(url).await {
+            Ok(client) => return Ok(client),
+            Err(err) if tokio::time::Instant::now() < deadline => {
+                warn!(error = %err, "nats not ready; retrying");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(err) => return Err(anyhow::anyhow!("cannot reach nats at {url}: {err}")),
+        }
+    }
+}
+
+async fn run_nats(
+    fleet: Vec<VirtualGateway>,
+    topics: &Topics,
+    url: &str,
+    interval: Duration,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<SimStats> {
+    let client = connect_nats(url).await?;
+    let mut wired = Vec::with_capacity(fleet.len());
+    for gateway in fleet {
+        let subscriber = client.subscribe(topics.subject(&gateway.serial, Channel::Command)).await?;
+        wired.push((gateway, subscriber));
+    }
+    // Every command subscription is in place before the first message goes out.
+    client.flush().await?;
+    let mut tasks = JoinSet::new();
+    for (gateway, subscriber) in wired {
+        tasks.spawn(drive_gateway(
+            gateway,
+            Link::Nats(client.clone()),
+            Commands::Nats(subscriber),
+            topics.clone(),
+            interval,
+            shutdown.clone(),
+        ));
+    }
+    let stats = collect_stats(tasks).await;
+    if let Err(err) = client.flush().await {
+        warn!(error = %err, "nats flush at simulator stop failed");
+    }
+    Ok(stats)
+}
+
+/// `host:port`, optionally with an `mqtt://` or `tcp://` scheme.
+fn parse_mqtt_address(address: &str) -> Result<(String, u16), SimulatorError> {
+    let bare = address.strip_prefix("mqtt://").or_else(|| address.strip_prefix("tcp://")).unwrap_or(address);
+    let bare = bare.trim_end_matches('/');
+    let Some((host, port)) = bare.rsplit_once(':') else {
+        return Err(SimulatorError::MqttAddress(address.to_owned()));
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    match port.parse::<u16>() {
+        Ok(port) if !host.is_empty() && port != 0 => Ok((host.to_owned(), port)),
+        _ => Err(SimulatorError::MqttAddress(address.to_owned())),
+    }
+}
+
+/// A gateway's MQTT client id is its serial; a deployment with a prefix puts it in front, so
+/// fleets of several deployments on one server never take each other's sessions.
+fn mqtt_client_id(topics: &Topics, serial: &GatewaySerial) -> String {
+    if topics.prefix().is_empty() { serial.to_string() } else { format!("{}-{serial}", topics.prefix()) }
+}
+
+/// Drives one gateway's MQTT connection: (re)subscribes to the command topic after every
+/// connection, forwards commands, and says when the first subscription is acknowledged.
+async fn drive_mqtt(
+    mut eventloop: EventLoop,
+    client: AsyncClient,
+    serial: GatewaySerial,
+    command_topic: String,
+    commands: mpsc::Sender<Vec<u8>>,
+    ready: oneshot::Sender<()>,
+    stop: CancellationToken,
+) {
+    let mut ready = Some(ready);
+    loop {
+        let event = tokio::select! {
+            _ = stop.cancelled() => break,
+            event = eventloop.poll() => event,
+        };
+        match event {
+            Ok(Event::Incoming(Packet::ConnAck(_))) => {
+                debug!(gateway = %serial, "simulated gateway connected over mqtt");
+                // Clean sessions: a command older than the connection is never carried out late.
+                if let Err(err) = client.try_subscribe(command_topic.clone(), QoS::AtLeastOnce) {
+                    warn!(gateway = %serial, error = %err, "mqtt subscribe not queued");
+                }
+            }
+            Ok(Event::Incoming(Packet::SubAck(_))) => {
+                if let Some(ready) = ready.take() {
+                    let _ = ready.send(());
+                }
+            }
+            Ok(Event::Incoming(Packet::Publish(publish))) if publish.topic == command_topic => {
+                if commands.try_send(publish.payload.to_vec()).is_err() {
+                    warn!(gateway = %serial, "simulated gateway busy; command dropped");
+                }
+            }
+            Ok(_) => {}
+            Err(err) => {
+                warn!(gateway = %serial, error = %err, "mqtt connection failed; retrying");
+                tokio::select! {
+                    _ = stop.cancelled() => break,
+                    _ = tokio::time::sleep(MQTT_RETRY_DELAY) => {}
+                }
+            }
+        }
+    }
+    // Say goodbye so the server drops the session now rather than after the keep-alive.
+    if client.try_disconnect().is_ok() {
+        let _ = tokio::time::timeout(Duration::from_millis(500), async {
+            loop {
+                match eventloop.poll().await {
+                    Ok(Event::Outgoing(rumqttc::Outgoing::Disconnect)) | Err(_) => break,
+                    Ok(_) => {}
+                }
+            }
+        })
+        .await;
+    }
+}
+
+async fn run_mqtt(
+    fleet: Vec<VirtualGateway>,
+    topics: &Topics,
+    address: &str,
+    interval: Duration,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<SimStats> {
+    let (host, port) = parse_mqtt_address(address)?;
+    let stop = shutdown.child_token();
+    let mut drivers = JoinSet::new();
+    let mut pending = Vec::with_capacity(fleet.len());
+    for gateway in fleet {
+        let mut options = MqttOptions::new(mqtt_client_id(topics, &gateway.serial), host.clone(), port);
+        options.set_keep_alive(MQTT_KEEP_ALIVE);
+        options.set_clean_session(true);
+        options.set_max_packet_size(MAX_PAYLOAD_BYTES + 1024, MAX_PAYLOAD_BYTES + 1024);
+        let (client, eventloop) = AsyncClient::new(options, 256);
+        let (command_sender, command_receiver) = mpsc::channel(64);
+        let (ready_sender, ready_receiver) = oneshot::channel();
+        drivers.spawn(drive_mqtt(
+            eventloop,
+            client.clone(),
+            gateway.serial.clone(),
+            topics.mqtt_topic(&gateway.serial, Channel::Command),
+            command_sender,
+            ready_sender,
+            stop.clone(),
+        ));
+        pending.push((gateway, client, command_receiver, ready_receiver));
+    }
+    let deadline = tokio::time::Instant::now() + MQTT_CONNECT_TIMEOUT;
+    let mut tasks = JoinSet::new();
+    for (gateway, client, command_receiver, ready_receiver) in pending {
+        let connected = tokio::select! {
+            _ = shutdown.cancelled() => false,
+            ready = tokio::time::timeout_at(deadline, ready_receiver) => matches!(ready, Ok(Ok(()))),
+        };
+        if !connected && !shutdown.is_cancelled() {
+            stop.cancel();
+            tasks.abort_all();
+            drivers.join_all().await;
+            return Err(SimulatorError::MqttConnect {
+                serial: gateway.serial,
+                address: address.to_owned(),
+                seconds: MQTT_CONNECT_TIMEOUT.as_secs(),
+            }
+            .into());
+        }
+        tasks.spawn(drive_gateway(
+            gateway,
+            Link::Mqtt(client),
+            Commands::Mqtt(command_receiver),
+            topics.clone(),
+            interval,
+            shutdown.clone(),
+        ));
+    }
+    let stats = collect_stats(tasks).await;
+    stop.cancel();
+    drivers.join_all().await;
+    Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{CommandRequest, decode_uplink, encode_command};
+
+    const NOW_MS: i64 = 1_735_689_600_000;
+    const STEP: Duration = Duration::from_millis(100);
+
+    fn now() -> DateTime<Utc> {
+        DateTime::from_timestamp_millis(NOW_MS).unwrap()
+    }
+
+    fn virtual_gateway(faults: Faults) -> VirtualGateway {
+        let cfg = SimulatorConfig { faults, seed: Some(11), ..SimulatorConfig::default() };
+        VirtualGateway::new(cfg.serial(1).unwrap(), 4, cfg.faults, StdRng::seed_from_u64(11), 1_000).unwrap()
+    }
+
+    fn decoded(outgoing: &[Outgoing], channel: Channel) -> Vec<Uplink> {
+        outgoing
+            .iter()
+            .filter(|message| message.channel == channel)
+            .map(|message| decode_uplink(channel, &message.payload).unwrap())
+            .collect()
+    }
+
+    fn only_telemetry(outgoing: &[Outgoing]) -> Telemetry {
+        match decoded(outgoing, Channel::Telemetry).as_slice() {
+            [Uplink::Telemetry(telemetry)] => telemetry.clone(),
+            other => panic!("expected one telemetry, got {other:?}"),
+        }
+    }
+
+    fn command(correlation_id: &str, command: Command) -> Vec<u8> {
+        encode_command(&CommandRequest {
+            correlation_id: CorrelationId::new(correlation_id).unwrap(),
+            issued_at: now(),
+            command,
+        })
+        .unwrap()
+    }
+
+    fn ack_of(outgoing: Option<Outgoing>) -> Ack {
+        let outgoing = outgoing.expect("an answer");
+        assert_eq!(outgoing.channel, Channel::Ack);
+        match decode_uplink(Channel::Ack, &outgoing.payload).unwrap() {
+            Uplink::Ack(ack) => ack,
+            other => panic!("expected an ack, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn config_is_validated() {
+        assert!(SimulatorConfig::default().validate().is_ok());
+        let refused = |cfg: SimulatorConfig| assert!(cfg.validate().is_err(), "{cfg:?}");
+        refused(SimulatorConfig { gateways: 0, ..SimulatorConfig::default() });
+        refused(SimulatorConfig { loops: 65, ..SimulatorConfig::default() });
+        refused(SimulatorConfig { interval: Duration::from_millis(1), ..SimulatorConfig::default() });
+        refused(SimulatorConfig { serial_prefix: "GW.".into(), ..SimulatorConfig::default() });
+        refused(SimulatorConfig { serial_prefix: "G".repeat(28), ..SimulatorConfig::default() });
+        refused(SimulatorConfig { subject_prefix: "a.b".into(), ..SimulatorConfig::default() });
+        refused(SimulatorConfig {
+            faults: Faults { duplicate: 1.5, ..Faults::default() },
+            ..SimulatorConfig::default()
+        });
+        refused(SimulatorConfig {
+            faults: Faults { offline: f64::NAN, ..Faults::default() },
+            ..SimulatorConfig::default()
+        });
+        assert_eq!(SimulatorConfig::default().serial(7).unwrap().as_str(), "SIM-00007");
+        assert_eq!("mqtt".parse::<Transport>().unwrap(), Transport::Mqtt);
+        assert!("amqp".parse::<Transport>().is_err());
+    }
+
+    #[test]
+    fn mqtt_addresses_are_parsed() {
+        assert_eq!(parse_mqtt_address("127.0.0.1:1883").unwrap(), ("127.0.0.1".into(), 1883));
+        assert_eq!(parse_mqtt_address("mqtt://broker:1884").unwrap(), ("broker".into(), 1884));
+        assert_eq!(parse_mqtt_address("tcp://[::1]:1883/").unwrap(), ("::1".into(), 1883));
+        for bad in ["broker", ":1883", "broker:x", "broker:0"] {
+            assert!(parse_mqtt_address(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_healthy_gateway_sends_realistic_readings() {
+        let mut gateway = virtual_gateway(Faults::default());
+        let mut last_energy = [0.0; 4];
+        let mut last_seq = 0;
+        for step in 0..200 {
+            let outgoing = gateway.tick(now() + TimeDelta::milliseconds(step * 100), STEP);
+            assert_eq!(decoded(&outgoing, Channel::Heartbeat).len(), 1);
+            let telemetry = only_telemetry(&outgoing);
+            assert!(telemetry.id.seq > last_seq, "sequence grows");
+            last_seq = telemetry.id.seq;
+            assert!((-95..=-60).contains(&telemetry.gateway.signal_dbm));
+            assert!((-20.0..=60.0).contains(&telemetry.gateway.temperature_c));
+            assert_eq!(telemetry.loops.len(), 4);
+            for (position, reading) in telemetry.loops.iter().enumerate() {
+                assert!(reading.on);
+                assert!((213.0..=227.0).contains(&reading.voltage_v), "{}", reading.voltage_v);
+                assert!((1.4..=12.3).contains(&reading.current_a), "{}", reading.current_a);
+                let apparent = reading.voltage_v * reading.current_a;
+                assert!(reading.active_power_w <= apparent && reading.active_power_w >= apparent * 0.9);
+                assert!(reading.energy_kwh >= last_energy[position], "energy only grows");
+                last_energy[position] = reading.energy_kwh;
+            }
+        }
+        let before = only_telemetry(&gateway.tick(now(), STEP)).loops[0].energy_kwh;
+        let after = only_telemetry(&gateway.tick(now(), Duration::from_secs(3600))).loops[0].energy_kwh;
+        let rated = gateway.loops[0].rated_current_a * gateway.loops[0].power_factor * NOMINAL_VOLTAGE_V / 1000.0;
+        assert!((after - before - rated).abs() < rated * 0.05, "one hour adds about the rated kWh");
+    }
+
+    #[test]
+    fn loops_obey_commands_and_answer_with_the_correlation_id() {
+        let mut gateway = virtual_gateway(Faults::default());
+        let ack =
+            ack_of(gateway.handle_command(
+                &command("c-1", Command::SetLoop { index: LoopIndex::new(2).unwrap(), on: false }),
+                now(),
+            ));
+        assert_eq!(ack.correlation_id.as_str(), "c-1");
+        assert_eq!(ack.result, AckResult::Ok);
+        let telemetry = only_telemetry(&gateway.tick(now(), STEP));
+        assert!(!telemetry.loops[1].on);
+        assert_eq!(telemetry.loops[1].current_a, 0.0);
+        assert_eq!(telemetry.loops[1].active_power_w, 0.0);
+        assert!(telemetry.loops[0].on);
+
+        let ack = ack_of(gateway.handle_command(&command("c-2", Command::ReadState), now()));
+        assert_eq!(ack.loops.len(), 4);
+        assert!(!ack.loops[1].on && ack.loops[0].on);
+
+        let ack =
+            ack_of(gateway.handle_command(
+                &command("c-3", Command::SetLoop { index: LoopIndex::new(9).unwrap(), on: true }),
+                now(),
+            ));
+        assert!(matches!(ack.result, AckResult::Error(ref text) if text.contains("loop 9 does not exist")));
+
+        let set_to = DateTime::from_timestamp_millis(1_893_456_000_000).unwrap();
+        let ack = ack_of(gateway.handle_command(&command("c-4", Command::SetTime { time: set_to }), now()));
+        assert_eq!(ack.result, AckResult::Ok);
+        assert_eq!(ack.device_time, set_to);
+        let telemetry = only_telemetry(&gateway.tick(now() + TimeDelta::seconds(1), STEP));
+        assert_eq!(telemetry.device_time, set_to + TimeDelta::seconds(1));
+
+        let ack = ack_of(gateway.handle_command(br#"{"v":1,"corr_id":"c-5","cmd":"reboot"}"#, now()));
+        assert!(matches!(ack.result, AckResult::Error(ref text) if text.starts_with("invalid command")));
+        assert!(gateway.handle_command(b"garbage", now()).is_none());
+        assert_eq!(gateway.stats.commands_received, 6);
+        assert_eq!(gateway.stats.acks, 5);
+    }
+
+    #[test]
+    fn an_offline_gateway_is_silent_and_ignores_commands() {
+        let mut gateway = virtual_gateway(Faults { offline: 1.0, ..Faults::default() });
+        for _ in 0..50 {
+            assert!(gateway.tick(now(), STEP).is_empty());
+        }
+        assert!(gateway.handle_command(&command("c-1", Command::ReadState), now()).is_none());
+        assert_eq!(gateway.stats.commands_ignored_offline, 1);
+        assert!(gateway.stats.offline_periods >= 2, "comes back and goes again");
+
+        let mut flaky = virtual_gateway(Faults { offline: 0.2, ..Faults::default() });
+        let silent = (0..200).filter(|_| flaky.tick(now(), STEP).is_empty()).count();
+        assert!(silent > 20 && silent < 200, "{silent}");
+    }
+
+    #[test]
+    fn faults_show_in_the_payloads() {
+        let mut garbling = virtual_gateway(Faults { malformed: 1.0, ..Faults::default() });
+        for _ in 0..20 {
+            let outgoing = garbling.tick(now(), STEP);
+            let telemetry: Vec<_> = outgoing.iter().filter(|m| m.channel == Channel::Telemetry).collect();
+            assert_eq!(telemetry.len(), 1);
+            assert!(decode_uplink(Channel::Telemetry, &telemetry[0].payload).is_err());
+        }
+        assert_eq!(garbling.stats.malformed, 20);
+
+        let mut repeating = virtual_gateway(Faults { duplicate: 1.0, ..Faults::default() });
+        let outgoing = repeating.tick(now(), STEP);
+        let telemetry: Vec<_> = outgoing.iter().filter(|m| m.channel == Channel::Telemetry).collect();
+        assert_eq!(telemetry.len(), 2);
+        assert_eq!(telemetry[0], telemetry[1], "same message id, same bytes");
+
+        let mut shuffling = virtual_gateway(Faults { out_of_order: 1.0, ..Faults::default() });
+        assert!(decoded(&shuffling.tick(now(), STEP), Channel::Telemetry).is_empty(), "held back");
+        let later = decoded(&shuffling.tick(now() + TimeDelta::seconds(1), STEP), Channel::Telemetry);
+        let [Uplink::Telemetry(newer), Uplink::Telemetry(older)] = later.as_slice() else { panic!("{later:?}") };
+        assert!(older.id.seq < newer.id.seq && older.device_time < newer.device_time);
+        assert_eq!(shuffling.stats.out_of_order, 1);
+
+        let mut straining = virtual_gateway(Faults { under_voltage: 1.0, over_current: 1.0, ..Faults::default() });
+        let telemetry = only_telemetry(&straining.tick(now(), STEP));
+        assert!(telemetry.loops.iter().all(|reading| reading.voltage_v < 196.0));
+        let over = telemetry
+            .loops
+            .iter()
+            .zip(&straining.loops)
+            .filter(|(reading, virtual_loop)| reading.current_a > virtual_loop.rated_current_a * 1.5)
+            .count();
+        assert_eq!(over, 1);
+    }
+
+    #[test]
+    fn events_start_and_end() {
+        let mut gateway = virtual_gateway(Faults { events: 1.0, ..Faults::default() });
+        let mut raised = 0;
+        let mut cleared = 0;
+        for _ in 0..50 {
+            for event in decoded(&gateway.tick(now(), STEP), Channel::Event) {
+                let Uplink::Event(event) = event else { unreachable!() };
+                if event.active { raised += 1 } else { cleared += 1 }
+            }
+        }
+        assert!(raised >= 3 && cleared >= 1, "{raised} raised, {cleared} cleared");
+        assert!(raised - cleared <= 3, "at most one of each kind open at once");
+    }
+}
