@@ -1,7 +1,8 @@
-use axum::Extension;
 use axum::extract::{Path, Query, State};
+use axum::{Extension, Json};
+use lumiscape_common::i18n::Msg;
 use lumiscape_proto::identity::v1 as pb;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::EdgeState;
@@ -19,39 +20,81 @@ pub async fn get_routers(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     Query(query): Query<RoutersQuery>,
-) -> ApiResult {
+) -> Result<Json<RoutersEnvelope>, ApiError> {
     let lang = info.lang();
     let reply =
         state.clients.menu().get_routers(info.ctx.request(pb::GetRoutersRequest { where_use: query.where_use })).await;
     let routes = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().routes;
-    ok_data(lang, Value::Array(routes.into_iter().map(route_json).collect()))
+    Ok(Json(RoutersEnvelope { msg: Msg::Success.text(lang), routes }))
 }
 
-fn route_json(route: pb::Route) -> Value {
-    let meta = route.meta.unwrap_or_default();
-    let mut value = json!({
-        "name": route.name,
-        "path": route.path,
-        "hidden": route.hidden,
-        "redirect": route.redirect,
-        "component": route.component,
-        "alwaysShow": route.always_show,
-        "query": route.query,
-        "menuModule": route.menu_module,
-        "meta": {
-            "title": meta.title,
-            "titleEn": meta.title_en,
-            "icon": meta.icon,
-            "noCache": meta.no_cache,
-            "link": if meta.link.is_empty() { Value::Null } else { json!(meta.link) },
-            "affix": meta.affix,
-            "breadcrumb": meta.breadcrumb,
-        },
-    });
-    if !route.children.is_empty() {
-        value["children"] = Value::Array(route.children.into_iter().map(route_json).collect());
+/// `{code, msg, data: [route]}`, serialized straight from the service's answer without an
+/// intermediate JSON tree (the route tree is the edge's largest answer).
+pub struct RoutersEnvelope {
+    msg: String,
+    routes: Vec<pb::Route>,
+}
+
+impl Serialize for RoutersEnvelope {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("code", &200)?;
+        map.serialize_entry("msg", &self.msg)?;
+        let data: Vec<RouteJson<'_>> = self.routes.iter().map(RouteJson).collect();
+        map.serialize_entry("data", &data)?;
+        map.end()
     }
-    value
+}
+
+/// A route as the console reads it (spec section 3, "Route").
+pub struct RouteJson<'a>(&'a pb::Route);
+
+impl Serialize for RouteJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let route = self.0;
+        let empty = pb::RouteMeta::default();
+        let meta = route.meta.as_ref().unwrap_or(&empty);
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("name", &route.name)?;
+        map.serialize_entry("path", &route.path)?;
+        map.serialize_entry("hidden", &route.hidden)?;
+        map.serialize_entry("redirect", &route.redirect)?;
+        map.serialize_entry("component", &route.component)?;
+        map.serialize_entry("alwaysShow", &route.always_show)?;
+        map.serialize_entry("query", &route.query)?;
+        map.serialize_entry("menuModule", &route.menu_module)?;
+        map.serialize_entry(
+            "meta",
+            &MetaJson {
+                title: &meta.title,
+                title_en: &meta.title_en,
+                icon: &meta.icon,
+                no_cache: meta.no_cache,
+                link: (!meta.link.is_empty()).then_some(meta.link.as_str()),
+                affix: meta.affix,
+                breadcrumb: meta.breadcrumb,
+            },
+        )?;
+        if !route.children.is_empty() {
+            let children: Vec<RouteJson<'_>> = route.children.iter().map(RouteJson).collect();
+            map.serialize_entry("children", &children)?;
+        }
+        map.end()
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MetaJson<'a> {
+    title: &'a str,
+    title_en: &'a str,
+    icon: &'a str,
+    no_cache: bool,
+    link: Option<&'a str>,
+    affix: bool,
+    breadcrumb: bool,
 }
 
 pub async fn config_by_key(
