@@ -6,17 +6,18 @@ import './index.css';
 import './i18n';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { makeStore } from './app/store';
+import { provideStore } from './app/storeAccess';
 
-const store = makeStore();
-const router = createAppRouter(store);
+// Redux and RTK Query arrive with the first signed-in page, not with the sign-in page.
+provideStore(() => import('./app/storeInstance').then((module) => module.store));
+const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders store={store}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -19,6 +19,6 @@ export const clientBaseQuery: BaseQueryFn<ApiArgs, Envelope, SerializedApiError>
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: clientBaseQuery,
-  tagTypes: ['Config', 'Dict', 'Project'],
+  tagTypes: ['Dict', 'Project', 'Profile'],
   endpoints: () => ({}),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n';
-import { createHttpClient, toQueryString, type ClientDeps } from './client';
+import { CANCEL_REASON, createHttpClient, toQueryString, type ClientDeps } from './client';
 import type { ApiError } from './errors';
 
 function jsonResponse(body: unknown, status = 200): Response {
@@ -153,5 +153,35 @@ describe('http client errors', () => {
     const quiet = setup({ fetch: () => Promise.resolve(jsonResponse({ code: 500, msg: 'x' }, 500)) });
     await expect(quiet.client.request({ url: '/x', silent: true })).rejects.toMatchObject({ kind: 'server' });
     expect(quiet.present).not.toHaveBeenCalled();
+  });
+});
+
+describe('the pending-request cancel list', () => {
+  const hanging: typeof fetch = (_input, init) =>
+    new Promise((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+
+  it("cancels every pending request with '项目不存在！' and clears the list, quietly", async () => {
+    const { client, present } = setup({ fetch: hanging });
+    const first = client.request({ url: '/a' });
+    const second = client.request({ url: '/b' });
+    const kept = client.request({ url: '/c', cancellable: false, timeout: 20 });
+    await Promise.resolve();
+    expect(client.pendingCount()).toBe(2);
+    expect(client.cancelPendingRequests()).toBe(2);
+    expect(CANCEL_REASON).toBe('项目不存在！');
+    await expect(first).rejects.toMatchObject({ kind: 'aborted', message: '项目不存在！' });
+    await expect(second).rejects.toMatchObject({ kind: 'aborted', message: '项目不存在！' });
+    expect(client.pendingCount()).toBe(0);
+    await expect(kept).rejects.toMatchObject({ kind: 'timeout' });
+    expect(present).toHaveBeenCalledTimes(1); // only the timeout
+  });
+
+  it('forgets finished requests', async () => {
+    const { client } = setup();
+    await client.request({ url: '/done' });
+    expect(client.pendingCount()).toBe(0);
+    expect(client.cancelPendingRequests()).toBe(0);
   });
 });

@@ -31,6 +31,8 @@ export interface RequestConfig {
   responseType?: 'json' | 'blob';
   timeout?: number;
   signal?: AbortSignal;
+  /** Whether cancelPendingRequests() may cancel this request (default true). */
+  cancellable?: boolean;
 }
 
 export interface ClientDeps {
@@ -41,6 +43,18 @@ export interface ClientDeps {
   getLanguage: () => string;
   t: TFunction;
   present: (error: ApiError) => void;
+}
+
+/** A Blob from any realm (the test environment's fetch returns Node's Blob, not the DOM's). */
+export function isBlob(value: unknown): value is Blob {
+  return (
+    value instanceof Blob ||
+    (typeof value === 'object' &&
+      value !== null &&
+      typeof (value as Blob).arrayBuffer === 'function' &&
+      typeof (value as Blob).size === 'number' &&
+      typeof (value as Blob).type === 'string')
+  );
 }
 
 /** Query string as the server expects it: empty values are left out. */
@@ -88,17 +102,29 @@ async function readBody(response: Response, responseType: 'json' | 'blob'): Prom
   }
 }
 
+/** The reason pending requests are cancelled with (spec section 4). */
+export const CANCEL_REASON = '项目不存在！';
+
 /** Creates a client; the app uses the one built from the real cookies, i18n and antd below. */
 export function createHttpClient(deps: ClientDeps) {
+  /** The pending-request cancel list: each in-flight cancellable request's cancel function. */
+  const pending = new Set<(reason: string) => void>();
+
   async function send(config: RequestConfig): Promise<{ status: number; body: unknown }> {
     const controller = new AbortController();
     let timedOut = false;
+    let cancelReason: string | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, config.timeout ?? REQUEST_TIMEOUT_MS);
     const onCallerAbort = () => controller.abort();
     config.signal?.addEventListener('abort', onCallerAbort);
+    const cancel = (reason: string) => {
+      cancelReason = reason;
+      controller.abort();
+    };
+    if (config.cancellable !== false) pending.add(cancel);
     try {
       const response = await deps.fetch(deps.baseUrl + config.url + toQueryString(config.params), {
         method: config.method ?? 'GET',
@@ -110,19 +136,32 @@ export function createHttpClient(deps: ClientDeps) {
       return { status: response.status, body };
     } catch {
       if (timedOut) throw transportError('timeout', deps.t);
+      if (cancelReason !== undefined) throw new ApiError('aborted', cancelReason, 'none');
       if (config.signal?.aborted) throw transportError('aborted', deps.t);
       throw transportError('network', deps.t);
     } finally {
       clearTimeout(timer);
+      pending.delete(cancel);
       config.signal?.removeEventListener('abort', onCallerAbort);
     }
+  }
+
+  /**
+   * Cancels every pending request and clears the list; each rejects quietly with `reason`
+   * (by default the spec's '项目不存在！').
+   */
+  function cancelPendingRequests(reason: string = CANCEL_REASON): number {
+    const cancels = [...pending];
+    pending.clear();
+    for (const cancel of cancels) cancel(reason);
+    return cancels.length;
   }
 
   /** Sends one request; resolves with the envelope (or a Blob), rejects with an ApiError. */
   async function request<T = Envelope>(config: RequestConfig): Promise<T> {
     try {
       const { status, body } = await send(config);
-      if (body instanceof Blob) return body as T;
+      if (isBlob(body)) return body as T;
       const outcome = interpretResponse(status, body, deps.t);
       if (outcome.ok) return outcome.envelope as T;
       throw outcome.error;
@@ -132,7 +171,7 @@ export function createHttpClient(deps: ClientDeps) {
     }
   }
 
-  return { request };
+  return { request, cancelPendingRequests, pendingCount: () => pending.size };
 }
 
 export type HttpClient = ReturnType<typeof createHttpClient>;

@@ -1,5 +1,5 @@
 import i18n from '../i18n';
-import { getFeedback, MESSAGE_SECONDS } from '../app/feedback';
+import { confirmDialog, showMessage, showNotification } from '../app/feedback';
 import { clearSessionCookies } from '../lib/session';
 import type { ApiError } from './errors';
 
@@ -12,10 +12,9 @@ function relogin(): void {
 }
 
 function showReloginDialog(): void {
-  const feedback = getFeedback();
-  if (!feedback || reloginDialogOpen) return;
+  if (reloginDialogOpen) return;
   reloginDialogOpen = true;
-  feedback.modal.confirm({
+  confirmDialog({
     title: i18n.t('errors.sessionExpiredTitle'),
     content: i18n.t('errors.sessionExpired'),
     okText: i18n.t('errors.relogin'),
@@ -29,9 +28,11 @@ function showReloginDialog(): void {
   });
 }
 
-/** The one place request errors reach the user (spec section 8). */
+/**
+ * The one place request errors reach the user (spec section 8). antd's message, notification
+ * and dialog code is loaded on first use (app/feedback.ts).
+ */
 export function presentError(error: ApiError): void {
-  const feedback = getFeedback();
   switch (error.presentation) {
     case 'none':
       return;
@@ -39,12 +40,10 @@ export function presentError(error: ApiError): void {
       showReloginDialog();
       return;
     case 'message':
-      if (feedback) void feedback.message.error({ content: error.message, duration: MESSAGE_SECONDS });
-      else console.error(error.message);
+      showMessage('error', error.message);
       return;
     case 'notification':
-      if (feedback) feedback.notification.error({ message: error.message, duration: MESSAGE_SECONDS });
-      else console.error(error.message);
+      showNotification('error', error.message);
       return;
   }
 }

@@ -18,7 +18,7 @@ const routers = { code: 200, msg: 'ok', data: [{ path: '/system', component: 'La
 
 function setup() {
   const store = makeStore();
-  const loader = createGuardLoader(store);
+  const loader = createGuardLoader(() => Promise.resolve(store));
   const run = async (url: string) => {
     const result: unknown = await loader({
       request: new Request(`http://localhost${url}`),

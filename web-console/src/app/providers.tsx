@@ -1,50 +1,42 @@
-import { useEffect, type ReactNode } from 'react';
-import { Provider } from 'react-redux';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import { MESSAGE_SECONDS, setFeedback } from './feedback';
-import type { AppStore } from './store';
+import { ConfigProvider } from 'antd';
+import { useSettings } from '../lib/settings';
+import { useAntdLocale } from './antdLocale';
+import { antdSizing, themeConfig } from './theme';
+import { registerFeedbackMount } from './feedback';
 
-/** Shell theme colour (spec section 9). */
-export const THEME_COLOR = '#409EFF';
+const FeedbackHost = lazy(() => import('./FeedbackHost'));
 
-/** Hands antd's context-aware message/notification/modal to code outside React (the HTTP client). */
-function FeedbackBridge() {
-  const feedback = AntApp.useApp();
-  useEffect(() => {
-    setFeedback(feedback);
-    return () => setFeedback(undefined);
-  }, [feedback]);
-  return null;
+/** Mounts antd's message/notification/modal host the first time something is shown. */
+function FeedbackMount() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => registerFeedbackMount(() => setMounted(true)), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  ) : null;
 }
 
-function ThemedApp({ children }: { children: ReactNode }) {
+/**
+ * antd theme, size and locale, and antd's feedback APIs: everything the sign-in page needs
+ * too. Redux is not here: the store is loaded with the main layout (see storeAccess.ts).
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const settings = useSettings();
+  const locale = useAntdLocale(i18n.language);
+  const { componentSize, compact } = antdSizing(settings.size);
   return (
     <ConfigProvider
-      locale={i18n.language === 'en' ? enUS : zhCN}
-      theme={{ token: { colorPrimary: THEME_COLOR } }}
+      locale={locale}
+      theme={themeConfig(settings.theme, compact)}
+      componentSize={componentSize}
       button={{ autoInsertSpace: false }}
     >
-      <AntApp
-        component={false}
-        message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}
-        notification={{ duration: MESSAGE_SECONDS }}
-      >
-        <FeedbackBridge />
-        {children}
-      </AntApp>
+      <FeedbackMount />
+      {children}
     </ConfigProvider>
-  );
-}
-
-/** Redux, antd theme and locale, and antd's feedback APIs. */
-export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
-  return (
-    <Provider store={store}>
-      <ThemedApp>{children}</ThemedApp>
-    </Provider>
   );
 }

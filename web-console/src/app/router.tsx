@@ -1,26 +1,58 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import PageLoading from '../components/PageLoading';
-import { HOME_PATH } from '../routes/menu';
+import BootLoading from '../components/BootLoading';
+import { dataScreenLoader } from '../features/dataScreen/loader';
+import { HOME_PATH } from '../routes/paths';
+import { DEMO_PATH } from '../routes/staticRoutes';
+import i18n from '../i18n';
+import { loadAntdLocale } from './antdLocale';
 import { createGuardLoader } from './guardLoader';
 import RouteErrorPage from './RouteErrorPage';
 import RootShell from './RootShell';
-import type { AppStore } from './store';
+import { loadStore } from './storeAccess';
 
 /** Route-level code splitting: the sign-in page never loads the layout or module pages. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
+/** A page that reads the Redux store: the store (and Redux itself) comes with it. */
+const storePage = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const [store, { default: Page }, { withStore }] = await Promise.all([
+    loadStore(),
+    load(),
+    import('./StoreProvider'),
+    loadAntdLocale(i18n.language),
+  ]);
+  return { Component: withStore(store, Page) };
+};
+
+/** Pages inside the main layout that are not server routes (spec section 2). */
+function layoutChildren(): RouteObject[] {
+  const children: RouteObject[] = [
+    { index: true, element: <Navigate to={HOME_PATH} replace /> },
+    { path: 'index', lazy: page(() => import('../features/home/HomePage')) },
+    { path: 'user/profile', lazy: page(() => import('../features/profile/ProfilePage')) },
+    { path: 'mainPage', lazy: page(() => import('../features/mainPage/MainPage')) },
+    { path: 'redirect/*', lazy: page(() => import('../routes/RedirectPage')) },
+  ];
+  if (import.meta.env.DEV) {
+    // Shared components on show; development builds only.
+    children.push({ path: DEMO_PATH.slice(1), lazy: page(() => import('../features/demo/ComponentsDemoPage')) });
+  }
+  children.push({ path: '*', lazy: page(() => import('../routes/ServerRoutePage')) });
+  return children;
+}
+
 /** Static routes; server routes are resolved by the catch-all inside the main layout. */
-export function appRoutes(store: AppStore, basename = '/'): RouteObject[] {
+export function appRoutes(basename = '/'): RouteObject[] {
   return [
     {
       id: 'root',
       Component: RootShell,
-      HydrateFallback: PageLoading,
+      HydrateFallback: BootLoading,
       ErrorBoundary: RouteErrorPage,
-      loader: createGuardLoader(store, basename),
+      loader: createGuardLoader(loadStore, basename),
       // The guard must run on every navigation, not only when the root's params change.
       shouldRevalidate: () => true,
       children: [
@@ -31,23 +63,19 @@ export function appRoutes(store: AppStore, basename = '/'): RouteObject[] {
         { path: '404', lazy: page(() => import('../features/errors/NotFoundPage')) },
         { path: '401', lazy: page(() => import('../features/errors/UnauthorizedPage')) },
         {
-          lazy: page(() => import('../layout/MainLayout')),
-          children: [
-            { index: true, element: <Navigate to={HOME_PATH} replace /> },
-            { path: 'index', lazy: page(() => import('../features/home/HomePage')) },
-            { path: 'user/profile', lazy: page(() => import('../features/profile/ProfilePage')) },
-            { path: 'redirect/*', lazy: page(() => import('../routes/RedirectPage')) },
-            { path: '*', lazy: page(() => import('../routes/ServerRoutePage')) },
-          ],
+          path: 'dataScreen',
+          loader: dataScreenLoader,
+          lazy: storePage(() => import('../features/dataScreen/DataScreenPage')),
         },
+        { lazy: storePage(() => import('../layout/MainLayout')), children: layoutChildren() },
       ],
     },
   ];
 }
 
-export function createAppRouter(store: AppStore) {
+export function createAppRouter() {
   const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
-  return createBrowserRouter(appRoutes(store, basename), { basename });
+  return createBrowserRouter(appRoutes(basename), { basename });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

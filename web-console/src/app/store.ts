@@ -3,9 +3,10 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
 import authSlice from '../features/auth/authSlice';
 import routesSlice from '../features/menu/routesSlice';
+import tagsViewSlice from '../layout/tagsViewSlice';
 import uiSlice from './uiSlice';
 
-const rootReducer = combineSlices(api, authSlice, routesSlice, uiSlice);
+const rootReducer = combineSlices(api, authSlice, routesSlice, uiSlice, tagsViewSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

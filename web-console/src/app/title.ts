@@ -1,4 +1,4 @@
-import { useGetConfigKeyQuery } from '../features/system/api';
+import { useConfigValue } from './configValues';
 
 /** Defaults from the spec: "smart landscape lighting cloud platform" in each language. */
 export const DEFAULT_TITLE_ZH = '智慧景观照明云平台';
@@ -14,6 +14,6 @@ export function titleSource(browserLanguage: string | undefined): { key: string;
 /** The product name shown as page title and on the sign-in page. */
 export function useAppTitle(): string {
   const { key, fallback } = titleSource(navigator.language);
-  const { data } = useGetConfigKeyQuery(key);
-  return data?.trim() || fallback;
+  const value = useConfigValue(key);
+  return value?.trim() || fallback;
 }

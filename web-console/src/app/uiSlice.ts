@@ -1,30 +1,53 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { getSidebarOpened, setSidebarOpened } from '../lib/session';
 
+export type Device = 'desktop' | 'mobile';
+
 export interface UiState {
-  sidebarOpened: boolean;
+  sidebar: {
+    opened: boolean;
+    /** Close at once, without the collapse animation (switching to mobile). */
+    withoutAnimation: boolean;
+  };
+  device: Device;
   /** Bumped to remount the main content (language or project change). */
   contentVersion: number;
 }
 
 const uiSlice = createSlice({
   name: 'ui',
-  initialState: (): UiState => ({ sidebarOpened: getSidebarOpened(), contentVersion: 0 }),
+  initialState: (): UiState => ({
+    sidebar: { opened: getSidebarOpened(), withoutAnimation: false },
+    device: 'desktop',
+    contentVersion: 0,
+  }),
   reducers: {
     sidebarToggled(state) {
-      state.sidebarOpened = !state.sidebarOpened;
-      setSidebarOpened(state.sidebarOpened);
+      state.sidebar.opened = !state.sidebar.opened;
+      state.sidebar.withoutAnimation = false;
+      setSidebarOpened(state.sidebar.opened);
+    },
+    sidebarClosed(state, action: PayloadAction<{ withoutAnimation: boolean }>) {
+      state.sidebar.opened = false;
+      state.sidebar.withoutAnimation = action.payload.withoutAnimation;
+      setSidebarOpened(false);
+    },
+    deviceChanged(state, action: PayloadAction<Device>) {
+      state.device = action.payload;
     },
     contentReloaded(state) {
       state.contentVersion += 1;
     },
   },
   selectors: {
-    selectSidebarOpened: (state) => state.sidebarOpened,
+    selectSidebarOpened: (state) => state.sidebar.opened,
+    selectSidebarWithoutAnimation: (state) => state.sidebar.withoutAnimation,
+    selectDevice: (state) => state.device,
     selectContentVersion: (state) => state.contentVersion,
   },
 });
 
-export const { sidebarToggled, contentReloaded } = uiSlice.actions;
-export const { selectSidebarOpened, selectContentVersion } = uiSlice.selectors;
+export const { sidebarToggled, sidebarClosed, deviceChanged, contentReloaded } = uiSlice.actions;
+export const { selectSidebarOpened, selectSidebarWithoutAnimation, selectDevice, selectContentVersion } =
+  uiSlice.selectors;
 export default uiSlice;

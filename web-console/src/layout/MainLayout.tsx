@@ -1,63 +1,99 @@
-import { Suspense } from 'react';
-import { Layout, Typography } from 'antd';
-import { BulbFilled } from '@ant-design/icons';
-import { Outlet } from 'react-router';
-import { useAppSelector } from '../app/hooks';
-import { useAppTitle } from '../app/title';
-import { selectContentVersion, selectSidebarOpened } from '../app/uiSlice';
-import PageLoading from '../components/PageLoading';
+import { useEffect } from 'react';
+import { Layout } from 'antd';
+import { useLocation } from 'react-router';
+import { loadFeedback } from '../app/feedback';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import {
+  selectContentVersion,
+  selectDevice,
+  selectSidebarOpened,
+  selectSidebarWithoutAnimation,
+  sidebarClosed,
+} from '../app/uiSlice';
+import LoadingMask from '../components/LoadingMask';
+import { selectRouteEntries } from '../features/menu/routesSlice';
+import { useSettings } from '../lib/settings';
+import { resolveRouteMeta } from '../routes/menu';
+import { isRedirectPath, staticRouteMeta } from '../routes/staticRoutes';
+import KeepAlive from './KeepAlive';
 import Sidebar from './Sidebar';
+import SidebarLogo from './SidebarLogo';
+import TagsView from './TagsView';
+import { selectCachedViews } from './tagsViewSlice';
 import TopBar from './TopBar';
+import { useResponsiveLayout } from './useResponsiveLayout';
 import { useSessionKeeper } from './useSessionKeeper';
+import { useTagsTracking } from './useTagsTracking';
 
 /** Sidebar width in pixels (spec section 9). */
 export const SIDEBAR_WIDTH = 200;
-const COLLAPSED_WIDTH = 64;
+const COLLAPSED_WIDTH = 54;
 
-/** The main layout ('Layout' in server routes): sidebar, top bar and the page. */
+/** The main layout ('Layout' in server routes): sidebar, top bar, tags view and the page. */
 export default function MainLayout() {
   useSessionKeeper();
-  const title = useAppTitle();
-  const sidebarOpened = useAppSelector(selectSidebarOpened);
+  useResponsiveLayout();
+  const settings = useSettings();
+  useTagsTracking(settings.tagsView);
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const opened = useAppSelector(selectSidebarOpened);
+  const withoutAnimation = useAppSelector(selectSidebarWithoutAnimation);
+  const mobile = useAppSelector(selectDevice) === 'mobile';
   const contentVersion = useAppSelector(selectContentVersion);
+  const cached = useAppSelector(selectCachedViews);
+  const entries = useAppSelector(selectRouteEntries);
+  const cacheable =
+    settings.tagsView &&
+    !isRedirectPath(pathname) &&
+    !resolveRouteMeta(entries, pathname, staticRouteMeta)?.noCache;
+
+  useEffect(() => {
+    // Messages and dialogs at once from here on.
+    void loadFeedback();
+  }, []);
+
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout hasSider style={{ minHeight: '100vh' }} data-device={mobile ? 'mobile' : 'desktop'}>
+      {mobile && opened ? (
+        <div
+          aria-hidden
+          onClick={() => dispatch(sidebarClosed({ withoutAnimation: false }))}
+          style={{ position: 'fixed', inset: 0, background: '#000', opacity: 0.3, zIndex: 999 }}
+        />
+      ) : null}
       <Layout.Sider
         width={SIDEBAR_WIDTH}
-        collapsedWidth={COLLAPSED_WIDTH}
-        collapsed={!sidebarOpened}
+        collapsedWidth={mobile ? 0 : COLLAPSED_WIDTH}
+        collapsed={!opened}
         trigger={null}
-        style={{ overflow: 'auto' }}
+        data-sidebar-opened={opened}
+        style={{
+          overflow: 'auto',
+          height: '100vh',
+          position: mobile ? 'fixed' : 'sticky',
+          top: 0,
+          left: 0,
+          zIndex: mobile ? 1001 : 10,
+          transition: withoutAnimation ? 'none' : undefined,
+        }}
       >
-        <div
-          style={{
-            height: 56,
-            display: 'flex',
-            alignItems: 'center',
-            gap: 8,
-            padding: '0 20px',
-            color: '#fff',
-            overflow: 'hidden',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          <BulbFilled style={{ fontSize: 20, color: '#409EFF' }} aria-hidden />
-          {sidebarOpened ? (
-            <Typography.Text strong ellipsis style={{ color: '#fff' }} title={title}>
-              {title}
-            </Typography.Text>
-          ) : null}
-        </div>
-        <Sidebar collapsed={!sidebarOpened} />
+        {settings.sidebarLogo ? <SidebarLogo collapsed={!opened} /> : null}
+        <Sidebar collapsed={!opened} />
       </Layout.Sider>
-      <Layout>
-        <TopBar />
+      <Layout style={{ minWidth: 0 }}>
+        <div
+          data-fixed-header={settings.fixedHeader}
+          style={settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 9 } : undefined}
+        >
+          <TopBar />
+          {settings.tagsView ? <TagsView /> : null}
+        </div>
         <Layout.Content style={{ margin: 16 }}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet key={contentVersion} />
-          </Suspense>
+          <KeepAlive key={contentVersion} include={settings.tagsView ? cached : []} cacheable={cacheable} />
         </Layout.Content>
       </Layout>
+      <LoadingMask />
     </Layout>
   );
 }

@@ -3,9 +3,10 @@ import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../app/hooks';
-import { selectMenu, selectRouteEntries } from '../features/menu/routesSlice';
+import { selectRouteEntries } from '../features/menu/routesSlice';
 import { findRouteEntry, routeTitle, type MenuNode } from '../routes/menu';
 import { menuIcon } from './menuIcons';
+import { useVisibleMenu } from './useVisibleMenu';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -37,12 +38,15 @@ function ancestorKeys(nodes: readonly MenuNode[], key: string): string[] {
   return [];
 }
 
-/** The left menu, built from the user's permitted routes. */
+/**
+ * The left menu, built from the user's permitted routes (spec section 2): hidden routes
+ * skipped, single children lifted, external links opened in a new tab.
+ */
 export default function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const menu = useAppSelector(selectMenu);
+  const menu = useVisibleMenu();
   const entries = useAppSelector(selectRouteEntries);
   const items = useMemo(() => toItems(menu, i18n.language), [menu, i18n.language]);
   const nodesByKey = useMemo(() => indexNodes(menu), [menu]);

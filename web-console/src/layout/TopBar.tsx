@@ -1,30 +1,40 @@
-import { Avatar, Button, Flex, Layout, Typography, App } from 'antd';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ProjectOutlined, UserOutlined } from '@ant-design/icons';
+import { Suspense, lazy, useState } from 'react';
+import { Avatar, Button, Flex, Layout } from 'antd';
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../api/api';
-import { BASE_API } from '../api/client';
+import { confirmDialog } from '../app/feedback';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { contentReloaded, selectSidebarOpened, sidebarToggled } from '../app/uiSlice';
 import LanguageToggle from '../components/LanguageToggle';
-import { selectProjectName, selectUser } from '../features/auth/authSlice';
+import { selectUser } from '../features/auth/authSlice';
 import { logout } from '../features/auth/session';
-import { HOME_PATH, isExternal } from '../routes/menu';
+import { fileUrl, useFilesBase } from '../lib/files';
+import { HOME_PATH } from '../routes/menu';
+import { PROFILE_PATH } from '../routes/staticRoutes';
+import AppBreadcrumb from './AppBreadcrumb';
+import FullscreenButton from './FullscreenButton';
+import HeaderSearch from './HeaderSearch';
+import MenuModuleSwitch from './MenuModuleSwitch';
+import ProjectSwitch from './ProjectSwitch';
+import SizeSelect from './SizeSelect';
 
-function avatarUrl(avatar: string | undefined): string | undefined {
-  if (!avatar) return undefined;
-  return isExternal(avatar) ? avatar : BASE_API + avatar;
-}
+const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 
-/** Top bar: sidebar toggle, current project, language, the user, logout. */
+/**
+ * The top bar (spec section 2): sidebar toggle and breadcrumb; menu-module switcher, header
+ * search, fullscreen, size, project switch, avatar with nickname, language, logout, settings.
+ */
 export default function TopBar() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const sidebarOpened = useAppSelector(selectSidebarOpened);
-  const projectName = useAppSelector(selectProjectName);
   const user = useAppSelector(selectUser);
+  const filesBase = useFilesBase();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
 
   const onLanguageChanged = () => {
     // Server texts (dictionaries, project data) come in the request's language: fetch again.
@@ -33,13 +43,12 @@ export default function TopBar() {
   };
 
   const confirmLogout = () => {
-    modal.confirm({
+    confirmDialog({
       title: t('layout.logoutTitle'),
       content: t('layout.logoutConfirm'),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       type: 'warning',
-      maskClosable: false,
       onOk: async () => {
         await dispatch(logout());
         await navigate(HOME_PATH);
@@ -51,37 +60,54 @@ export default function TopBar() {
     <Layout.Header
       style={{
         background: '#fff',
-        padding: '0 16px',
-        height: 56,
-        lineHeight: '56px',
+        padding: '0 8px',
+        height: 50,
+        lineHeight: '50px',
         boxShadow: '0 1px 4px rgba(0, 21, 41, 0.08)',
       }}
     >
-      <Flex align="center" gap={12} style={{ height: '100%' }}>
+      <Flex align="center" gap={8} style={{ height: '100%' }}>
         <Button
           type="text"
-          icon={sidebarOpened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          icon={sidebarOpened ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
           aria-label={sidebarOpened ? t('layout.collapseSidebar') : t('layout.expandSidebar')}
           aria-expanded={sidebarOpened}
           onClick={() => dispatch(sidebarToggled())}
         />
-        <Flex align="center" gap={6} role="group" aria-label={t('layout.currentProject')}>
-          <ProjectOutlined aria-hidden />
-          <Typography.Text strong>{projectName || t('layout.noProject')}</Typography.Text>
-        </Flex>
-        <Flex align="center" gap={8} style={{ marginLeft: 'auto' }}>
-          <LanguageToggle onChanged={onLanguageChanged} />
-          <Link to="/user/profile" title={t('layout.profile')}>
+        <AppBreadcrumb />
+        <Flex align="center" gap={4} style={{ marginLeft: 'auto' }}>
+          <MenuModuleSwitch />
+          <HeaderSearch />
+          <FullscreenButton />
+          <SizeSelect />
+          <ProjectSwitch />
+          <Link to={PROFILE_PATH} title={t('layout.profile')} style={{ padding: '0 8px' }}>
             <Flex align="center" gap={8}>
-              <Avatar size="small" src={avatarUrl(user?.avatar)} icon={<UserOutlined aria-hidden />} alt="" />
+              <Avatar size="small" src={filesBase === undefined ? undefined : fileUrl(filesBase, user?.avatar)} icon={<UserOutlined aria-hidden />} alt="" />
               <span>{user?.nickName || user?.userName}</span>
             </Flex>
           </Link>
+          <LanguageToggle onChanged={onLanguageChanged} />
           <Button type="text" icon={<LogoutOutlined aria-hidden />} onClick={confirmLogout}>
             {t('layout.logout')}
           </Button>
+          <Button
+            type="text"
+            aria-label={t('settings.title')}
+            title={t('settings.title')}
+            icon={<SettingOutlined aria-hidden />}
+            onClick={() => {
+              setSettingsLoaded(true);
+              setSettingsOpen(true);
+            }}
+          />
         </Flex>
       </Flex>
+      {settingsLoaded ? (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
     </Layout.Header>
   );
 }

@@ -61,6 +61,26 @@ export function getMenuModule(): string {
   return Cookies.get(CookieKeys.menuModule) || DEFAULT_MENU_MODULE;
 }
 
+export function setMenuModule(menuModule: string): void {
+  Cookies.set(CookieKeys.menuModule, menuModule);
+}
+
+/** localStorage keys of the selected scenery group and strong-current group (spec section 3). */
+export const GroupStorageKeys = {
+  sceneryGroupId: 'sceneryGroupId',
+  strongCurrentGroupId: 'strongCurrentGroupId',
+} as const;
+
+/** Selecting a project forgets the groups chosen in the previous one (spec section 4). */
+export function clearSelectedGroups(): void {
+  try {
+    window.localStorage.removeItem(GroupStorageKeys.sceneryGroupId);
+    window.localStorage.removeItem(GroupStorageKeys.strongCurrentGroupId);
+  } catch {
+    // nothing stored
+  }
+}
+
 /** Local part of logging out: everything the spec says logout clears. */
 export function clearSessionCookies(): void {
   removeToken();

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  breadcrumbTrail,
   buildMenu,
+  filterByMenuModule,
   findRouteEntry,
+  firstPathOfModule,
   firstRoutePath,
   flattenRoutes,
   isExternal,
   joinPath,
+  menuModulesOn,
+  resolveRouteMeta,
   routeSearch,
   routeTitle,
+  searchablePages,
 } from './menu';
 import type { ServerRoute } from './types';
 
@@ -187,5 +193,88 @@ describe('firstRoutePath', () => {
 
   it('falls back to /index without routes', () => {
     expect(firstRoutePath('', [])).toBe('/index');
+  });
+});
+
+describe('menu modules', () => {
+  const modules: ServerRoute[] = [
+    { path: '/system', component: 'Layout', menuModule: '4', meta: meta('系统管理', 'System'), children: tree[1]!.children },
+    { path: '/alarm', component: 'Layout', menuModule: '1', meta: meta('告警管理', 'Alarms'), children: tree[2]!.children },
+    { path: '/', component: 'Layout', menuModule: 'dataScreen', children: [{ path: 'dataScreen', component: 'dataScreen/index', meta: meta('数据大屏', 'Screen') }] },
+    { path: '/docs', component: 'Layout', meta: meta('文档', 'Docs'), children: [{ path: 'a', component: 'a', meta: meta('a', 'a') }] },
+  ];
+
+  it("is on only when sys.menu.mode is known and not '0'", () => {
+    expect(menuModulesOn('0')).toBe(false);
+    expect(menuModulesOn(undefined)).toBe(false);
+    expect(menuModulesOn('')).toBe(false);
+    expect(menuModulesOn('1')).toBe(true);
+  });
+
+  it('filters top-level routes by menuModule; routes without one show in every module', () => {
+    expect(filterByMenuModule(modules, '0', '1')).toHaveLength(4);
+    expect(filterByMenuModule(modules, '1', '1').map((route) => route.path)).toEqual(['/alarm', '/docs']);
+    expect(filterByMenuModule(modules, '1', '4').map((route) => route.path)).toEqual(['/system', '/docs']);
+  });
+
+  it('switching goes to the first visible child of the first route in the module, or /', () => {
+    expect(firstPathOfModule(modules, '4')).toBe('/system/user');
+    expect(firstPathOfModule(modules, '1')).toBe('/alarm/current');
+    expect(firstPathOfModule(modules, '9')).toBe('/');
+  });
+});
+
+describe('route meta and breadcrumb', () => {
+  const entries = flattenRoutes(tree);
+  const own = (pathname: string) =>
+    pathname === '/index'
+      ? { title: '首页', titleEn: 'Home', affix: true }
+      : pathname === '/user/profile'
+        ? { title: '个人中心', titleEn: 'Personal Center' }
+        : undefined;
+
+  it("resolves the console's own pages first, then server pages (not parents)", () => {
+    expect(resolveRouteMeta(entries, '/user/profile', own)).toMatchObject({ title: '个人中心' });
+    expect(resolveRouteMeta(entries, '/system/user', own)).toMatchObject({ title: '用户管理' });
+    expect(resolveRouteMeta(entries, '/system', own)).toBeUndefined();
+    expect(resolveRouteMeta(entries, '/nowhere', own)).toBeUndefined();
+  });
+
+  it('is empty on the home page', () => {
+    expect(breadcrumbTrail(entries, '/index', own)).toEqual([]);
+  });
+
+  it('starts at home, lists titled routes on the way, links all but parents and the last', () => {
+    const trail = breadcrumbTrail(entries, '/system/log/operlog', own);
+    expect(trail.map((step) => step.meta.title)).toEqual(['首页', '系统管理', '日志管理', '操作日志']);
+    expect(trail.map((step) => step.to)).toEqual(['/index', undefined, undefined, undefined]);
+    expect(breadcrumbTrail(entries, '/user/profile', own).map((step) => step.meta.title)).toEqual(['首页', '个人中心']);
+    expect(breadcrumbTrail(entries, '/tool/gen-edit/index/3', own).map((step) => step.meta.title)).toEqual([
+      '首页',
+      '系统工具',
+      '修改生成配置',
+    ]);
+  });
+
+  it('leaves out routes that turn the breadcrumb off, and unknown pages', () => {
+    const quiet = flattenRoutes([
+      { path: '/a', component: 'Layout', meta: { title: 'A', breadcrumb: false }, children: [{ path: 'b', component: 'b', meta: { title: 'B' } }] },
+    ]);
+    expect(breadcrumbTrail(quiet, '/a/b', own).map((step) => step.meta.title)).toEqual(['首页', 'B']);
+    expect(breadcrumbTrail(entries, '/nowhere', own)).toEqual([]);
+  });
+});
+
+describe('searchablePages', () => {
+  it('lists every page with its title chain in both languages', () => {
+    const pages = searchablePages(buildMenu(tree));
+    expect(pages.find((page) => page.path === '/system/log/operlog')).toEqual({
+      path: '/system/log/operlog',
+      titleZh: ['系统管理', '日志管理', '操作日志'],
+      titleEn: ['System Management', 'Logs', 'Operation log'],
+      external: false,
+      search: '',
+    });
+    expect(pages.find((page) => page.titleZh.includes('帮助文档'))).toMatchObject({ path: 'https://docs.example.test', external: true });
   });
 });

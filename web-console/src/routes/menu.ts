@@ -1,10 +1,8 @@
 import { matchPath } from 'react-router';
+import { HOME_PATH, isExternal } from './paths';
 import type { ServerRoute, ServerRouteMeta } from './types';
 
-/** External links start with http, https, mailto or tel and open in a new tab. */
-export function isExternal(path: string | null | undefined): boolean {
-  return typeof path === 'string' && /^(https?:|mailto:|tel:)/.test(path);
-}
+export { HOME_PATH, isExternal };
 
 /** Joins a child's relative path onto its parent's full path. */
 export function joinPath(base: string, path: string): string {
@@ -170,8 +168,6 @@ export function findRouteEntry(entries: readonly RouteEntry[], pathname: string)
   );
 }
 
-/** Home route, also the fallback when the server supplies no route. */
-export const HOME_PATH = '/index';
 
 /**
  * The first route after sign-in: the server's default menu when it names one, otherwise
@@ -181,4 +177,122 @@ export function firstRoutePath(defaultMenu: string | null | undefined, routes: r
   const preferred = defaultMenu?.trim();
   if (preferred) return preferred.startsWith('/') ? preferred : `/${preferred}`;
   return firstLeafPath(routes, '') ?? HOME_PATH;
+}
+
+/** The menu module whose routes are never a switcher target (spec section 2). */
+export const DATA_SCREEN_MODULE = 'dataScreen';
+/** sys.menu.mode value meaning "no menu modules": every route shows. */
+export const MENU_MODE_OFF = '0';
+
+/** Whether the menu-module switcher is on: sys.menu.mode known and not '0'. */
+export function menuModulesOn(menuMode: string | undefined): boolean {
+  return menuMode !== undefined && menuMode.trim() !== '' && menuMode.trim() !== MENU_MODE_OFF;
+}
+
+/**
+ * Top-level routes of one menu module when menu modules are on; all routes otherwise.
+ * A route without a module belongs to every module.
+ */
+export function filterByMenuModule(
+  routes: readonly ServerRoute[],
+  menuMode: string | undefined,
+  menuModule: string,
+): ServerRoute[] {
+  if (!menuModulesOn(menuMode)) return [...routes];
+  return routes.filter((route) => !route.menuModule || route.menuModule === menuModule);
+}
+
+/**
+ * Where switching to a module goes: the first visible child of the first route in that
+ * module, or '/' when the module has none.
+ */
+export function firstPathOfModule(routes: readonly ServerRoute[], menuModule: string): string {
+  const first = routes.find((route) => !route.hidden && route.menuModule === menuModule);
+  if (!first) return '/';
+  return firstLeafPath([first], '') ?? '/';
+}
+
+/** A page's title, tab and cache settings: the console's own pages first, then server routes. */
+export function resolveRouteMeta(
+  entries: readonly RouteEntry[],
+  pathname: string,
+  staticMeta: (pathname: string) => ServerRouteMeta | undefined,
+): ServerRouteMeta | undefined {
+  const own = staticMeta(pathname);
+  if (own) return own;
+  const entry = findRouteEntry(entries, pathname);
+  return entry && !entry.container ? (entry.meta ?? undefined) : undefined;
+}
+
+export interface BreadcrumbStep {
+  /** Link target; absent for the last step and for parents (they only group pages). */
+  to?: string;
+  meta: ServerRouteMeta;
+}
+
+/**
+ * The breadcrumb of a page (spec section 2): the home page first, then every route on the
+ * way with a title, unless it turns the breadcrumb off. Empty for the home page itself.
+ */
+export function breadcrumbTrail(
+  entries: readonly RouteEntry[],
+  pathname: string,
+  staticMeta: (pathname: string) => ServerRouteMeta | undefined,
+): BreadcrumbStep[] {
+  const normalized = joinPath('', pathname);
+  if (normalized === HOME_PATH) return [];
+  const chain: { path: string; meta: ServerRouteMeta; container: boolean }[] = [];
+  const own = staticMeta(normalized);
+  if (own) {
+    chain.push({ path: normalized, meta: own, container: false });
+  } else {
+    const leaf = findRouteEntry(entries, normalized);
+    if (!leaf) return [];
+    const segments = leaf.path.split('/').filter(Boolean);
+    for (let index = 1; index < segments.length; index += 1) {
+      const prefix = `/${segments.slice(0, index).join('/')}`;
+      const parent = entries.find((entry) => entry.path === prefix);
+      if (parent?.meta?.title) chain.push({ path: prefix, meta: parent.meta, container: parent.container });
+    }
+    if (leaf.meta?.title) chain.push({ path: normalized, meta: leaf.meta, container: leaf.container });
+  }
+  const home = staticMeta(HOME_PATH) ?? { title: '首页', titleEn: 'Home' };
+  const steps = [{ path: HOME_PATH, meta: home, container: false }, ...chain].filter(
+    (step) => step.meta.title && step.meta.breadcrumb !== false,
+  );
+  return steps.map((step, index) =>
+    index === steps.length - 1 || step.container ? { meta: step.meta } : { to: step.path, meta: step.meta },
+  );
+}
+
+/** One searchable page for the header search. */
+export interface SearchablePage {
+  /** Internal path or external link. */
+  path: string;
+  /** Title chain (parents first) in Chinese and in English. */
+  titleZh: string[];
+  titleEn: string[];
+  external: boolean;
+  search: string;
+}
+
+/** Every page of the menu with the titles on its way, for the header search. */
+export function searchablePages(nodes: readonly MenuNode[], parentsZh: string[] = [], parentsEn: string[] = []): SearchablePage[] {
+  const pages: SearchablePage[] = [];
+  for (const node of nodes) {
+    const zh = [...parentsZh, node.meta.title];
+    const en = [...parentsEn, node.meta.titleEn || node.meta.title];
+    if (node.children) {
+      pages.push(...searchablePages(node.children, zh, en));
+    } else {
+      pages.push({
+        path: node.external ?? node.key,
+        titleZh: zh,
+        titleEn: en,
+        external: Boolean(node.external),
+        search: node.search,
+      });
+    }
+  }
+  return pages;
 }

@@ -2,10 +2,12 @@ import type { ReactElement, ReactNode } from 'react';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/router';
 import { makeStore, type AppStore, type RootState } from '../app/store';
+import { provideStore } from '../app/storeAccess';
 import '../i18n';
 
 export interface RenderOptions {
@@ -28,9 +30,21 @@ function TestStyles({ children }: { children: ReactNode }) {
   return <StyleProvider mock="server">{children}</StyleProvider>;
 }
 
+/** Redux (which the app loads with the first signed-in page), antd theme and feedback. */
+function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <TestStyles>
+      <Provider store={store}>
+        <AppProviders>{children}</AppProviders>
+      </Provider>
+    </TestStyles>
+  );
+}
+
 /** Renders like the app does: Redux store, antd theme and feedback, i18n, a memory router. */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const store = options.store ?? makeStore(options.preloadedState);
+  provideStore(store);
   const router = createMemoryRouter(
     [
       { path: options.path ?? '*', element: ui },
@@ -41,11 +55,9 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   );
   const user = userEvent.setup();
   const result = render(
-    <TestStyles>
-      <AppProviders store={store}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </TestStyles>,
+    <Providers store={store}>
+      <RouterProvider router={router} />
+    </Providers>,
   );
   return { store, router, user, ...result };
 }
@@ -53,14 +65,13 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
 /** Renders the whole console (guard, lazy pages, layout) at `route`, as main.tsx does. */
 export function renderApp(options: { route?: string; store?: AppStore } = {}) {
   const store = options.store ?? makeStore();
-  const router = createMemoryRouter(appRoutes(store), { initialEntries: [options.route ?? '/'] });
+  provideStore(store);
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [options.route ?? '/'] });
   const user = userEvent.setup();
   const result = render(
-    <TestStyles>
-      <AppProviders store={store}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </TestStyles>,
+    <Providers store={store}>
+      <RouterProvider router={router} />
+    </Providers>,
   );
   return { store, router, user, ...result };
 }

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadAntdLocale } from '../app/antdLocale';
+import { clearConfigValues } from '../app/configValues';
+import { setFeedback } from '../app/feedback';
 import { changeLanguage } from '../i18n';
+import { reloadSettings } from '../lib/settings';
 
 // jsdom lacks matchMedia, which antd's responsive helpers call.
 Object.defineProperty(window, 'matchMedia', {
@@ -25,6 +29,10 @@ function clearCookies(): void {
   }
 }
 
+beforeAll(async () => {
+  await Promise.all([loadAntdLocale('en'), loadAntdLocale('zh-CN')]);
+});
+
 beforeEach(async () => {
   await changeLanguage('zh-CN');
 });
@@ -33,9 +41,13 @@ afterEach(() => {
   cleanup();
   clearCookies();
   window.localStorage.clear();
+  reloadSettings();
+  clearConfigValues();
+  setFeedback(undefined);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-// antd styles and lazy pages make the first render slow in jsdom on a small machine.
-configure({ asyncUtilTimeout: 5000 });
+// antd styles and lazy pages make the first render of a file slow in jsdom on a small, busy
+// machine (the first lazy import transforms antd); waits only last this long when failing.
+configure({ asyncUtilTimeout: 15000 });

@@ -1,61 +1,118 @@
-import { useState } from 'react';
-import { Button, Checkbox, Flex, Form, Input } from 'antd';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Checkbox, Flex } from 'antd';
+// Input and Password without TextArea, Search and OTP: the sign-in bundle stays small.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { loadStore } from '../../app/storeAccess';
 import { useAppTitle } from '../../app/title';
 import LanguageToggle from '../../components/LanguageToggle';
-import { getRememberedLogin } from '../../lib/session';
+import { getRememberedLogin, setRememberedLogin } from '../../lib/session';
 import { postLoginTarget } from '../../routes/guard';
-import { useGetCaptchaQuery } from './api';
-import { signIn } from './session';
+import { fetchCaptcha, requestLogin } from './login';
+import type { Captcha } from './types';
 
-interface LoginFormValues {
+interface Values {
   username: string;
   password: string;
-  code?: string;
+  code: string;
   rememberMe: boolean;
 }
 
-/** Sign-in (/login): account, password, captcha when the server enables it, remember me. */
+type Field = 'username' | 'password' | 'code';
+type Errors = Partial<Record<Field, string>>;
+
+/** What a signed-in page needs; loading starts with the submit, alongside POST /login. */
+function loadSignedInCode() {
+  return Promise.all([loadStore(), import('./session'), import('../../layout/MainLayout')]);
+}
+
+function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <div id={id} role="alert" style={{ color: '#ff4d4f', fontSize: 14, lineHeight: '22px', minHeight: 22 }}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Sign-in (/login): account, password, captcha when the server enables it, remember me.
+ * A plain form over antd inputs (no antd Form, no Redux): the page is the console's first
+ * download.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const title = useAppTitle();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [form] = Form.useForm<LoginFormValues>();
-  const [submitting, setSubmitting] = useState(false);
-  const [initialValues] = useState<LoginFormValues>(() => {
+  const [values, setValues] = useState<Values>(() => {
     const remembered = getRememberedLogin();
     return { username: remembered.username, password: '', code: '', rememberMe: remembered.rememberMe };
   });
-  const captcha = useGetCaptchaQuery();
-  const captchaEnabled = captcha.data?.captchaEnabled ?? false;
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [captcha, setCaptcha] = useState<Captcha | undefined>();
+  const captchaEnabled = captcha?.captchaEnabled ?? false;
 
-  const onFinish = async (values: LoginFormValues) => {
+  const refreshCaptcha = useCallback(() => {
+    fetchCaptcha().then(setCaptcha, () => undefined);
+  }, []);
+  useEffect(refreshCaptcha, [refreshCaptcha]);
+
+  const validate = (next: Values): Errors => {
+    const found: Errors = {};
+    if (!next.username.trim()) found.username = t('login.usernameRequired');
+    if (!next.password) found.password = t('login.passwordRequired');
+    if (captchaEnabled && !next.code.trim()) found.code = t('login.codeRequired');
+    return found;
+  };
+
+  const change = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: validate(next)[field] }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setSubmitting(true);
+    const signedInCode = loadSignedInCode();
+    signedInCode.catch(() => undefined);
     try {
-      const firstRoute = await dispatch(
-        signIn({
-          username: values.username,
-          password: values.password,
-          code: values.code ?? '',
-          uuid: captcha.data?.uuid ?? '',
-          rememberMe: values.rememberMe,
-        }),
-      ).unwrap();
+      const username = values.username.trim();
+      const token = await requestLogin({
+        username,
+        password: values.password,
+        code: values.code,
+        uuid: captcha?.uuid ?? '',
+      });
+      setRememberedLogin({ username, rememberMe: values.rememberMe });
+      const [store, { completeSignIn }] = await signedInCode;
+      const firstRoute = await store.dispatch(completeSignIn(token)).unwrap();
       await navigate(postLoginTarget(searchParams.get('redirect'), firstRoute), { replace: true });
     } catch {
       // The client already showed the server's message; a fresh captcha for the next try.
       setSubmitting(false);
       if (captchaEnabled) {
-        form.setFieldValue('code', '');
-        void captcha.refetch();
+        setValues((current) => ({ ...current, code: '' }));
+        refreshCaptcha();
       }
     }
   };
+
+  const inputProps = (field: Field) => ({
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+    status: errors[field] ? ('error' as const) : undefined,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `login-${field}-error` : undefined,
+    size: 'large' as const,
+  });
 
   return (
     <Flex
@@ -68,7 +125,6 @@ export default function LoginPage() {
         </div>
       </Flex>
       <Flex component="main" align="center" justify="center" style={{ flex: 1, padding: 16 }}>
-        {/* Plain markup instead of Card/Typography keeps the sign-in bundle small. */}
         <section
           aria-labelledby="login-title"
           style={{
@@ -83,73 +139,65 @@ export default function LoginPage() {
           <h1 id="login-title" style={{ textAlign: 'center', margin: '0 0 24px', fontSize: 22, fontWeight: 600 }}>
             {title}
           </h1>
-          <Form<LoginFormValues>
-            form={form}
-            name="login"
-            aria-label={t('login.formLabel')}
-            initialValues={initialValues}
-            onFinish={(values) => void onFinish(values)}
-            size="large"
-          >
-            <Form.Item
-              name="username"
-              rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-            >
-              <Input
-                aria-label={t('login.username')}
-                placeholder={t('login.username')}
-                autoComplete="username"
-                prefix={<UserOutlined />}
-              />
-            </Form.Item>
-            <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-              <Input.Password
-                aria-label={t('login.password')}
-                placeholder={t('login.password')}
-                autoComplete="current-password"
-                prefix={<LockOutlined />}
-              />
-            </Form.Item>
+          <form aria-label={t('login.formLabel')} noValidate onSubmit={(event) => void onSubmit(event)}>
+            <Input
+              {...inputProps('username')}
+              aria-label={t('login.username')}
+              placeholder={t('login.username')}
+              autoComplete="username"
+              prefix={<UserOutlined />}
+            />
+            <FieldError id="login-username-error">{errors.username}</FieldError>
+            <Password
+              {...inputProps('password')}
+              aria-label={t('login.password')}
+              placeholder={t('login.password')}
+              autoComplete="current-password"
+              prefix={<LockOutlined />}
+            />
+            <FieldError id="login-password-error">{errors.password}</FieldError>
             {captchaEnabled ? (
-              <Flex gap={8} align="flex-start">
-                <Form.Item
-                  name="code"
-                  style={{ flex: 1 }}
-                  rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}
-                >
+              <>
+                <Flex gap={8} align="flex-start">
                   <Input
+                    {...inputProps('code')}
                     aria-label={t('login.code')}
                     placeholder={t('login.code')}
                     autoComplete="off"
                     prefix={<SafetyOutlined />}
+                    style={{ flex: 1 }}
                   />
-                </Form.Item>
-                <Button
-                  htmlType="button"
-                  aria-label={t('login.refreshCaptcha')}
-                  title={t('login.refreshCaptcha')}
-                  onClick={() => void captcha.refetch()}
-                  style={{ width: 120, height: 40, padding: 0, overflow: 'hidden' }}
-                >
-                  {captcha.data?.image ? (
-                    <img
-                      src={captcha.data.image}
-                      alt={t('login.captchaImage')}
-                      style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-                    />
-                  ) : null}
-                </Button>
-              </Flex>
+                  <Button
+                    htmlType="button"
+                    aria-label={t('login.refreshCaptcha')}
+                    title={t('login.refreshCaptcha')}
+                    onClick={refreshCaptcha}
+                    style={{ width: 120, height: 40, padding: 0, overflow: 'hidden' }}
+                  >
+                    {captcha?.image ? (
+                      <img
+                        src={captcha.image}
+                        alt={t('login.captchaImage')}
+                        style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                      />
+                    ) : null}
+                  </Button>
+                </Flex>
+                <FieldError id="login-code-error">{errors.code}</FieldError>
+              </>
             ) : null}
-            <Form.Item name="rememberMe" valuePropName="checked">
-              <Checkbox>{t('login.rememberMe')}</Checkbox>
-            </Form.Item>
-            <Form.Item style={{ marginBottom: 0 }}>
-              <Button type="primary" htmlType="submit" block loading={submitting}>
-                {submitting ? t('login.submitting') : t('login.submit')}
-              </Button>
-            </Form.Item>
-          </Form>
+            <div style={{ margin: '4px 0 20px' }}>
+              <Checkbox
+                checked={values.rememberMe}
+                onChange={(event) => setValues((current) => ({ ...current, rememberMe: event.target.checked }))}
+              >
+                {t('login.rememberMe')}
+              </Checkbox>
+            </div>
+            <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+              {submitting ? t('login.submitting') : t('login.submit')}
+            </Button>
+          </form>
         </section>
       </Flex>
     </Flex>

@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import type { Envelope } from '../../api/errors';
-import type { Captcha, LoginBody, OtherSystemLogin, SessionInfo, UserProfile } from './types';
+import type { OtherSystemLogin, SessionInfo, UserProfile } from './types';
 
 /** The role every user carries in state (spec section 6). */
 export const DEFAULT_ROLE = 'ROLE_DEFAULT';
@@ -30,19 +30,6 @@ export function toSessionInfo(envelope: Envelope): SessionInfo {
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCaptcha: build.query<Captcha, void>({
-      query: () => ({ url: '/captchaImage', isToken: false }),
-      transformResponse: (envelope: Envelope): Captcha => ({
-        captchaEnabled: envelope.captchaEnabled !== false,
-        uuid: typeof envelope.uuid === 'string' ? envelope.uuid : '',
-        image: typeof envelope.img === 'string' && envelope.img ? `data:image/png;base64,${envelope.img}` : '',
-      }),
-      keepUnusedDataFor: 0,
-    }),
-    login: build.mutation<string, LoginBody>({
-      query: (body) => ({ url: '/login', method: 'POST', data: body, isToken: false }),
-      transformResponse: (envelope: Envelope) => (typeof envelope.token === 'string' ? envelope.token : ''),
-    }),
     getInfo: build.query<SessionInfo, void>({
       query: () => ({ url: '/getInfo' }),
       transformResponse: toSessionInfo,
@@ -67,4 +54,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetCaptchaQuery, useLoginMutation, useLogoutMutation } = authApi;
+export const { useLogoutMutation } = authApi;

@@ -44,6 +44,13 @@ const authSlice = createSlice({
       state.projectId = action.payload.id;
       state.projectName = action.payload.name;
     },
+    menuModuleChanged(state, action: PayloadAction<string>) {
+      state.menuModule = action.payload;
+    },
+    /** The personal center changed the user's own details. */
+    userUpdated(state, action: PayloadAction<Partial<UserProfile>>) {
+      if (state.user) Object.assign(state.user, action.payload);
+    },
     loggedOut(state) {
       Object.assign(state, initialState(), {
         token: undefined,
@@ -58,9 +65,20 @@ const authSlice = createSlice({
     selectPermissions: (state) => state.permissions,
     selectRoles: (state) => state.roles,
     selectProjectName: (state) => state.projectName,
+    selectProjectId: (state) => state.projectId,
+    selectMenuModule: (state) => state.menuModule,
   },
 });
 
-export const { tokenChanged, sessionLoaded, projectChanged, loggedOut } = authSlice.actions;
-export const { selectToken, selectUser, selectPermissions, selectRoles, selectProjectName } = authSlice.selectors;
+export const { tokenChanged, sessionLoaded, projectChanged, menuModuleChanged, userUpdated, loggedOut } =
+  authSlice.actions;
+export const {
+  selectToken,
+  selectUser,
+  selectPermissions,
+  selectRoles,
+  selectProjectName,
+  selectProjectId,
+  selectMenuModule,
+} = authSlice.selectors;
 export default authSlice;

@@ -1,13 +1,19 @@
 import { api } from '../../api/api';
 import { createAppAsyncThunk } from '../../app/hooks';
-import { getFeedback, MESSAGE_SECONDS } from '../../app/feedback';
+import type { AppDispatch } from '../../app/store';
+import type { SerializedApiError } from '../../api/errors';
+import { clearConfigValues } from '../../app/configValues';
+import { showMessage } from '../../app/feedback';
+import { http } from '../../api/client';
 import i18n from '../../i18n';
+import { contentReloaded } from '../../app/uiSlice';
 import {
+  clearSelectedGroups,
   clearSessionCookies,
   EMPTY_PROJECT_ID,
   setExpiresAt,
+  setMenuModule,
   setProject,
-  setRememberedLogin,
   setToken,
 } from '../../lib/session';
 import { firstRoutePath } from '../../routes/menu';
@@ -15,7 +21,7 @@ import { projectApi } from '../project/api';
 import { routesCleared, routesLoaded } from '../menu/routesSlice';
 import { menuApi } from '../menu/api';
 import { authApi } from './api';
-import { loggedOut, projectChanged, sessionLoaded, tokenChanged } from './authSlice';
+import { loggedOut, menuModuleChanged, projectChanged, sessionLoaded, tokenChanged } from './authSlice';
 
 /** Remaining session time under which activity refreshes the session. */
 export const REFRESH_THRESHOLD_MS = 10 * 60 * 1000;
@@ -25,27 +31,44 @@ export function shouldRefreshSession(now: number, expiresAt: number | undefined,
   return expiresAt === undefined || expiresAt - now < thresholdMs;
 }
 
-/** Loads user info, then the route tree; resolves with the first route after sign-in. */
+/**
+ * Loads user info and the route tree (side by side); resolves with the first route after
+ * sign-in. A failure of user info is the one shown; the route tree's own failure is shown
+ * only when user info loaded.
+ */
 export const loadSession = createAppAsyncThunk('auth/loadSession', async (_: void, { dispatch }) => {
-  const info = await dispatch(
-    authApi.endpoints.getInfo.initiate(undefined, { subscribe: false, forceRefetch: true }),
-  ).unwrap();
+  const infoRequest = dispatch(authApi.endpoints.getInfo.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  const routesRequest = dispatch(
+    menuApi.endpoints.getRouters.initiate({ silent: true }, { subscribe: false, forceRefetch: true }),
+  );
+  const routesResult = routesRequest.unwrap().then(
+    (routes) => ({ ok: true as const, routes }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const info = await infoRequest.unwrap();
   dispatch(sessionLoaded(info));
-  const routes = await dispatch(
-    menuApi.endpoints.getRouters.initiate(undefined, { subscribe: false, forceRefetch: true }),
-  ).unwrap();
-  dispatch(routesLoaded(routes));
+  const routes = await routesResult;
+  if (!routes.ok) {
+    const message = (routes.error as Partial<SerializedApiError> | undefined)?.message;
+    if (message) showMessage('error', message);
+    throw routes.error;
+  }
+  dispatch(routesLoaded(routes.routes));
   // Parameters such as the page title may differ for a signed-in caller.
-  dispatch(api.util.invalidateTags(['Config']));
-  return firstRoutePath(info.defaultMenu, routes);
+  clearConfigValues();
+  return firstRoutePath(info.defaultMenu, routes.routes);
 });
 
 /** Stores a new session's token and learns its expiry. */
 const startSession = createAppAsyncThunk('auth/startSession', async (token: string, { dispatch }) => {
-  setToken(token);
-  dispatch(tokenChanged(token));
+  storeToken(token, dispatch);
   await dispatch(refreshSession());
 });
+
+function storeToken(token: string, dispatch: AppDispatch): void {
+  setToken(token);
+  dispatch(tokenChanged(token));
+}
 
 /** Extends the session and stores the new expiry; failures are silent (the next call tells). */
 export const refreshSession = createAppAsyncThunk('auth/refreshSession', async (_: void, { dispatch }) => {
@@ -59,7 +82,9 @@ export const refreshSession = createAppAsyncThunk('auth/refreshSession', async (
 
 /** Logout without the server: the spec's list of things to clear. */
 export const localLogout = createAppAsyncThunk('auth/localLogout', (_: void, { dispatch }) => {
+  http.cancelPendingRequests();
   clearSessionCookies();
+  clearConfigValues();
   dispatch(loggedOut());
   dispatch(routesCleared());
   dispatch(api.util.resetApiState());
@@ -74,32 +99,16 @@ export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispa
   }
 });
 
-export interface Credentials {
-  username: string;
-  password: string;
-  code: string;
-  uuid: string;
-  rememberMe: boolean;
-}
-
 /**
- * Signs in with the login form, then loads the session. Resolves with the first route;
- * rejects when the server refused (already shown to the user by the client).
+ * After POST /login (features/auth/login.ts): stores the token, then loads the session.
+ * Resolves with the first route; on failure logs out locally and rejects (already shown).
  */
-export const signIn = createAppAsyncThunk('auth/signIn', async (credentials: Credentials, { dispatch }) => {
-  const username = credentials.username.trim();
-  const token = await dispatch(
-    authApi.endpoints.login.initiate({
-      username,
-      password: credentials.password,
-      code: credentials.code,
-      uuid: credentials.uuid,
-    }),
-  ).unwrap();
-  setRememberedLogin({ username, rememberMe: credentials.rememberMe });
-  await dispatch(startSession(token));
+export const completeSignIn = createAppAsyncThunk('auth/completeSignIn', async (token: string, { dispatch }) => {
+  storeToken(token, dispatch);
   try {
-    return await dispatch(loadSession()).unwrap();
+    // The expiry is learned alongside; it is not needed to show the first page.
+    const [firstRoute] = await Promise.all([dispatch(loadSession()).unwrap(), dispatch(refreshSession())]);
+    return firstRoute;
   } catch (error) {
     await dispatch(localLogout());
     throw error;
@@ -140,7 +149,7 @@ export const signInWithOtherSystem = createAppAsyncThunk(
       return false;
     }
     if (result.status === 'error' || !result.token) {
-      void getFeedback()?.message.error({ content: i18n.t('auth.otherSystemFailed'), duration: MESSAGE_SECONDS });
+      showMessage('error', i18n.t('auth.otherSystemFailed'));
       return false;
     }
     await dispatch(startSession(result.token));
@@ -148,3 +157,26 @@ export const signInWithOtherSystem = createAppAsyncThunk(
     return true;
   },
 );
+
+/**
+ * Makes a project current (spec section 4): id and name in cookies, the selected scenery and
+ * strong-current groups forgotten, requests of the old project cancelled, the main content
+ * reloaded.
+ */
+export const selectProject = createAppAsyncThunk(
+  'auth/selectProject',
+  (project: { id: number | string; projectName: string }, { dispatch }) => {
+    http.cancelPendingRequests();
+    setProject(project.id, project.projectName);
+    clearSelectedGroups();
+    dispatch(projectChanged({ id: String(project.id), name: project.projectName }));
+    dispatch(api.util.invalidateTags(['Project']));
+    dispatch(contentReloaded());
+  },
+);
+
+/** Switches the menu module (spec section 2); kept in the menuModule cookie. */
+export const switchMenuModule = createAppAsyncThunk('auth/switchMenuModule', (menuModule: string, { dispatch }) => {
+  setMenuModule(menuModule);
+  dispatch(menuModuleChanged(menuModule));
+});

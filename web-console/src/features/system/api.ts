@@ -11,12 +11,6 @@ export interface DictItem {
 
 export const systemApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** A parameter's value, which the server sends in `msg`; '' when unavailable. */
-    getConfigKey: build.query<string, string>({
-      query: (key) => ({ url: `/system/config/configKey/${encodeURIComponent(key)}`, silent: true }),
-      transformResponse: (envelope: Envelope) => (typeof envelope.msg === 'string' ? envelope.msg : ''),
-      providesTags: (_result, _error, key) => [{ type: 'Config', id: key }],
-    }),
     getDicts: build.query<DictItem[], string>({
       query: (type) => ({ url: `/system/dict/data/type/${encodeURIComponent(type)}` }),
       transformResponse: (envelope: Envelope) => (Array.isArray(envelope.data) ? (envelope.data as DictItem[]) : []),
@@ -25,7 +19,8 @@ export const systemApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetConfigKeyQuery, useGetDictsQuery } = systemApi;
+/** Parameter values (GET /system/config/configKey/{key}) are read through app/configValues.ts. */
+export const { useGetDictsQuery } = systemApi;
 
 /** A dictionary label in the current language. */
 export function dictLabel(item: DictItem, language: string): string {

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+
+// Runs against the real `lumiscape` binary with the demo seed and the captcha switched off.
+// The browser locale is zh-CN (playwright.config.ts), so the console starts in Chinese.
+
+export const ADMIN = { username: 'admin', password: 'admin123' };
+
+/** Signs in from /login and waits for the main layout. */
+export async function signIn(page: Page, account = ADMIN): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('账号').fill(account.username);
+  await page.getByLabel('密码').fill(account.password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(sidebar(page)).toBeVisible();
+}
+
+export function sidebar(page: Page) {
+  return page.getByRole('navigation', { name: /侧边菜单|Side menu/ });
+}
+
+export function tags(page: Page) {
+  return page.getByRole('navigation', { name: '标签栏' });
+}
+
+export function breadcrumb(page: Page) {
+  return page.getByRole('navigation', { name: '面包屑' });
+}
+
+/** A tab of the tags view by its title. */
+export function tab(page: Page, title: string) {
+  return tags(page).locator('[data-tag-path]').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+}
+
+/** The message or notification text on screen (antd's message and notification). */
+export function toast(page: Page, text: string) {
+  return page.locator('.ant-message-notice, .ant-notification-notice').filter({ hasText: text });
+}

@@ -1,0 +1,49 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { Locale } from 'antd/es/locale';
+
+/**
+ * antd's locale texts (pagination, date pickers, modals) are loaded once a page needs them:
+ * the sign-in page shows none of them and does without.
+ */
+const loaders: Record<string, () => Promise<{ default: Locale }>> = {
+  'zh-CN': () => import('antd/locale/zh_CN'),
+  en: () => import('antd/locale/en_US'),
+};
+
+const loaded = new Map<string, Locale>();
+const listeners = new Set<() => void>();
+let wanted = false;
+let version = 0;
+
+/** Loads antd's texts for a language; from then on language switches load theirs too. */
+export async function loadAntdLocale(language: string): Promise<void> {
+  wanted = true;
+  if (loaded.has(language)) return;
+  const load = loaders[language] ?? loaders['zh-CN'];
+  if (!load) return;
+  const { default: locale } = await load();
+  loaded.set(language, locale);
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Stand-ins until the texts arrive. ConfigProvider must always get a locale: it adds its
+ * locale provider only when given one, and adding it later would remount the whole app.
+ */
+const PLACEHOLDERS: Record<string, Locale> = { 'zh-CN': { locale: 'zh-cn' }, en: { locale: 'en' } };
+
+/** antd's locale for the language: the loaded texts, or a stand-in (antd's English texts). */
+export function useAntdLocale(language: string): Locale {
+  useSyncExternalStore(subscribe, () => version, () => version);
+  const locale = loaded.get(language);
+  useEffect(() => {
+    if (wanted && !locale) void loadAntdLocale(language);
+  }, [language, locale]);
+  return locale ?? PLACEHOLDERS[language] ?? { locale: language };
+}

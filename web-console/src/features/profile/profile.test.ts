@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { toProfileAnswer } from './api';
+import { AVATAR_MAX_BYTES, checkAvatarFile } from './avatar';
+
+describe('profile answer', () => {
+  it('reads data and roleGroup, tolerating missing fields', () => {
+    expect(
+      toProfileAnswer({
+        code: 200,
+        data: { userId: 1, userName: 'admin', nickName: '超级管理员', email: null, sex: 0, createTime: '2024-05-01 10:00:00' },
+        roleGroup: '超级管理员',
+      }),
+    ).toEqual({
+      user: { userId: 1, userName: 'admin', nickName: '超级管理员', email: '', phonenumber: '', sex: '0', avatar: '', createTime: '2024-05-01 10:00:00' },
+      roleGroup: '超级管理员',
+    });
+    expect(toProfileAnswer({ code: 200 }).user.userName).toBe('');
+  });
+});
+
+describe('avatar files', () => {
+  it('takes PNG or JPEG up to 2 MB', () => {
+    expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES })).toBeUndefined();
+    expect(checkAvatarFile({ type: 'image/jpeg', size: 10 })).toBeUndefined();
+    expect(checkAvatarFile({ type: 'image/gif', size: 10 })).toBe('type');
+    expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toBe('size');
+  });
+});
