@@ -66,6 +66,8 @@ pub struct GrpcConfig {
     pub project_listen: SocketAddr,
     pub identity_url: String,
     pub project_url: String,
+    /// HTTP/2 connections a client keeps to each service, used in turn.
+    pub client_connections: usize,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -143,6 +145,7 @@ impl Default for GrpcConfig {
             project_listen: ([127, 0, 0, 1], 50052).into(),
             identity_url: "http://127.0.0.1:50051".into(),
             project_url: "http://127.0.0.1:50052".into(),
+            client_connections: 2,
         }
     }
 }
@@ -242,6 +245,9 @@ impl Config {
                 "http.base_path must start with '/' and not end with it: {:?}",
                 self.http.base_path
             ));
+        }
+        if !(1..=64).contains(&self.grpc.client_connections) {
+            return invalid(format!("grpc.client_connections must be 1 to 64, not {}", self.grpc.client_connections));
         }
         if self.http.body_limit_bytes == 0 {
             return invalid("http.body_limit_bytes must be positive".into());
