@@ -156,15 +156,7 @@ impl AuthService for AuthApi {
         let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
         let user = self.shared.cached_user(caller.user_id()).await.map_err(|e| e.into_status(ctx.lang))?;
         Ok(Response::new(pb::GetInfoResponse {
-            user: Some(pb::UserInfo {
-                user_id: user.user_id,
-                user_name: user.user_name.clone(),
-                nick_name: user.nick_name.clone(),
-                avatar: user.avatar.clone(),
-                email: user.email.clone(),
-                phonenumber: user.phonenumber.clone(),
-                sex: user.sex.clone(),
-            }),
+            user: Some(user.info()),
             permissions: caller.permissions().to_vec(),
             default_menu: user.default_menu.clone(),
         }))

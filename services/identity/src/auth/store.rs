@@ -31,6 +31,19 @@ impl UserRow {
     pub fn is_enabled(&self) -> bool {
         self.status == "0"
     }
+
+    /// The user as the console shows them (getInfo, personal center).
+    pub fn info(&self) -> lumiscape_proto::identity::v1::UserInfo {
+        lumiscape_proto::identity::v1::UserInfo {
+            user_id: self.user_id,
+            user_name: self.user_name.clone(),
+            nick_name: self.nick_name.clone(),
+            avatar: self.avatar.clone(),
+            email: self.email.clone(),
+            phonenumber: self.phonenumber.clone(),
+            sex: self.sex.clone(),
+        }
+    }
 }
 
 /// The user columns read by sign-in, as a literal so queries stay static strings.

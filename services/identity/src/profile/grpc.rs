@@ -32,15 +32,7 @@ impl ProfileService for ProfileApi {
             .await
             .map_err(|e| Error::from(e).into_status(ctx.lang))?;
         Ok(Response::new(pb::Profile {
-            user: Some(pb::UserInfo {
-                user_id: user.user_id,
-                user_name: user.user_name.clone(),
-                nick_name: user.nick_name.clone(),
-                avatar: user.avatar.clone(),
-                email: user.email.clone(),
-                phonenumber: user.phonenumber.clone(),
-                sex: user.sex.clone(),
-            }),
+            user: Some(user.info()),
             create_time_ms: created_at.timestamp_millis(),
             role_group,
         }))
