@@ -111,6 +111,17 @@ impl Error {
     }
 }
 
+/// Answers a failed service call in the caller's language.
+pub trait StatusExt<T> {
+    fn or_status(self, lang: Lang) -> std::result::Result<T, tonic::Status>;
+}
+
+impl<T, E: Into<Error>> StatusExt<T> for std::result::Result<T, E> {
+    fn or_status(self, lang: Lang) -> std::result::Result<T, tonic::Status> {
+        self.map_err(|err| err.into().into_status(lang))
+    }
+}
+
 impl From<sqlx::Error> for Error {
     fn from(err: sqlx::Error) -> Self {
         match &err {

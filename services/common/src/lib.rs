@@ -13,5 +13,5 @@ pub mod observability;
 pub mod permission;
 pub mod session;
 
-pub use error::{Error, ErrorCode, Result};
+pub use error::{Error, ErrorCode, Result, StatusExt};
 pub use i18n::Lang;

@@ -53,13 +53,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     ],
     { initialEntries: [options.route ?? '/'] },
   );
-  const user = userEvent.setup();
-  const result = render(
-    <Providers store={store}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { store, router, user, ...result };
+  return mount(store, router);
 }
 
 /** Renders the whole console (guard, lazy pages, layout) at `route`, as main.tsx does. */
@@ -67,6 +61,11 @@ export function renderApp(options: { route?: string; store?: AppStore } = {}) {
   const store = options.store ?? makeStore();
   provideStore(store);
   const router = createMemoryRouter(appRoutes(), { initialEntries: [options.route ?? '/'] });
+  return mount(store, router);
+}
+
+/** Renders `router` inside the providers, with a user-event session. */
+function mount(store: AppStore, router: ReturnType<typeof createMemoryRouter>) {
   const user = userEvent.setup();
   const result = render(
     <Providers store={store}>

@@ -6,6 +6,7 @@ use base64::Engine;
 use chrono::Utc;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use lumiscape_common::Error;
+use lumiscape_common::StatusExt;
 use lumiscape_common::auth::Claims;
 use lumiscape_common::grpc::{authenticate, lang_of};
 use lumiscape_common::i18n::Msg;
@@ -44,7 +45,7 @@ impl AuthService for AuthApi {
     async fn get_captcha(&self, request: Request<pb::GetCaptchaRequest>) -> Reply<pb::GetCaptchaResponse> {
         let lang = lang_of(&request);
         let s = &self.shared;
-        if !s.captcha_enabled().await.map_err(|e| e.into_status(lang))? {
+        if !s.captcha_enabled().await.or_status(lang)? {
             return Ok(Response::new(pb::GetCaptchaResponse { captcha_enabled: false, ..Default::default() }));
         }
         let (answer, png) = tokio::task::spawn_blocking(|| {
@@ -61,9 +62,7 @@ impl AuthService for AuthApi {
         .ok_or_else(|| Error::internal(anyhow::anyhow!("captcha image could not be drawn")).into_status(lang))?;
         let uuid = Uuid::new_v4();
         let expires_at = Utc::now() + s.captcha_ttl;
-        store::insert_captcha(&s.pool, uuid, &answer, expires_at)
-            .await
-            .map_err(|e| Error::from(e).into_status(lang))?;
+        store::insert_captcha(&s.pool, uuid, &answer, expires_at).await.or_status(lang)?;
         Ok(Response::new(pb::GetCaptchaResponse {
             captcha_enabled: true,
             uuid: uuid.to_string(),
@@ -75,7 +74,7 @@ impl AuthService for AuthApi {
         let lang = lang_of(&request);
         let req = request.into_inner();
         let origin = Origin { ip: &req.ip, user_agent: &req.user_agent };
-        let token = self.login_inner(&req, &origin).await.map_err(|e| e.into_status(lang))?;
+        let token = self.login_inner(&req, &origin).await.or_status(lang)?;
         Ok(Response::new(pb::LoginResponse { token }))
     }
 
@@ -87,21 +86,15 @@ impl AuthService for AuthApi {
         let req = request.into_inner();
         let origin = Origin { ip: &req.ip, user_agent: &req.user_agent };
         let Some(user_name) = self.shared.verify_other_system_token(&req.token) else {
-            self.record_failure(None, "", &origin, Msg::OtherSystemAuthFailed)
-                .await
-                .map_err(|e| e.into_status(lang))?;
+            self.record_failure(None, "", &origin, Msg::OtherSystemAuthFailed).await.or_status(lang)?;
             return Ok(Response::new(error_status()));
         };
-        let user = store::find_user_by_name(&self.shared.pool, &user_name)
-            .await
-            .map_err(|e| Error::from(e).into_status(lang))?;
+        let user = store::find_user_by_name(&self.shared.pool, &user_name).await.or_status(lang)?;
         let Some(user) = user.filter(UserRow::is_enabled) else {
-            self.record_failure(None, &user_name, &origin, Msg::OtherSystemAuthFailed)
-                .await
-                .map_err(|e| e.into_status(lang))?;
+            self.record_failure(None, &user_name, &origin, Msg::OtherSystemAuthFailed).await.or_status(lang)?;
             return Ok(Response::new(error_status()));
         };
-        let token = self.open_session(&user, &origin).await.map_err(|e| e.into_status(lang))?;
+        let token = self.open_session(&user, &origin).await.or_status(lang)?;
         Ok(Response::new(pb::LoginByOtherSystemResponse { status: "success".into(), token }))
     }
 
@@ -110,7 +103,7 @@ impl AuthService for AuthApi {
         let lang = ctx.lang;
         let s = &self.shared;
         // The bucket is what stops the token everywhere, so it goes first.
-        s.auth.sessions().revoke(&caller.session_id).await.map_err(|e| e.into_status(lang))?;
+        s.auth.sessions().revoke(&caller.session_id).await.or_status(lang)?;
         let session_id = Uuid::parse_str(&caller.session_id).map_err(|e| Error::internal(e).into_status(lang))?;
         let result: Result<(), Error> = async {
             let mut tx = s.pool.begin().await?;
@@ -128,7 +121,7 @@ impl AuthService for AuthApi {
             Ok(())
         }
         .await;
-        result.map_err(|e| e.into_status(lang))?;
+        result.or_status(lang)?;
         s.outbox.wake();
         Ok(Response::new(pb::LogoutResponse {}))
     }
@@ -141,20 +134,18 @@ impl AuthService for AuthApi {
         let expires_at_ms = (Utc::now() + s.session_ttl).timestamp_millis().min(hard_limit_ms);
         let expires_at = chrono::DateTime::from_timestamp_millis(expires_at_ms).unwrap_or_else(Utc::now);
         let session_id = Uuid::parse_str(&caller.session_id).map_err(|e| Error::internal(e).into_status(lang))?;
-        let extended = store::extend_session(&s.pool, session_id, expires_at)
-            .await
-            .map_err(|e| Error::from(e).into_status(lang))?;
+        let extended = store::extend_session(&s.pool, session_id, expires_at).await.or_status(lang)?;
         if !extended {
             return Err(Error::unauthenticated(Msg::SessionExpired).into_status(lang));
         }
         let state = SessionState { expires_at_ms, ..(*caller.session).clone() };
-        s.auth.sessions().put(&caller.session_id, &state).await.map_err(|e| e.into_status(lang))?;
+        s.auth.sessions().put(&caller.session_id, &state).await.or_status(lang)?;
         Ok(Response::new(pb::RefreshResponse { expires_at_ms }))
     }
 
     async fn get_info(&self, request: Request<pb::GetInfoRequest>) -> Reply<pb::GetInfoResponse> {
         let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let user = self.shared.cached_user(caller.user_id()).await.map_err(|e| e.into_status(ctx.lang))?;
+        let user = self.shared.cached_user(caller.user_id()).await.or_status(ctx.lang)?;
         Ok(Response::new(pb::GetInfoResponse {
             user: Some(user.info()),
             permissions: caller.permissions().to_vec(),

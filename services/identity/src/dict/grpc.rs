@@ -1,3 +1,4 @@
+use lumiscape_common::StatusExt;
 use lumiscape_common::grpc::authenticate;
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{Error, Lang};
@@ -32,9 +33,7 @@ impl DictService for DictApi {
         if !well_formed {
             return Err(Error::bad_request(Msg::BadRequest).into_status(ctx.lang));
         }
-        let rows = store::data_by_type(&self.shared.pool, dict_type)
-            .await
-            .map_err(|e| Error::from(e).into_status(ctx.lang))?;
+        let rows = store::data_by_type(&self.shared.pool, dict_type).await.or_status(ctx.lang)?;
         let data = rows
             .into_iter()
             .map(|r| pb::DictData {

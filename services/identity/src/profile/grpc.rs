@@ -1,4 +1,5 @@
 use lumiscape_common::Error;
+use lumiscape_common::StatusExt;
 use lumiscape_common::grpc::authenticate;
 use lumiscape_common::i18n::Msg;
 use lumiscape_proto::identity::v1 as pb;
@@ -27,10 +28,9 @@ type Reply<T> = Result<Response<T>, Status>;
 impl ProfileService for ProfileApi {
     async fn get_profile(&self, request: Request<pb::GetProfileRequest>) -> Reply<pb::Profile> {
         let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let user = self.shared.cached_user(caller.user_id()).await.map_err(|e| e.into_status(ctx.lang))?;
-        let (created_at, role_group) = store::created_at_and_roles(&self.shared.pool, caller.user_id())
-            .await
-            .map_err(|e| Error::from(e).into_status(ctx.lang))?;
+        let user = self.shared.cached_user(caller.user_id()).await.or_status(ctx.lang)?;
+        let (created_at, role_group) =
+            store::created_at_and_roles(&self.shared.pool, caller.user_id()).await.or_status(ctx.lang)?;
         Ok(Response::new(pb::Profile {
             user: Some(user.info()),
             create_time_ms: created_at.timestamp_millis(),
@@ -43,9 +43,7 @@ impl ProfileService for ProfileApi {
         let req = request.get_ref();
         let edit = ProfileEdit::parse(&req.nick_name, &req.phonenumber, &req.email, &req.sex)
             .map_err(|msg| Error::bad_request(msg).into_status(ctx.lang))?;
-        store::update_profile(&self.shared.pool, caller.user_id(), &edit)
-            .await
-            .map_err(|e| Error::from(e).into_status(ctx.lang))?;
+        store::update_profile(&self.shared.pool, caller.user_id(), &edit).await.or_status(ctx.lang)?;
         self.shared.forget_user(caller.user_id()).await;
         Ok(Response::new(pb::UpdateProfileResponse {}))
     }
@@ -58,7 +56,7 @@ impl ProfileService for ProfileApi {
         let s = &self.shared;
         let user = crate::auth::store::find_user_by_id(&s.pool, caller.user_id())
             .await
-            .map_err(|e| Error::from(e).into_status(lang))?
+            .or_status(lang)?
             .ok_or_else(|| Error::unauthenticated(Msg::SessionExpired).into_status(lang))?;
         // Argon2 is slow on purpose: the checks and the new hash run off the async threads.
         let checked = tokio::task::spawn_blocking(move || {
@@ -90,8 +88,8 @@ impl ProfileService for ProfileApi {
         }
         .await;
         // Other sessions of this user end with the old password.
-        for session in revoked.map_err(|e| e.into_status(lang))? {
-            s.auth.sessions().revoke(&session.to_string()).await.map_err(|e| e.into_status(lang))?;
+        for session in revoked.or_status(lang)? {
+            s.auth.sessions().revoke(&session.to_string()).await.or_status(lang)?;
         }
         Ok(Response::new(pb::UpdatePasswordResponse {}))
     }
@@ -118,9 +116,7 @@ impl ProfileService for ProfileApi {
         }
         .await;
         written.map_err(|e| Error::internal(e).into_status(lang))?;
-        store::update_avatar(&self.shared.pool, caller.user_id(), &path)
-            .await
-            .map_err(|e| Error::from(e).into_status(lang))?;
+        store::update_avatar(&self.shared.pool, caller.user_id(), &path).await.or_status(lang)?;
         self.shared.forget_user(caller.user_id()).await;
         Ok(Response::new(pb::UpdateAvatarResponse { path }))
     }

@@ -1,3 +1,4 @@
+use lumiscape_common::StatusExt;
 use lumiscape_common::grpc::{RequestContext, authenticate};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{Error, Lang};
@@ -40,7 +41,7 @@ impl ConfigService for ConfigApi {
         if key.is_empty() || key.len() > 100 {
             return Err(Error::bad_request(Msg::BadRequest).into_status(ctx.lang));
         }
-        let entry = self.shared.cached_config(key).await.map_err(|e| e.into_status(ctx.lang))?;
+        let entry = self.shared.cached_config(key).await.or_status(ctx.lang)?;
         let response = match entry {
             Some(entry) if signed_in || entry.is_public => {
                 pb::GetConfigByKeyResponse { value: entry.config_value, found: true }
@@ -66,7 +67,7 @@ impl ConfigService for ConfigApi {
         let (rows, total) =
             store::list(&self.shared.pool, req.config_name.trim(), req.config_key.trim(), page_size.into(), offset)
                 .await
-                .map_err(|e| Error::from(e).into_status(ctx.lang))?;
+                .or_status(ctx.lang)?;
         Ok(Response::new(pb::ListConfigsResponse {
             rows: rows
                 .into_iter()

@@ -1,4 +1,5 @@
 use lumiscape_common::Error;
+use lumiscape_common::StatusExt;
 use lumiscape_common::auth::Authenticator;
 use lumiscape_common::grpc::authenticate;
 use lumiscape_common::i18n::Msg;
@@ -28,9 +29,7 @@ impl ProjectApi {
 impl ProjectService for ProjectApi {
     async fn drop_list(&self, request: Request<pb::DropListRequest>) -> Result<Response<pb::DropListResponse>, Status> {
         let (caller, ctx) = authenticate(&self.auth, &request).await?;
-        let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&caller), "")
-            .await
-            .map_err(|e| Error::from(e).into_status(ctx.lang))?;
+        let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&caller), "").await.or_status(ctx.lang)?;
         let projects =
             rows.into_iter().map(|r| pb::ProjectOption { id: r.project_id, project_name: r.project_name }).collect();
         Ok(Response::new(pb::DropListResponse { projects }))
@@ -45,9 +44,7 @@ impl ProjectService for ProjectApi {
         if name.chars().count() > MAX_NAME_FILTER {
             return Err(Error::bad_request(Msg::BadRequest).into_status(ctx.lang));
         }
-        let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&caller), name)
-            .await
-            .map_err(|e| Error::from(e).into_status(ctx.lang))?;
+        let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&caller), name).await.or_status(ctx.lang)?;
         Ok(Response::new(pb::ListProjectsResponse { projects: rows.into_iter().map(summary).collect() }))
     }
 
@@ -65,7 +62,7 @@ impl ProjectService for ProjectApi {
         }
         let row = store::find(&self.pool, id)
             .await
-            .map_err(|e| Error::from(e).into_status(ctx.lang))?
+            .or_status(ctx.lang)?
             .ok_or_else(|| Error::not_found(Msg::ProjectNotFound).into_status(ctx.lang))?;
         Ok(Response::new(detail(row)))
     }
