@@ -2,8 +2,9 @@
 //! into it. The HTTP status mirrors the envelope code so proxies and metrics see failures.
 
 use axum::Json;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Query, Request};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{Error, ErrorCode, Lang};
@@ -99,6 +100,25 @@ where
                 Err(ApiError::new(ErrorCode::PayloadTooLarge, &Msg::BodyTooLarge { limit_kb }, lang))
             }
             Err(_) => Err(ApiError::new(ErrorCode::BadRequest, &Msg::InvalidJson, lang)),
+        }
+    }
+}
+
+/// A query string whose failures answer in the envelope (400), like [`ApiJson`].
+pub struct ApiQuery<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for ApiQuery<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let lang = crate::guard::lang_of(&parts.headers);
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(value)) => Ok(ApiQuery(value)),
+            Err(_) => Err(ApiError::new(ErrorCode::BadRequest, &Msg::BadRequest, lang)),
         }
     }
 }

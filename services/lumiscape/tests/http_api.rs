@@ -645,3 +645,26 @@ async fn the_personal_center(c: &Cluster) {
     let (status, _) = c.api.send(Call::get("/system/user/profile")).await;
     assert_eq!(status, 401);
 }
+
+// --- bounds on query inputs ------------------------------------------------------------
+
+scenario!(query_inputs_are_bounded);
+async fn query_inputs_are_bounded(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    // Page numbers below 1 read the first page; page sizes are capped, never unbounded.
+    let (status, page) = c.api.send(Call::get("/system/config/list?pageNum=-3&pageSize=0").token(&admin)).await;
+    assert_eq!(status, 200);
+    assert_eq!(page["rows"].as_array().unwrap().len(), page["total"].as_i64().unwrap() as usize);
+    let (status, _) = c.api.send(Call::get("/system/config/list?pageSize=999999").token(&admin)).await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get("/system/config/list?pageNum=abc").token(&admin)).await;
+    assert_eq!(status, 400, "a page number that is not a number");
+    // An over-long filter or key is refused, not searched.
+    let long = "滨".repeat(101);
+    let (status, body) =
+        c.api.send(Call::get(&format!("/project/project/userProjectList?projectName={long}")).token(&admin)).await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("请求参数错误")));
+    let key = "k".repeat(101);
+    let (status, _) = c.api.send(Call::get(&format!("/system/config/configKey/{key}")).token(&admin)).await;
+    assert_eq!(status, 400);
+}

@@ -1,12 +1,12 @@
 use axum::Extension;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use lumiscape_common::i18n::Msg;
 use lumiscape_proto::identity::v1 as pb;
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::EdgeState;
-use crate::envelope::{ApiError, ApiJson, ApiResult, ok_data, ok_msg, ok_with};
+use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, ok_data, ok_msg, ok_with};
 use crate::guard::RequestInfo;
 
 pub async fn captcha(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
@@ -57,7 +57,7 @@ pub struct OtherSystemQuery {
 pub async fn login_by_other_system(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
-    Query(query): Query<OtherSystemQuery>,
+    ApiQuery(query): ApiQuery<OtherSystemQuery>,
 ) -> ApiResult {
     let lang = info.lang();
     let request = pb::LoginByOtherSystemRequest {

@@ -1,5 +1,5 @@
 use axum::Extension;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use lumiscape_common::ErrorCode;
 use lumiscape_common::i18n::Msg;
 use lumiscape_proto::project::v1 as pb;
@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::EdgeState;
-use crate::envelope::{ApiError, ApiResult, ok_data};
+use crate::envelope::{ApiError, ApiQuery, ApiResult, ok_data};
 use crate::guard::RequestInfo;
 
 pub async fn drop_list(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
@@ -28,7 +28,7 @@ pub struct PickerQuery {
 pub async fn user_project_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
-    Query(query): Query<PickerQuery>,
+    ApiQuery(query): ApiQuery<PickerQuery>,
 ) -> ApiResult {
     let lang = info.lang();
     let request = pb::ListProjectsRequest { project_name: query.project_name };
@@ -60,7 +60,7 @@ pub struct DetailQuery {
 pub async fn detail(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
-    Query(query): Query<DetailQuery>,
+    ApiQuery(query): ApiQuery<DetailQuery>,
 ) -> ApiResult {
     let lang = info.lang();
     let id = query

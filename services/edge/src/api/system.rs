@@ -1,4 +1,4 @@
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::{Extension, Json};
 use lumiscape_common::i18n::Msg;
 use lumiscape_proto::identity::v1 as pb;
@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::EdgeState;
-use crate::envelope::{ApiError, ApiResult, ok_data, ok_msg, ok_with};
+use crate::envelope::{ApiError, ApiQuery, ApiResult, ok_data, ok_msg, ok_with};
 use crate::guard::RequestInfo;
 
 #[derive(Debug, Deserialize)]
@@ -19,7 +19,7 @@ pub struct RoutersQuery {
 pub async fn get_routers(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
-    Query(query): Query<RoutersQuery>,
+    ApiQuery(query): ApiQuery<RoutersQuery>,
 ) -> Result<Json<RoutersEnvelope>, ApiError> {
     let lang = info.lang();
     let reply =
@@ -124,7 +124,7 @@ pub struct ConfigListQuery {
 pub async fn config_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
-    Query(query): Query<ConfigListQuery>,
+    ApiQuery(query): ApiQuery<ConfigListQuery>,
 ) -> ApiResult {
     let lang = info.lang();
     let request = pb::ListConfigsRequest {
