@@ -2,7 +2,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let protos = [
         "lumiscape/identity/v1/identity.proto",
         "lumiscape/project/v1/project.proto",
+        "lumiscape/lighting/v1/lighting.proto",
+        "lumiscape/alarm/v1/alarm.proto",
+        "lumiscape/bridge/v1/bridge.proto",
         "lumiscape/events/v1/identity.proto",
+        "lumiscape/events/v1/bridge.proto",
+        "lumiscape/events/v1/alarm.proto",
+        "lumiscape/events/v1/lighting.proto",
     ];
     tonic_prost_build::configure().compile_protos(&protos, &["."])?;
     for proto in protos {

@@ -2,6 +2,7 @@
 //! knows device payloads; [`simulator`] is a fleet of virtual gateways speaking it over NATS
 //! or MQTT, for development, demos and tests.
 
+pub mod bridge;
 pub mod protocol;
 pub mod simulator;
 

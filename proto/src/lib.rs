@@ -16,6 +16,24 @@ pub mod project {
     }
 }
 
+pub mod lighting {
+    pub mod v1 {
+        tonic::include_proto!("lumiscape.lighting.v1");
+    }
+}
+
+pub mod alarm {
+    pub mod v1 {
+        tonic::include_proto!("lumiscape.alarm.v1");
+    }
+}
+
+pub mod bridge {
+    pub mod v1 {
+        tonic::include_proto!("lumiscape.bridge.v1");
+    }
+}
+
 pub mod events {
     pub mod v1 {
         tonic::include_proto!("lumiscape.events.v1");

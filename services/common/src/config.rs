@@ -28,6 +28,8 @@ pub struct Config {
     pub auth: AuthConfig,
     pub captcha: CaptchaConfig,
     pub log: LogConfig,
+    pub bridge: BridgeConfig,
+    pub telemetry: TelemetryConfig,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -64,8 +66,14 @@ pub struct HttpConfig {
 pub struct GrpcConfig {
     pub identity_listen: SocketAddr,
     pub project_listen: SocketAddr,
+    pub lighting_listen: SocketAddr,
+    pub alarm_listen: SocketAddr,
+    pub bridge_listen: SocketAddr,
     pub identity_url: String,
     pub project_url: String,
+    pub lighting_url: String,
+    pub alarm_url: String,
+    pub bridge_url: String,
     /// HTTP/2 connections a client keeps to each service, used in turn.
     pub client_connections: usize,
 }
@@ -107,6 +115,26 @@ pub struct CaptchaConfig {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
+pub struct BridgeConfig {
+    /// A gateway silent for this long (no heartbeat, telemetry or event) is offline.
+    pub offline_after_seconds: u64,
+    /// How long a command waits for the gateway's acknowledgement by default.
+    pub command_timeout_ms: u64,
+    /// Most device messages taken from the stream in one pull.
+    pub fetch_batch: usize,
+    /// Deliveries of one message before a consumer gives it up (terminates it).
+    pub max_deliver: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TelemetryConfig {
+    /// Stored telemetry older than this many days is dropped (whole daily partitions).
+    pub retention_days: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
 pub struct LogConfig {
     /// `text` or `json`.
     pub format: String,
@@ -143,8 +171,14 @@ impl Default for GrpcConfig {
         Self {
             identity_listen: ([127, 0, 0, 1], 50051).into(),
             project_listen: ([127, 0, 0, 1], 50052).into(),
+            lighting_listen: ([127, 0, 0, 1], 50053).into(),
+            alarm_listen: ([127, 0, 0, 1], 50054).into(),
+            bridge_listen: ([127, 0, 0, 1], 50055).into(),
             identity_url: "http://127.0.0.1:50051".into(),
             project_url: "http://127.0.0.1:50052".into(),
+            lighting_url: "http://127.0.0.1:50053".into(),
+            alarm_url: "http://127.0.0.1:50054".into(),
+            bridge_url: "http://127.0.0.1:50055".into(),
             client_connections: 2,
         }
     }
@@ -167,6 +201,18 @@ impl Default for AuthConfig {
 impl Default for CaptchaConfig {
     fn default() -> Self {
         Self { enabled: None, ttl_seconds: 120 }
+    }
+}
+
+impl Default for BridgeConfig {
+    fn default() -> Self {
+        Self { offline_after_seconds: 90, command_timeout_ms: 5000, fetch_batch: 1000, max_deliver: 5 }
+    }
+}
+
+impl Default for TelemetryConfig {
+    fn default() -> Self {
+        Self { retention_days: 90 }
     }
 }
 
@@ -263,6 +309,24 @@ impl Config {
         }
         if !self.nats.prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
             return invalid("nats.prefix may hold only letters, digits, '_' and '-'".into());
+        }
+        if self.bridge.offline_after_seconds == 0 || self.bridge.command_timeout_ms == 0 {
+            return invalid("bridge.offline_after_seconds and bridge.command_timeout_ms must be positive".into());
+        }
+        if self.bridge.command_timeout_ms > 30_000 {
+            return invalid("bridge.command_timeout_ms may be at most 30000".into());
+        }
+        if !(1..=10_000).contains(&self.bridge.fetch_batch) {
+            return invalid(format!("bridge.fetch_batch must be 1 to 10000, not {}", self.bridge.fetch_batch));
+        }
+        if !(1..=100).contains(&self.bridge.max_deliver) {
+            return invalid(format!("bridge.max_deliver must be 1 to 100, not {}", self.bridge.max_deliver));
+        }
+        if !(1..=3650).contains(&self.telemetry.retention_days) {
+            return invalid(format!(
+                "telemetry.retention_days must be 1 to 3650, not {}",
+                self.telemetry.retention_days
+            ));
         }
         for system in &self.auth.trusted_systems {
             if system.name.is_empty() || system.key.len() < MIN_SIGNING_KEY_LEN {

@@ -41,6 +41,8 @@ impl Pool {
 pub struct Clients {
     identity: Pool,
     project: Pool,
+    lighting: Pool,
+    alarm: Pool,
 }
 
 impl Clients {
@@ -49,6 +51,8 @@ impl Clients {
         Ok(Self {
             identity: Pool::new(&cfg.grpc.identity_url, connections)?,
             project: Pool::new(&cfg.grpc.project_url, connections)?,
+            lighting: Pool::new(&cfg.grpc.lighting_url, connections)?,
+            alarm: Pool::new(&cfg.grpc.alarm_url, connections)?,
         })
     }
 
@@ -74,6 +78,16 @@ impl Clients {
 
     pub fn project(&self) -> ProjectServiceClient<Channel> {
         ProjectServiceClient::new(self.project.pick())
+    }
+
+    /// A channel to the lighting service, for any of its gRPC clients.
+    pub fn lighting_channel(&self) -> Channel {
+        self.lighting.pick()
+    }
+
+    /// A channel to the alarm service, for any of its gRPC clients.
+    pub fn alarm_channel(&self) -> Channel {
+        self.alarm.pick()
     }
 }
 

@@ -56,6 +56,8 @@ pub struct BodyLimit(pub usize);
 /// What the edge needs from the process that runs it.
 pub struct Deps {
     pub auth: Authenticator,
+    /// Feeds the live push (alarms, gateway status) to the console.
+    pub nats: async_nats::Client,
     /// Health and metrics routes to serve beside the API.
     pub health: Router,
 }

@@ -21,11 +21,15 @@ pub enum Target {
     Edge,
     Identity,
     Project,
+    Lighting,
+    Alarm,
+    Bridge,
 }
 
 impl Target {
     /// Every service `all` stands for.
-    pub const SERVICES: &'static [Target] = &[Target::Identity, Target::Project, Target::Edge];
+    pub const SERVICES: &'static [Target] =
+        &[Target::Identity, Target::Project, Target::Lighting, Target::Alarm, Target::Bridge, Target::Edge];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -33,6 +37,9 @@ impl Target {
             Target::Edge => "edge",
             Target::Identity => "identity",
             Target::Project => "project",
+            Target::Lighting => "lighting",
+            Target::Alarm => "alarm",
+            Target::Bridge => "bridge",
         }
     }
 }
@@ -46,7 +53,12 @@ impl FromStr for Target {
             "edge" => Ok(Target::Edge),
             "identity" => Ok(Target::Identity),
             "project" => Ok(Target::Project),
-            other => Err(format!("unknown target {other:?}; expected one of all, edge, identity, project")),
+            "lighting" => Ok(Target::Lighting),
+            "alarm" => Ok(Target::Alarm),
+            "bridge" | "gateway-bridge" => Ok(Target::Bridge),
+            other => Err(format!(
+                "unknown target {other:?}; expected one of all, edge, identity, project, lighting, alarm, bridge"
+            )),
         }
     }
 }
@@ -108,7 +120,7 @@ pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken
     cfg.require_secrets()?;
     let services = expand(targets);
     anyhow::ensure!(!services.is_empty(), "no target given");
-    let needs_db = services.contains(&Target::Identity) || services.contains(&Target::Project);
+    let needs_db = services.iter().any(|t| matches!(t, Target::Identity | Target::Project | Target::Lighting | Target::Alarm));
     let pool = if needs_db {
         Some(
             lumiscape_common::db::connect(&cfg.database.url, cfg.database.max_connections, Duration::from_secs(30))
@@ -141,8 +153,24 @@ pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken
                 let deps = lumiscape_project::Deps { pool: db(&pool)?, auth: auth.clone() };
                 lumiscape_project::start(cfg, deps, shutdown.clone()).await?
             }
+            Target::Lighting => {
+                let deps = lumiscape_lighting::Deps { pool: db(&pool)?, nats: nats.clone(), auth: auth.clone() };
+                lumiscape_lighting::start(cfg, deps, shutdown.clone()).await?
+            }
+            Target::Alarm => {
+                let deps = lumiscape_alarm::Deps { pool: db(&pool)?, nats: nats.clone(), auth: auth.clone() };
+                lumiscape_alarm::start(cfg, deps, shutdown.clone()).await?
+            }
+            Target::Bridge => {
+                let deps = lumiscape_gateway_bridge::bridge::Deps { nats: nats.clone(), auth: auth.clone() };
+                lumiscape_gateway_bridge::bridge::start(cfg, deps, shutdown.clone()).await?
+            }
             Target::Edge => {
-                let deps = lumiscape_edge::Deps { auth: auth.clone(), health: health_router(readiness.clone()) };
+                let deps = lumiscape_edge::Deps {
+                    auth: auth.clone(),
+                    nats: nats.clone(),
+                    health: health_router(readiness.clone()),
+                };
                 lumiscape_edge::start(cfg, deps, shutdown.clone()).await?
             }
             Target::All => continue,
@@ -171,6 +199,8 @@ pub async fn migrate(cfg: &Config) -> anyhow::Result<()> {
     let url = &cfg.database.url;
     lumiscape_common::db::migrate(url, lumiscape_identity::SCHEMA, &lumiscape_identity::MIGRATOR).await?;
     lumiscape_common::db::migrate(url, lumiscape_project::SCHEMA, &lumiscape_project::MIGRATOR).await?;
+    lumiscape_common::db::migrate(url, lumiscape_lighting::SCHEMA, &lumiscape_lighting::MIGRATOR).await?;
+    lumiscape_common::db::migrate(url, lumiscape_alarm::SCHEMA, &lumiscape_alarm::MIGRATOR).await?;
     Ok(())
 }
 
@@ -193,6 +223,8 @@ pub async fn seed(cfg: &Config, demo: bool) -> anyhow::Result<()> {
     if demo {
         lumiscape_identity::seed::seed_demo(&pool).await?;
         lumiscape_project::seed::seed_demo(&pool).await?;
+        lumiscape_lighting::seed::seed_demo(&pool).await?;
+        lumiscape_alarm::seed::seed_demo(&pool).await?;
         if let Some(files) = &cfg.http.files_dir {
             let logo = files.join(lumiscape_project::seed::DEMO_LOGO_PATH.trim_start_matches('/'));
             if let Some(parent) = logo.parent() {
@@ -221,7 +253,15 @@ mod tests {
 
     #[test]
     fn targets_parse_and_print() {
-        for target in [Target::All, Target::Edge, Target::Identity, Target::Project] {
+        for target in [
+            Target::All,
+            Target::Edge,
+            Target::Identity,
+            Target::Project,
+            Target::Lighting,
+            Target::Alarm,
+            Target::Bridge,
+        ] {
             assert_eq!(target.as_str().parse::<Target>().unwrap(), target);
         }
         assert!("lighting-x".parse::<Target>().is_err());

@@ -109,7 +109,7 @@ pub async fn fresh_database() -> (String, String) {
 pub enum Deployment {
     /// `--target all` in one process.
     Monolith,
-    /// Edge, identity and project each in its own process.
+    /// Every service in its own process.
     Split,
 }
 
@@ -162,6 +162,7 @@ impl Cluster {
         .unwrap();
         let prefix = format!("t{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);
         let (edge_port, identity_port, project_port) = (free_port(), free_port(), free_port());
+        let (lighting_port, alarm_port, bridge_port) = (free_port(), free_port(), free_port());
         let mut base_env: Vec<(String, String)> = vec![
             ("LUMISCAPE_CONFIG".into(), config.display().to_string()),
             ("LUMISCAPE_DATABASE_URL".into(), database_url.clone()),
@@ -172,6 +173,12 @@ impl Cluster {
             ("LUMISCAPE_GRPC__PROJECT_LISTEN".into(), format!("127.0.0.1:{project_port}")),
             ("LUMISCAPE_GRPC__IDENTITY_URL".into(), format!("http://127.0.0.1:{identity_port}")),
             ("LUMISCAPE_GRPC__PROJECT_URL".into(), format!("http://127.0.0.1:{project_port}")),
+            ("LUMISCAPE_GRPC__LIGHTING_LISTEN".into(), format!("127.0.0.1:{lighting_port}")),
+            ("LUMISCAPE_GRPC__LIGHTING_URL".into(), format!("http://127.0.0.1:{lighting_port}")),
+            ("LUMISCAPE_GRPC__ALARM_LISTEN".into(), format!("127.0.0.1:{alarm_port}")),
+            ("LUMISCAPE_GRPC__ALARM_URL".into(), format!("http://127.0.0.1:{alarm_port}")),
+            ("LUMISCAPE_GRPC__BRIDGE_LISTEN".into(), format!("127.0.0.1:{bridge_port}")),
+            ("LUMISCAPE_GRPC__BRIDGE_URL".into(), format!("http://127.0.0.1:{bridge_port}")),
             ("LUMISCAPE_FILES_DIR".into(), dir.0.join("files").display().to_string()),
             ("RUST_LOG".into(), "warn".into()),
         ];
@@ -181,7 +188,14 @@ impl Cluster {
         base_env.extend(options.extra_env.iter().cloned());
         let plan: Vec<(&str, u16)> = match deployment {
             Deployment::Monolith => vec![("all", edge_port)],
-            Deployment::Split => vec![("identity", free_port()), ("project", free_port()), ("edge", edge_port)],
+            Deployment::Split => vec![
+                ("identity", free_port()),
+                ("project", free_port()),
+                ("lighting", free_port()),
+                ("alarm", free_port()),
+                ("bridge", free_port()),
+                ("edge", edge_port),
+            ],
         };
         let mut processes = Vec::new();
         for (target, http_port) in &plan {

@@ -1,0 +1,1 @@
+-- alarm schema: filled in by the alarm service

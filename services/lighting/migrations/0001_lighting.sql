@@ -1,0 +1,1 @@
+-- lighting schema: filled in by the lighting service
