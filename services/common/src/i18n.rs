@@ -70,6 +70,18 @@ pub enum Msg {
     AvatarMissing,
     AvatarInvalid,
     AvatarTooLarge { limit_kb: u64 },
+    // ---- lighting ----
+    // ---- end lighting ----
+    // ---- alarm ----
+    // ---- end alarm ----
+    // ---- bridge ----
+    /// The spec's text for a command to an offline gateway.
+    DeviceOffline,
+    /// No acknowledgement came from the gateway in time.
+    CommandTimeout { seconds: u64 },
+    /// The gateway answered the command with an error of its own.
+    DeviceRejected { reason: String },
+    // ---- end bridge ----
 }
 
 impl Msg {
@@ -149,6 +161,29 @@ impl Msg {
                     format!("The avatar image may be at most {limit_kb} KB")
                 }
             }
+            // ---- lighting ----
+            // ---- end lighting ----
+            // ---- alarm ----
+            // ---- end alarm ----
+            // ---- bridge ----
+            Msg::DeviceOffline => pick("设备离线，无法操作。", "Device offline, cannot operate."),
+            Msg::CommandTimeout { seconds } => {
+                if zh {
+                    format!("设备在 {seconds} 秒内未应答，操作结果未知，请稍后读取状态确认")
+                } else {
+                    format!(
+                        "The device did not answer within {seconds} s; the outcome is unknown, read its state to check"
+                    )
+                }
+            }
+            Msg::DeviceRejected { reason } => {
+                if zh {
+                    format!("设备拒绝执行：{reason}")
+                } else {
+                    format!("The device refused the command: {reason}")
+                }
+            }
+            // ---- end bridge ----
         }
     }
 
@@ -194,6 +229,15 @@ impl Msg {
             Msg::AvatarMissing => "user.avatar.missing",
             Msg::AvatarInvalid => "user.avatar.invalid",
             Msg::AvatarTooLarge { .. } => "user.avatar.too.large",
+            // ---- lighting ----
+            // ---- end lighting ----
+            // ---- alarm ----
+            // ---- end alarm ----
+            // ---- bridge ----
+            Msg::DeviceOffline => "device.offline",
+            Msg::CommandTimeout { .. } => "device.command.timeout",
+            Msg::DeviceRejected { .. } => "device.command.rejected",
+            // ---- end bridge ----
         }
     }
 }

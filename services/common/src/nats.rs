@@ -54,3 +54,208 @@ pub fn event_headers(message_id: &str, event_type: &str) -> HeaderMap {
     headers.insert("Lumiscape-Event-Type", HeaderValue::from(event_type));
     headers
 }
+
+/// How long a stream keeps what the bridge publishes (normalized telemetry, transitions).
+pub const BRIDGE_STREAM_MAX_AGE: Duration = Duration::from_secs(7 * 24 * 3600);
+/// The deduplication window of the event streams: a redelivered input decided again within
+/// it publishes nothing new.
+pub const DUPLICATE_WINDOW: Duration = Duration::from_secs(600);
+
+/// The streams of the event spine, one per domain, under a deployment's prefix. Every
+/// service that publishes to or consumes from one calls [`Streams::ensure`] with the same
+/// settings, so whichever starts first creates it.
+#[derive(Debug, Clone)]
+pub struct Streams {
+    prefix: String,
+}
+
+/// One stream: its name and the subjects it stores.
+#[derive(Debug, Clone)]
+pub struct StreamSpec {
+    pub name: String,
+    pub subjects: Vec<String>,
+    pub max_age: Duration,
+}
+
+impl Streams {
+    pub fn new(prefix: &str) -> Self {
+        Self { prefix: prefix.to_owned() }
+    }
+
+    fn name(&self, name: &str) -> String {
+        if self.prefix.is_empty() { name.to_owned() } else { format!("{}_{name}", self.prefix) }
+    }
+
+    /// A subject under the prefix: `{prefix}.{subject}`.
+    pub fn subject(&self, subject: &str) -> String {
+        if self.prefix.is_empty() { subject.to_owned() } else { format!("{}.{subject}", self.prefix) }
+    }
+
+    /// The bucket or stream name `{prefix}_{name}`.
+    pub fn bucket(&self, name: &str) -> String {
+        self.name(name)
+    }
+
+    /// What the gateway-bridge publishes: `bridge.telemetry`, `bridge.gateway.status`,
+    /// `bridge.device.event`, `bridge.alarm.raised|recovered`.
+    pub fn bridge(&self) -> StreamSpec {
+        StreamSpec {
+            name: self.name("BRIDGE"),
+            subjects: vec![self.subject("bridge.>")],
+            max_age: BRIDGE_STREAM_MAX_AGE,
+        }
+    }
+
+    /// The alarm service's facts: `alarm.raised`, `alarm.recovered`, `alarm.closed`,
+    /// `alarm.type.changed`.
+    pub fn alarm(&self) -> StreamSpec {
+        StreamSpec {
+            name: self.name("ALARM"),
+            subjects: vec![self.subject("alarm.>")],
+            max_age: Duration::from_secs(30 * 24 * 3600),
+        }
+    }
+
+    /// The lighting service's facts: `lighting.onekey.executed`, `lighting.gateway.changed`.
+    pub fn lighting(&self) -> StreamSpec {
+        StreamSpec {
+            name: self.name("LIGHTING"),
+            subjects: vec![self.subject("lighting.>")],
+            max_age: Duration::from_secs(30 * 24 * 3600),
+        }
+    }
+
+    /// Creates or updates the stream (file storage, deduplication window
+    /// [`DUPLICATE_WINDOW`]).
+    pub async fn ensure(js: &jetstream::Context, spec: &StreamSpec) -> anyhow::Result<()> {
+        js.create_or_update_stream(stream::Config {
+            name: spec.name.clone(),
+            subjects: spec.subjects.clone(),
+            storage: stream::StorageType::File,
+            retention: stream::RetentionPolicy::Limits,
+            max_age: spec.max_age,
+            duplicate_window: DUPLICATE_WINDOW,
+            ..Default::default()
+        })
+        .await?;
+        Ok(())
+    }
+}
+
+/// What a consumer's handler made of one message.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Handled (or already handled before): acknowledge it.
+    Done,
+    /// Failed for a reason that may pass (database down): redeliver it after a pause, up to
+    /// the consumer's `max_deliver`, then give it up.
+    Retry(anyhow::Error),
+    /// Can never be handled (undecodable, impossible values): terminate it at once.
+    Poison(String),
+}
+
+/// A durable pull consumer with explicit acknowledgement.
+#[derive(Debug, Clone)]
+pub struct ConsumerSpec {
+    pub stream: StreamSpec,
+    pub durable: String,
+    pub filter_subjects: Vec<String>,
+    /// Deliveries of one message before it is given up (terminated).
+    pub max_deliver: i64,
+    pub ack_wait: Duration,
+}
+
+/// Runs a durable consumer until `shutdown`, one message at a time in stream order. It
+/// (re)creates the stream and consumer whenever it (re)connects, so a restarted NATS
+/// server or a deleted consumer heals by itself. Retries are paced by a nak delay; a
+/// message that fails on its last allowed delivery is terminated and counted.
+pub async fn run_consumer<F, Fut>(
+    js: jetstream::Context,
+    spec: ConsumerSpec,
+    shutdown: tokio_util::sync::CancellationToken,
+    handler: F,
+) -> anyhow::Result<()>
+where
+    F: Fn(jetstream::Message) -> Fut,
+    Fut: std::future::Future<Output = (jetstream::Message, Outcome)>,
+{
+    use async_nats::jetstream::{AckKind, consumer};
+    use futures::StreamExt;
+
+    let durable = spec.durable.clone();
+    let mut backoff = Duration::from_millis(200);
+    loop {
+        let attempt = async {
+            Streams::ensure(&js, &spec.stream).await?;
+            let stream = js.get_stream(&spec.stream.name).await?;
+            let consumer = stream
+                .get_or_create_consumer(
+                    &durable,
+                    consumer::pull::Config {
+                        durable_name: Some(durable.clone()),
+                        filter_subjects: spec.filter_subjects.clone(),
+                        ack_policy: consumer::AckPolicy::Explicit,
+                        ack_wait: spec.ack_wait,
+                        max_deliver: spec.max_deliver,
+                        ..Default::default()
+                    },
+                )
+                .await?;
+            anyhow::Ok(consumer.messages().await?)
+        };
+        let mut messages = tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            attempt = attempt => match attempt {
+                Ok(messages) => messages,
+                Err(err) => {
+                    tracing::warn!(consumer = %durable, error = %err, "consumer could not start; retrying");
+                    tokio::select! {
+                        _ = shutdown.cancelled() => return Ok(()),
+                        _ = tokio::time::sleep(backoff) => {}
+                    }
+                    backoff = (backoff * 2).min(Duration::from_secs(5));
+                    continue;
+                }
+            },
+        };
+        backoff = Duration::from_millis(200);
+        loop {
+            let next = tokio::select! {
+                _ = shutdown.cancelled() => return Ok(()),
+                next = messages.next() => next,
+            };
+            let message = match next {
+                Some(Ok(message)) => message,
+                Some(Err(err)) => {
+                    tracing::warn!(consumer = %durable, error = %err, "consumer stream error; resubscribing");
+                    break;
+                }
+                None => break,
+            };
+            let delivered = message.info().map(|info| info.delivered).unwrap_or(1);
+            let (message, outcome) = handler(message).await;
+            let ack = match outcome {
+                Outcome::Done => message.ack().await,
+                Outcome::Poison(reason) => {
+                    metrics::counter!("lumiscape_consumer_poison_total", "consumer" => durable.clone()).increment(1);
+                    tracing::warn!(consumer = %durable, subject = %message.subject, %reason, "poison message terminated");
+                    message.ack_with(AckKind::Term).await
+                }
+                Outcome::Retry(err) if delivered >= spec.max_deliver => {
+                    metrics::counter!("lumiscape_consumer_poison_total", "consumer" => durable.clone()).increment(1);
+                    tracing::error!(consumer = %durable, subject = %message.subject, error = %err, delivered,
+                        "message failed on its last delivery; terminated");
+                    message.ack_with(AckKind::Term).await
+                }
+                Outcome::Retry(err) => {
+                    tracing::warn!(consumer = %durable, error = %err, delivered, "message failed; will be redelivered");
+                    let pause = Duration::from_millis(250u64.saturating_mul(1 << delivered.clamp(0, 5)));
+                    message.ack_with(AckKind::Nak(Some(pause))).await
+                }
+            };
+            if let Err(err) = ack {
+                tracing::warn!(consumer = %durable, error = %err, "could not acknowledge; it will be redelivered");
+            }
+        }
+    }
+}

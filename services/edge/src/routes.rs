@@ -71,6 +71,12 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/project/project/dropList", Access::SignedIn, "project", "The caller's projects (id, name)", |m| on(m, project::drop_list)),
     route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),
     route(GET, "/project/project/detail", Access::SignedIn, "project", "A project's detail (logo)", |m| on(m, project::detail)),
+    // ---- lighting (gateways, real-time and one-key control, telemetry) ----
+    // ---- end lighting ----
+    // ---- alarm (alarm types, real-time and history alarms) ----
+    // ---- end alarm ----
+    // ---- live push ----
+    // ---- end live push ----
 ];
 
 /// The API router: exactly the routes of the table, so no handler can exist without a

@@ -2,7 +2,10 @@
 //! envelope the console expects (spec section 7). They are bound to paths only through
 //! [`crate::routes::ROUTES`], beside the permission each needs.
 
+pub mod alarm;
 pub mod auth;
+pub mod lighting;
+pub mod live;
 pub mod profile;
 pub mod project;
 pub mod system;
