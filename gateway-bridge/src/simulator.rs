@@ -1,8 +1,9 @@
 //! A fleet of virtual strong-current lighting gateways speaking the device protocol over NATS
-//! or MQTT (through NATS's MQTT listener). Each gateway sends heartbeats and telemetry every
-//! interval with realistic readings (220 V ±3 %, LED loop currents, power = V·I·pf, energy
-//! meters that only grow, drifting signal and cabinet temperature), raises events, obeys
-//! commands, and misbehaves on request ([`Faults`]).
+//! or MQTT (through NATS's MQTT listener). Each gateway sends telemetry every interval, with
+//! realistic readings (220 V ±3 %, LED loop currents, power = V·I·pf, energy meters that
+//! only grow, drifting signal and cabinet temperature), and a heartbeat every
+//! `HEARTBEAT_INTERVAL` as in the field; it raises events, obeys commands, and misbehaves on
+//! request ([`Faults`]).
 //!
 //! The gateway itself (`VirtualGateway`) is pure: a tick or a command in, payloads out. The
 //! network loop around it is thin, so the behaviour is unit-tested without a server.
@@ -23,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::{debug, info, warn};
 
 use crate::protocol::{
-    Ack, AckResult, Channel, Command, CorrelationId, DeviceEvent, EventKind, FirmwareVersion, Flaw, GatewayReading,
+    HEARTBEAT_INTERVAL, Ack, AckResult, Channel, Command, CorrelationId, DeviceEvent, EventKind, FirmwareVersion, Flaw, GatewayReading,
     GatewaySerial, Heartbeat, LoopIndex, LoopReading, MAX_ERROR_TEXT_LEN, MAX_LOOPS, MAX_PAYLOAD_BYTES, MAX_SERIAL_LEN,
     MessageId, ProtocolError, Telemetry, Topics, Uplink, correlation_id_of, decode_command, encode_uplink,
     flawed_telemetry,
@@ -306,6 +307,8 @@ struct VirtualGateway {
     held_back: Option<Vec<u8>>,
     /// Active events and the intervals until they end.
     open_events: Vec<(EventKind, u32)>,
+    /// Time since the last heartbeat; `None` before the first.
+    since_heartbeat: Option<Duration>,
     stats: SimStats,
 }
 
@@ -350,6 +353,7 @@ impl VirtualGateway {
             offline_intervals_left: 0,
             held_back: None,
             open_events: Vec::new(),
+            since_heartbeat: None,
             stats: SimStats::default(),
             rng,
         })
@@ -472,15 +476,23 @@ impl VirtualGateway {
         }
         let device_time = self.device_time(now);
         let mut outgoing = Vec::new();
-        let heartbeat = Uplink::Heartbeat(Heartbeat {
-            id: self.next_id(),
-            device_time,
-            uptime: self.uptime,
-            firmware: self.firmware.clone(),
-        });
-        if let Some(payload) = self.encode(&heartbeat) {
-            outgoing.push(Outgoing { channel: Channel::Heartbeat, payload });
-            self.stats.heartbeats += 1;
+        // Heartbeats go out every HEARTBEAT_INTERVAL, as in the field, whatever the telemetry
+        // interval; the first tick always sends one.
+        let since = self.since_heartbeat.map(|since| since + elapsed);
+        if since.is_none_or(|since| since >= HEARTBEAT_INTERVAL) {
+            let heartbeat = Uplink::Heartbeat(Heartbeat {
+                id: self.next_id(),
+                device_time,
+                uptime: self.uptime,
+                firmware: self.firmware.clone(),
+            });
+            if let Some(payload) = self.encode(&heartbeat) {
+                outgoing.push(Outgoing { channel: Channel::Heartbeat, payload });
+                self.stats.heartbeats += 1;
+            }
+            self.since_heartbeat = Some(Duration::ZERO);
+        } else {
+            self.since_heartbeat = since;
         }
         self.push_telemetry(&mut outgoing, device_time);
         self.push_events(&mut outgoing, device_time);
@@ -1059,7 +1071,9 @@ mod tests {
         let mut last_seq = 0;
         for step in 0..200 {
             let outgoing = gateway.tick(now() + TimeDelta::milliseconds(step * 100), STEP);
-            assert_eq!(decoded(&outgoing, Channel::Heartbeat).len(), 1);
+            let beats_every = (HEARTBEAT_INTERVAL.as_millis() / STEP.as_millis()) as i64;
+            let expected_beats = usize::from(step % beats_every == 0);
+            assert_eq!(decoded(&outgoing, Channel::Heartbeat).len(), expected_beats, "heartbeats every 30 s");
             let telemetry = only_telemetry(&outgoing);
             assert!(telemetry.id.seq > last_seq, "sequence grows");
             last_seq = telemetry.id.seq;

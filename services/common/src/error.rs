@@ -14,6 +14,10 @@ pub enum ErrorCode {
     PayloadTooLarge,
     Unavailable,
     Internal,
+    /// The operation cannot run in the target's present state (a device offline).
+    FailedPrecondition,
+    /// A device or service did not answer in time.
+    Timeout,
 }
 
 impl ErrorCode {
@@ -28,6 +32,8 @@ impl ErrorCode {
             ErrorCode::PayloadTooLarge => 413,
             ErrorCode::Unavailable => 503,
             ErrorCode::Internal => 500,
+            ErrorCode::FailedPrecondition => 500,
+            ErrorCode::Timeout => 504,
         }
     }
 
@@ -41,24 +47,30 @@ impl ErrorCode {
             ErrorCode::PayloadTooLarge => tonic::Code::ResourceExhausted,
             ErrorCode::Unavailable => tonic::Code::Unavailable,
             ErrorCode::Internal => tonic::Code::Internal,
+            ErrorCode::FailedPrecondition => tonic::Code::FailedPrecondition,
+            ErrorCode::Timeout => tonic::Code::DeadlineExceeded,
         }
     }
 
     pub fn from_grpc(code: tonic::Code) -> Self {
         match code {
-            tonic::Code::InvalidArgument | tonic::Code::FailedPrecondition | tonic::Code::OutOfRange => {
-                ErrorCode::BadRequest
-            }
+            tonic::Code::InvalidArgument | tonic::Code::OutOfRange => ErrorCode::BadRequest,
+            tonic::Code::FailedPrecondition => ErrorCode::FailedPrecondition,
+            tonic::Code::DeadlineExceeded => ErrorCode::Timeout,
             tonic::Code::Unauthenticated => ErrorCode::Unauthenticated,
             tonic::Code::PermissionDenied => ErrorCode::Forbidden,
             tonic::Code::NotFound => ErrorCode::NotFound,
             tonic::Code::AlreadyExists | tonic::Code::Aborted => ErrorCode::Conflict,
             tonic::Code::ResourceExhausted => ErrorCode::PayloadTooLarge,
-            tonic::Code::Unavailable | tonic::Code::DeadlineExceeded => ErrorCode::Unavailable,
+            tonic::Code::Unavailable => ErrorCode::Unavailable,
             _ => ErrorCode::Internal,
         }
     }
 }
+
+/// Metadata entry naming the message of a status a service made itself: its text is
+/// already localized for the user, whatever the code.
+pub const MSG_KEY_METADATA: &str = "lumiscape-msg-key";
 
 /// An error a user may see: a code and a localized message. The `source` is for the log.
 #[derive(Debug, thiserror::Error)]
@@ -107,7 +119,9 @@ impl Error {
         if let Some(source) = &self.source {
             tracing::error!(error = ?source, code = ?self.code, "request failed");
         }
-        tonic::Status::new(self.code.grpc_code(), self.msg.text(lang))
+        let mut status = tonic::Status::new(self.code.grpc_code(), self.msg.text(lang));
+        status.metadata_mut().insert(MSG_KEY_METADATA, tonic::metadata::MetadataValue::from_static(self.msg.key()));
+        status
     }
 }
 
@@ -146,6 +160,8 @@ mod tests {
             ErrorCode::PayloadTooLarge,
             ErrorCode::Unavailable,
             ErrorCode::Internal,
+            ErrorCode::FailedPrecondition,
+            ErrorCode::Timeout,
         ] {
             assert_eq!(ErrorCode::from_grpc(code.grpc_code()), code);
         }

@@ -46,6 +46,7 @@ pub struct SessionRegistry {
     store: Arc<kv::Store>,
     local: Arc<RwLock<HashMap<String, Slot>>>,
     max_age: Duration,
+    client: async_nats::Client,
 }
 
 impl SessionRegistry {
@@ -70,7 +71,7 @@ impl SessionRegistry {
                 .await?
             }
         };
-        let registry = Self { store: Arc::new(store), local: Arc::default(), max_age };
+        let registry = Self { store: Arc::new(store), local: Arc::default(), max_age, client: js.client() };
         let watch = registry.store.watch_all().await?;
         tokio::spawn(registry.clone().follow(watch, shutdown));
         Ok(registry)
@@ -78,12 +79,34 @@ impl SessionRegistry {
 
     async fn follow(self, mut watch: kv::Watch, shutdown: CancellationToken) {
         let mut sweep = tokio::time::interval(Duration::from_secs(60));
+        // A watch can stall unnoticed across a server restart: after any reconnection it is
+        // reopened from the last revision seen, so no revocation is missed.
+        let stats = self.client.statistics();
+        let mut connects = stats.connects.load(std::sync::atomic::Ordering::Relaxed);
+        let mut check = tokio::time::interval(Duration::from_secs(1));
+        let mut last_revision = 0u64;
         loop {
             tokio::select! {
                 _ = shutdown.cancelled() => return,
                 _ = sweep.tick() => self.sweep(chrono::Utc::now().timestamp_millis()),
+                _ = check.tick() => {
+                    let now = stats.connects.load(std::sync::atomic::Ordering::Relaxed);
+                    if now != connects {
+                        match self.store.watch_all_from_revision(last_revision + 1).await {
+                            Ok(w) => {
+                                watch = w;
+                                connects = now;
+                                tracing::info!("session watch reopened after a reconnection");
+                            }
+                            Err(err) => tracing::warn!(error = %err, "session watch could not reopen yet"),
+                        }
+                    }
+                }
                 next = watch.next() => match next {
-                    Some(Ok(entry)) => self.apply(entry),
+                    Some(Ok(entry)) => {
+                        last_revision = last_revision.max(entry.revision);
+                        self.apply(entry)
+                    }
                     Some(Err(err)) => tracing::warn!(error = %err, "session watch error"),
                     None => {
                         tracing::warn!("session watch ended; reopening");

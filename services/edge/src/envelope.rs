@@ -34,6 +34,9 @@ impl ApiError {
     /// transport itself, whose text must not reach the user.
     pub fn from_status(status: tonic::Status, lang: Lang) -> Self {
         let code = ErrorCode::from_grpc(status.code());
+        if status.metadata().contains_key(lumiscape_common::error::MSG_KEY_METADATA) {
+            return Self { code: code.http_code(), msg: status.message().to_owned() };
+        }
         match status.code() {
             tonic::Code::Internal
             | tonic::Code::Unknown

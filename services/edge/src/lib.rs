@@ -37,6 +37,7 @@ pub struct EdgeState(Arc<EdgeInner>);
 pub struct EdgeInner {
     pub auth: Authenticator,
     pub clients: Clients,
+    pub live: api::live::Hub,
     pub base_path: Box<str>,
     pub body_limit: usize,
 }
@@ -63,10 +64,11 @@ pub struct Deps {
 }
 
 /// The whole HTTP application: API under the base path, files, console, health.
-pub fn app(cfg: &Config, auth: Authenticator, health: Router) -> anyhow::Result<Router> {
+pub fn app(cfg: &Config, auth: Authenticator, live: api::live::Hub, health: Router) -> anyhow::Result<Router> {
     let state = EdgeState(Arc::new(EdgeInner {
         auth,
         clients: Clients::new(cfg)?,
+        live,
         base_path: cfg.http.base_path.clone().into_boxed_str(),
         body_limit: cfg.http.body_limit_bytes,
     }));
@@ -135,8 +137,8 @@ pub async fn start(
     deps: Deps,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
-    let _ = &deps.nats;
-    let app = app(cfg, deps.auth, deps.health)?;
+    let live = api::live::Hub::start(deps.nats, &cfg.nats.prefix, shutdown.clone());
+    let app = app(cfg, deps.auth, live, deps.health)?;
     let listener = tokio::net::TcpListener::bind(cfg.http.listen).await?;
     tracing::info!(addr = %listener.local_addr()?, base = %cfg.http.base_path, "edge listening");
     let server = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())

@@ -3,7 +3,7 @@
 //! is built from it, so no handler exists without a declared permission.
 
 use crate::EdgeState;
-use crate::api::{auth, profile, project, system};
+use crate::api::{auth, live, profile, project, system};
 use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
@@ -76,6 +76,7 @@ pub const ROUTES: &[RouteSpec] = &[
     // ---- alarm (alarm types, real-time and history alarms) ----
     // ---- end alarm ----
     // ---- live push ----
+    route(GET, "/live/stream", Access::SignedIn, "live", "Server-Sent Events of the project's alarms and gateway status (ProjectId header required)", |m| on(m, live::stream)),
     // ---- end live push ----
 ];
 

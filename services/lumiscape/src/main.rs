@@ -24,7 +24,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run services: `all`, or any of edge, identity, project (repeatable).
+    /// Run services: `all`, or any of edge, identity, project, lighting, alarm, bridge.
     Run {
         #[arg(long = "target", env = "LUMISCAPE_TARGETS", value_delimiter = ',', default_value = "all")]
         targets: Vec<Target>,
@@ -67,8 +67,8 @@ struct SimulateArgs {
     /// The NATS URL, or `host:port` of the MQTT listener; defaults to the configured NATS URL.
     #[arg(long)]
     server: Option<String>,
-    /// First part of the serial numbers (`SIM` gives SIM-00001, ...).
-    #[arg(long, default_value = "SIM")]
+    /// First part of the serial numbers (`SIM-` gives SIM-00001, ...).
+    #[arg(long, default_value = "SIM-")]
     serial_prefix: String,
     /// Stop after this many seconds (runs until Ctrl-C when absent).
     #[arg(long)]

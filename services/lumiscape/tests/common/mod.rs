@@ -109,6 +109,9 @@ pub async fn fresh_database() -> (String, String) {
 pub enum Deployment {
     /// `--target all` in one process.
     Monolith,
+    /// The given target lists (`"identity,project"`), one process each; the one with
+    /// `edge` serves HTTP.
+    Processes(&'static [&'static str]),
     /// Every service in its own process.
     Split,
 }
@@ -119,12 +122,21 @@ pub struct Options {
     pub captcha: Option<bool>,
     pub max_failed_attempts: u32,
     pub extra_env: Vec<(String, String)>,
+    /// A NATS server of the test's own instead of the shared one.
+    pub nats_url: Option<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { captcha: Some(false), max_failed_attempts: 5, extra_env: Vec::new() }
+        Self { captcha: Some(false), max_failed_attempts: 5, extra_env: Vec::new(), nats_url: None }
     }
+}
+
+/// One process of a cluster.
+struct Process {
+    targets: String,
+    http_port: u16,
+    child: Child,
 }
 
 pub struct Cluster {
@@ -133,7 +145,9 @@ pub struct Cluster {
     pub database_url: String,
     pub prefix: String,
     pub deployment: Deployment,
-    processes: Vec<Child>,
+    pub nats_url: String,
+    processes: Vec<Process>,
+    base_env: Vec<(String, String)>,
     _dir: TempDir,
 }
 
@@ -166,7 +180,7 @@ impl Cluster {
         let mut base_env: Vec<(String, String)> = vec![
             ("LUMISCAPE_CONFIG".into(), config.display().to_string()),
             ("LUMISCAPE_DATABASE_URL".into(), database_url.clone()),
-            ("LUMISCAPE_NATS_URL".into(), nats_url()),
+            ("LUMISCAPE_NATS_URL".into(), options.nats_url.clone().unwrap_or_else(nats_url)),
             ("LUMISCAPE_NATS_PREFIX".into(), prefix.clone()),
             ("LUMISCAPE_DATABASE__MAX_CONNECTIONS".into(), "4".into()),
             ("LUMISCAPE_GRPC__IDENTITY_LISTEN".into(), format!("127.0.0.1:{identity_port}")),
@@ -186,46 +200,24 @@ impl Cluster {
             base_env.push(("LUMISCAPE_CAPTCHA_ENABLED".into(), captcha.to_string()));
         }
         base_env.extend(options.extra_env.iter().cloned());
-        let plan: Vec<(&str, u16)> = match deployment {
-            Deployment::Monolith => vec![("all", edge_port)],
-            Deployment::Split => vec![
-                ("identity", free_port()),
-                ("project", free_port()),
-                ("lighting", free_port()),
-                ("alarm", free_port()),
-                ("bridge", free_port()),
-                ("edge", edge_port),
-            ],
+        let plan: Vec<(String, u16)> = match deployment {
+            Deployment::Monolith => vec![("all".into(), edge_port)],
+            Deployment::Split => ["identity", "project", "lighting", "alarm", "bridge", "edge"]
+                .iter()
+                .map(|t| (t.to_string(), if *t == "edge" { edge_port } else { free_port() }))
+                .collect(),
+            Deployment::Processes(groups) => groups
+                .iter()
+                .map(|g| (g.to_string(), if g.split(',').any(|t| t == "edge" || t == "all") { edge_port } else { free_port() }))
+                .collect(),
         };
-        let mut processes = Vec::new();
-        for (target, http_port) in &plan {
-            let child = Command::new(binary())
-                .args(["run", "--target", target])
-                .envs(base_env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-                .env("LUMISCAPE_HTTP_LISTEN", format!("127.0.0.1:{http_port}"))
-                .stdin(Stdio::null())
-                .spawn()
-                .expect("lumiscape starts");
-            processes.push(child);
-        }
         let client = reqwest::Client::builder().no_proxy().build().unwrap();
-        for (target, http_port) in &plan {
-            let ready = format!("http://127.0.0.1:{http_port}/readyz");
-            let deadline = Instant::now() + Duration::from_secs(30);
-            loop {
-                if let Ok(resp) = client.get(&ready).send().await
-                    && resp.status().is_success()
-                {
-                    break;
-                }
-                for child in &mut processes {
-                    if let Ok(Some(status)) = child.try_wait() {
-                        panic!("lumiscape {target} exited early: {status}");
-                    }
-                }
-                assert!(Instant::now() < deadline, "lumiscape {target} not ready in time");
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
+        let mut processes = Vec::new();
+        for (targets, http_port) in plan {
+            processes.push(spawn(&base_env, &targets, http_port));
+        }
+        for index in 0..processes.len() {
+            wait_ready(&client, &mut processes, index).await;
         }
         let pool = PgPool::connect(&database_url).await.unwrap();
         Cluster {
@@ -234,17 +226,66 @@ impl Cluster {
             database_url,
             prefix,
             deployment,
+            nats_url: options.nats_url.unwrap_or_else(nats_url),
             processes,
+            base_env,
             _dir: dir,
         }
+    }
+
+    /// Kills the process running `targets` at once (SIGKILL: no shutdown of any kind).
+    pub fn kill(&mut self, targets: &str) {
+        let process = self.processes.iter_mut().find(|p| p.targets == targets).expect("such a process");
+        process.child.kill().unwrap();
+        process.child.wait().unwrap();
+    }
+
+    /// Starts the process running `targets` again and waits until it is ready.
+    pub async fn restart(&mut self, targets: &str) {
+        let index = self.processes.iter().position(|p| p.targets == targets).expect("such a process");
+        let _ = self.processes[index].child.kill();
+        let _ = self.processes[index].child.wait();
+        let http_port = self.processes[index].http_port;
+        self.processes[index] = spawn(&self.base_env, targets, http_port);
+        wait_ready(&self.api.client, &mut self.processes, index).await;
+    }
+}
+
+fn spawn(base_env: &[(String, String)], targets: &str, http_port: u16) -> Process {
+    let child = Command::new(binary())
+        .args(["run", "--target", targets])
+        .envs(base_env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .env("LUMISCAPE_HTTP_LISTEN", format!("127.0.0.1:{http_port}"))
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("lumiscape starts");
+    Process { targets: targets.to_owned(), http_port, child }
+}
+
+async fn wait_ready(client: &reqwest::Client, processes: &mut [Process], index: usize) {
+    let ready = format!("http://127.0.0.1:{}/readyz", processes[index].http_port);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Ok(resp) = client.get(&ready).send().await
+            && resp.status().is_success()
+        {
+            return;
+        }
+        for process in processes.iter_mut() {
+            if let Ok(Some(status)) = process.child.try_wait() {
+                panic!("lumiscape {} exited early: {status}", process.targets);
+            }
+        }
+        assert!(Instant::now() < deadline, "lumiscape {} not ready in time", processes[index].targets);
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        for child in &mut self.processes {
-            let _ = child.kill();
-            let _ = child.wait();
+        for process in &mut self.processes {
+            let _ = process.child.kill();
+            let _ = process.child.wait();
         }
     }
 }
@@ -369,4 +410,62 @@ where
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     false
+}
+
+/// A NATS server of one test's own (JetStream on a store directory that outlives a restart),
+/// for tests that stop and restart it. The binary is `LUMISCAPE_TEST_NATS_SERVER` or
+/// `nats-server` on the PATH.
+pub struct NatsServer {
+    pub port: u16,
+    store: TempDir,
+    child: Option<Child>,
+}
+
+impl NatsServer {
+    pub fn start() -> Self {
+        let mut server = Self { port: free_port(), store: TempDir::new(), child: None };
+        server.launch();
+        server
+    }
+
+    pub fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+
+    fn launch(&mut self) {
+        let binary = std::env::var("LUMISCAPE_TEST_NATS_SERVER").unwrap_or_else(|_| "nats-server".into());
+        let child = Command::new(binary)
+            .args(["-a", "127.0.0.1", "-p", &self.port.to_string(), "-js", "-sd"])
+            .arg(&self.store.0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nats-server starts (set LUMISCAPE_TEST_NATS_SERVER)");
+        self.child = Some(child);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+            assert!(Instant::now() < deadline, "nats-server did not listen");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Kills the server (SIGKILL) and starts it again on the same port and store.
+    pub fn restart(&mut self, down_for: Duration) {
+        self.stop();
+        std::thread::sleep(down_for);
+        self.launch();
+    }
+
+    pub fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for NatsServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
 }

@@ -1,0 +1,210 @@
+//! The command relay: the lighting service asks over gRPC, the bridge sends the command on
+//! the gateway's `cmd` subject and answers with the gateway's acknowledgement (matched by
+//! correlation id), fails at once when the gateway is offline, and times out when no
+//! acknowledgement comes.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures::StreamExt;
+use lumiscape_common::grpc::authenticate;
+use lumiscape_common::i18n::Msg;
+use lumiscape_common::{Error, ErrorCode, StatusExt};
+use lumiscape_proto::bridge::v1 as pb;
+use lumiscape_proto::bridge::v1::bridge_service_server::BridgeService;
+use tokio::sync::oneshot;
+use tokio_util::sync::CancellationToken;
+use tonic::{Request, Response, Status};
+
+use super::Shared;
+use crate::protocol::{
+    Ack, AckResult, Channel, Command, CommandRequest, CorrelationId, GatewaySerial, LoopIndex, Uplink, encode_command,
+};
+
+/// Longest wait a caller may ask for.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(30);
+/// Who may send which command.
+const CONTROL_PERMISSIONS: &[&str] = &["pc:lighting:control:edit", "pc:lighting:oneKey:edit"];
+const READ_PERMISSIONS: &[&str] = &["pc:lighting:control:query", "pc:lighting:control:edit", "pc:lighting:gateway:query"];
+
+/// Commands waiting for their acknowledgement, by correlation id.
+#[derive(Default)]
+pub struct Waiting(Mutex<HashMap<String, oneshot::Sender<Ack>>>);
+
+impl Waiting {
+    fn insert(&self, id: &CorrelationId) -> oneshot::Receiver<Ack> {
+        let (tx, rx) = oneshot::channel();
+        self.0.lock().expect("waiting lock").insert(id.as_str().to_owned(), tx);
+        rx
+    }
+
+    fn remove(&self, id: &CorrelationId) {
+        self.0.lock().expect("waiting lock").remove(id.as_str());
+    }
+
+    /// Hands an acknowledgement to its command; false when nobody here waits for it (it
+    /// timed out, or another bridge replica sent it).
+    fn deliver(&self, ack: Ack) -> bool {
+        let waiter = self.0.lock().expect("waiting lock").remove(ack.correlation_id.as_str());
+        waiter.is_some_and(|tx| tx.send(ack).is_ok())
+    }
+}
+
+/// Listens to every gateway's `ack` subject and hands each acknowledgement to its command.
+pub async fn route_acks(shared: Arc<Shared>, shutdown: CancellationToken) -> anyhow::Result<()> {
+    let subject = shared.topics.channel_wildcard(Channel::Ack);
+    let mut acks = shared.nats.subscribe(subject).await?;
+    loop {
+        let message = tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            message = acks.next() => message,
+        };
+        let Some(message) = message else { anyhow::bail!("ack subscription ended") };
+        match shared.topics.decode_uplink(&message.subject, &message.payload) {
+            Ok(Uplink::Ack(ack)) => {
+                if !shared.waiting.deliver(ack) {
+                    tracing::debug!(subject = %message.subject, "acknowledgement nobody here waits for");
+                }
+            }
+            Ok(_) => {}
+            Err(err) => shared.reject(&message.subject, &err),
+        }
+    }
+}
+
+pub struct BridgeApi {
+    shared: Arc<Shared>,
+}
+
+impl BridgeApi {
+    pub fn new(shared: Arc<Shared>) -> Self {
+        Self { shared }
+    }
+}
+
+fn bad_request(lang: lumiscape_common::Lang) -> Status {
+    Error::bad_request(Msg::BadRequest).into_status(lang)
+}
+
+#[tonic::async_trait]
+impl BridgeService for BridgeApi {
+    async fn send_command(
+        &self,
+        request: Request<pb::SendCommandRequest>,
+    ) -> Result<Response<pb::SendCommandResponse>, Status> {
+        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
+        let lang = ctx.lang;
+        let body = request.get_ref();
+        let serial = GatewaySerial::new(body.serial.clone()).map_err(|_| bad_request(lang))?;
+        let (command, needed) = match &body.command {
+            Some(pb::send_command_request::Command::SetLoop(set)) => {
+                let index = LoopIndex::new(u64::from(set.index)).map_err(|_| bad_request(lang))?;
+                (Command::SetLoop { index, on: set.on }, CONTROL_PERMISSIONS)
+            }
+            Some(pb::send_command_request::Command::ReadState(_)) => (Command::ReadState, READ_PERMISSIONS),
+            Some(pb::send_command_request::Command::SetTime(set)) => {
+                let time = chrono::DateTime::from_timestamp_millis(set.time_ms).ok_or_else(|| bad_request(lang))?;
+                (Command::SetTime { time }, CONTROL_PERMISSIONS)
+            }
+            None => return Err(bad_request(lang)),
+        };
+        if !caller.has_any(needed) {
+            return Err(Error::forbidden(Msg::NoPermission).into_status(lang));
+        }
+        let gateway = self
+            .shared
+            .gateways
+            .get(&super::buckets::gateway_key(serial.as_str()))
+            .ok_or_else(|| Error::not_found(Msg::NotFound).into_status(lang))?;
+        let project_ok = ctx.project_id == Some(gateway.project_id) && caller.may_access_project(gateway.project_id);
+        if !project_ok {
+            return Err(Error::forbidden(Msg::ProjectForbidden).into_status(lang));
+        }
+        let timeout = match body.timeout_ms {
+            0 => self.shared.command_timeout,
+            ms => Duration::from_millis(u64::from(ms)).min(MAX_TIMEOUT),
+        };
+        let answer = self.shared.send(&serial, command, timeout).await.or_status(lang)?;
+        Ok(Response::new(answer))
+    }
+
+    async fn get_presence(
+        &self,
+        request: Request<pb::GetPresenceRequest>,
+    ) -> Result<Response<pb::GetPresenceResponse>, Status> {
+        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
+        let project = ctx.project_id.filter(|p| caller.may_access_project(*p));
+        let project = project.ok_or_else(|| Error::forbidden(Msg::ProjectForbidden).into_status(ctx.lang))?;
+        let now = chrono::Utc::now().timestamp_millis();
+        let gateways = request
+            .get_ref()
+            .serials
+            .iter()
+            .filter(|serial| {
+                self.shared.gateways.get(&super::buckets::gateway_key(serial)).is_some_and(|g| g.project_id == project)
+            })
+            .map(|serial| {
+                let (online, ago) = self.shared.presence.status(serial).unwrap_or((false, u64::MAX));
+                let last_seen_ms = if ago == u64::MAX { 0 } else { now - i64::try_from(ago).unwrap_or(0) };
+                pb::Presence { serial: serial.clone(), online, last_seen_ms }
+            })
+            .collect();
+        Ok(Response::new(pb::GetPresenceResponse { gateways }))
+    }
+}
+
+impl Shared {
+    /// Sends a command and waits for its acknowledgement.
+    pub async fn send(
+        &self,
+        serial: &GatewaySerial,
+        command: Command,
+        timeout: Duration,
+    ) -> Result<pb::SendCommandResponse, Error> {
+        if !self.presence.is_online(serial.as_str()) {
+            return Err(Error::new(ErrorCode::FailedPrecondition, Msg::DeviceOffline));
+        }
+        let id = CorrelationId::new(uuid::Uuid::new_v4().simple().to_string()).map_err(Error::internal)?;
+        let request = CommandRequest { correlation_id: id.clone(), issued_at: chrono::Utc::now(), command };
+        let payload = encode_command(&request).map_err(Error::internal)?;
+        let waiter = self.waiting.insert(&id);
+        let started = Instant::now();
+        let subject = self.topics.subject(serial, Channel::Command);
+        if let Err(err) = self.nats.publish(subject, payload.into()).await {
+            self.waiting.remove(&id);
+            return Err(Error::unavailable(err));
+        }
+        let ack = match tokio::time::timeout(timeout, waiter).await {
+            Ok(Ok(ack)) => ack,
+            Ok(Err(_)) | Err(_) => {
+                self.waiting.remove(&id);
+                metrics::counter!("lumiscape_bridge_command_timeouts_total").increment(1);
+                return Err(Error::new(ErrorCode::Timeout, Msg::CommandTimeout { seconds: timeout.as_secs().max(1) }));
+            }
+        };
+        let elapsed_ms = u32::try_from(started.elapsed().as_millis()).unwrap_or(u32::MAX);
+        let (ok, error) = match ack.result {
+            AckResult::Ok => (true, String::new()),
+            AckResult::Error(reason) => (false, reason),
+        };
+        Ok(pb::SendCommandResponse {
+            ok,
+            error,
+            correlation_id: id.as_str().to_owned(),
+            loops: ack
+                .loops
+                .iter()
+                .map(|l| pb::LoopState {
+                    index: u32::from(l.index.get()),
+                    on: l.on,
+                    voltage_v: l.voltage_v,
+                    current_a: l.current_a,
+                    active_power_w: l.active_power_w,
+                    energy_kwh: l.energy_kwh,
+                })
+                .collect(),
+            elapsed_ms,
+        })
+    }
+}

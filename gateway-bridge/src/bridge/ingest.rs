@@ -1,0 +1,469 @@
+//! The ingest loop: device messages from the DEVICE stream, in chunks, to normalized events
+//! on the BRIDGE stream.
+//!
+//! One chunk is whatever the consumer has ready (up to `bridge.fetch_batch` messages). Its
+//! messages are decoded and evaluated in stream order (so each gateway's samples stay in
+//! order); then every output is published and its ack awaited (retrying, with
+//! deterministic message ids, until the server has them); then the changed condition
+//! states are stored; and only then is the chunk acknowledged (the consumer acknowledges
+//! all up to the last). A crash anywhere redelivers the chunk, and deciding it again
+//! publishes nothing new.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_nats::jetstream::{self, consumer, stream};
+use futures::StreamExt;
+use lumiscape_proto::events::v1 as ev;
+use prost::Message;
+use tokio_util::sync::CancellationToken;
+
+use super::Shared;
+use super::presence::StatusChange;
+use super::rules::{CondState, Decision, Rule, decide};
+use crate::protocol::{Channel, EventKind, Telemetry, Uplink};
+
+/// The durable consumer of the device stream.
+pub const CONSUMER: &str = "bridge-ingest";
+/// Largest encoded telemetry batch published as one event.
+const MAX_BATCH_BYTES: usize = 512 * 1024;
+/// Recent sequence numbers remembered per gateway, to drop resent messages.
+const RECENT_SEQS: usize = 64;
+
+/// The device stream: what gateways send, kept until the bridge has handled it.
+pub fn device_stream(shared: &Shared) -> stream::Config {
+    let topics = &shared.topics;
+    stream::Config {
+        name: shared.streams.bucket("DEVICE"),
+        subjects: vec![
+            topics.channel_wildcard(Channel::Telemetry),
+            topics.channel_wildcard(Channel::Heartbeat),
+            topics.channel_wildcard(Channel::Event),
+        ],
+        storage: stream::StorageType::File,
+        // Kept while a consumer (the bridge's) has not acknowledged it: the stream holds
+        // only the backlog. (A work queue would do the same but demands a per-message
+        // acknowledgement; the bridge acknowledges a whole chunk at once.)
+        retention: stream::RetentionPolicy::Interest,
+        max_age: Duration::from_secs(24 * 3600),
+        duplicate_window: Duration::from_secs(120),
+        ..Default::default()
+    }
+}
+
+/// Runs the ingest loop until `shutdown`, reconnecting after any error.
+pub async fn run(shared: Arc<Shared>, shutdown: CancellationToken) -> anyhow::Result<()> {
+    loop {
+        // What was decided but not acknowledged comes again after an interruption: start
+        // from the stored states each time, so it is decided the same way.
+        let state = async {
+            loop {
+                match IngestState::load(&shared).await {
+                    Ok(state) => return state,
+                    Err(err) => {
+                        tracing::warn!(error = %err, "condition states not readable yet");
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                    }
+                }
+            }
+        };
+        let mut state = tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            state = state => state,
+        };
+        let result = tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            result = session(&shared, &mut state, &shutdown) => result,
+        };
+        match result {
+            Ok(()) => return Ok(()),
+            Err(err) => {
+                tracing::warn!(error = %err, "ingest interrupted; resuming");
+                tokio::select! {
+                    _ = shutdown.cancelled() => return Ok(()),
+                    _ = tokio::time::sleep(Duration::from_millis(200)) => {}
+                }
+            }
+        }
+    }
+}
+
+/// Creates (or finds) the device stream and the bridge's durable consumer on it. Called
+/// before the bridge reports itself started: with interest retention, what is published
+/// before the consumer exists would not be kept.
+pub async fn ensure_consumer(shared: &Shared) -> anyhow::Result<consumer::Consumer<consumer::pull::Config>> {
+    let stream = shared.js.get_or_create_stream(device_stream(shared)).await?;
+    let consumer = stream
+        .get_or_create_consumer(
+            CONSUMER,
+            consumer::pull::Config {
+                durable_name: Some(CONSUMER.into()),
+                ack_policy: consumer::AckPolicy::All,
+                ack_wait: Duration::from_secs(30),
+                max_deliver: shared.max_deliver,
+                max_ack_pending: i64::try_from(shared.fetch_batch * 4).unwrap_or(i64::MAX),
+                ..Default::default()
+            },
+        )
+        .await?;
+    Ok(consumer)
+}
+
+async fn session(shared: &Shared, state: &mut IngestState, shutdown: &CancellationToken) -> anyhow::Result<()> {
+    let consumer = ensure_consumer(shared).await?;
+    let batch = shared.fetch_batch;
+    let messages = consumer.stream().max_messages_per_batch(batch).heartbeat(Duration::from_secs(5)).messages().await?;
+    let mut chunks = messages.ready_chunks(batch);
+    loop {
+        let chunk = tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            chunk = chunks.next() => chunk,
+        };
+        let Some(chunk) = chunk else { anyhow::bail!("device stream ended") };
+        let mut messages = Vec::with_capacity(chunk.len());
+        for message in chunk {
+            messages.push(message.map_err(|err| anyhow::anyhow!("device stream: {err}"))?);
+        }
+        handle_chunk(shared, state, &messages, shutdown).await?;
+        if let Some(last) = messages.last() {
+            last.ack().await.map_err(|err| anyhow::anyhow!("ack: {err}"))?;
+        }
+        metrics::counter!("lumiscape_bridge_messages_total").increment(messages.len() as u64);
+    }
+}
+
+/// What the ingest loop remembers between chunks.
+pub struct IngestState {
+    /// Non-idle condition states by key `c.{serial}.{loop}.{alarm type}`.
+    conditions: HashMap<String, CondState>,
+    /// Recently handled sequence numbers per gateway.
+    recent: HashMap<String, VecDeque<u64>>,
+}
+
+impl IngestState {
+    async fn load(shared: &Shared) -> anyhow::Result<Self> {
+        let mut conditions = HashMap::new();
+        for (key, value) in super::buckets::load(&shared.state).await? {
+            if key.starts_with("c.") {
+                match serde_json::from_slice::<CondState>(&value) {
+                    Ok(cond) => {
+                        conditions.insert(key, cond);
+                    }
+                    Err(err) => tracing::warn!(%key, error = %err, "unreadable condition state dropped"),
+                }
+            }
+        }
+        Ok(Self { conditions, recent: HashMap::new() })
+    }
+
+    /// Whether `seq` of `serial` was handled lately; remembers it if not.
+    fn is_repeat(&mut self, serial: &str, seq: u64) -> bool {
+        let recent = self.recent.entry(serial.to_owned()).or_default();
+        if recent.contains(&seq) {
+            return true;
+        }
+        if recent.len() == RECENT_SEQS {
+            recent.pop_front();
+        }
+        recent.push_back(seq);
+        false
+    }
+}
+
+/// What one chunk produces.
+#[derive(Default)]
+struct Outputs {
+    samples: Vec<ev::TelemetrySample>,
+    statuses: Vec<StatusChange>,
+    events: Vec<ev::DeviceEventReported>,
+    transitions: Vec<ev::AlarmTransition>,
+    /// Condition keys changed by this chunk: `Some` stored, `None` back to idle.
+    changed: HashMap<String, Option<CondState>>,
+}
+
+async fn handle_chunk(
+    shared: &Shared,
+    state: &mut IngestState,
+    messages: &[jetstream::Message],
+    shutdown: &CancellationToken,
+) -> anyhow::Result<()> {
+    let rules = shared.rules_by_project();
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let mut out = Outputs::default();
+    let first_seq = messages.first().and_then(|m| m.info().ok()).map_or(0, |i| i.stream_sequence);
+    let last_seq = messages.last().and_then(|m| m.info().ok()).map_or(0, |i| i.stream_sequence);
+    for message in messages {
+        let uplink = match shared.topics.decode_uplink(&message.subject, &message.payload) {
+            Ok(uplink) => uplink,
+            Err(err) => {
+                shared.reject(&message.subject, &err);
+                continue;
+            }
+        };
+        let serial = uplink.serial().as_str().to_owned();
+        let seq = uplink.message_id().map_or(0, |id| id.seq);
+        let reason = match uplink.channel() {
+            Channel::Heartbeat => "heartbeat",
+            Channel::Telemetry => "telemetry",
+            _ => "event",
+        };
+        if let Some(change) = shared.presence.seen(&serial, seq, reason, now_ms) {
+            out.statuses.push(change);
+        }
+        let Some(gateway) = shared.gateways.get(&super::buckets::gateway_key(&serial)) else {
+            metrics::counter!("lumiscape_bridge_unregistered_total").increment(1);
+            continue;
+        };
+        if uplink.channel() != Channel::Heartbeat && state.is_repeat(&serial, seq) {
+            metrics::counter!("lumiscape_bridge_duplicates_total").increment(1);
+            continue;
+        }
+        match uplink {
+            Uplink::Telemetry(telemetry) => {
+                let project_rules = rules.get(&gateway.project_id).map(Vec::as_slice).unwrap_or_default();
+                evaluate(state, &mut out, &gateway, project_rules, &telemetry);
+                out.samples.push(sample(&gateway, &telemetry, now_ms));
+            }
+            Uplink::Event(event) => {
+                let (kind, loop_index) = match event.kind {
+                    EventKind::PowerLoss => ("power_loss", 0),
+                    EventKind::DoorOpen => ("door_open", 0),
+                    EventKind::ContactorFault { index } => ("contactor_fault", u32::from(index.get())),
+                };
+                out.events.push(ev::DeviceEventReported {
+                    serial: serial.clone(),
+                    gateway_id: gateway.gateway_id,
+                    project_id: gateway.project_id,
+                    seq,
+                    device_time_ms: event.device_time.timestamp_millis(),
+                    kind: kind.into(),
+                    loop_index,
+                    active: event.active,
+                });
+            }
+            Uplink::Heartbeat(_) | Uplink::Ack(_) => {}
+        }
+    }
+    publish_all(shared, &out, &format!("{first_seq}-{last_seq}"), shutdown).await?;
+    store_states(shared, &out.changed, shutdown).await?;
+    for (key, cond) in out.changed {
+        match cond {
+            Some(cond) => state.conditions.insert(key, cond),
+            None => state.conditions.remove(&key),
+        };
+    }
+    Ok(())
+}
+
+fn sample(gateway: &ev::GatewayRegistration, telemetry: &Telemetry, now_ms: i64) -> ev::TelemetrySample {
+    ev::TelemetrySample {
+        serial: gateway.serial.clone(),
+        gateway_id: gateway.gateway_id,
+        project_id: gateway.project_id,
+        seq: telemetry.id.seq,
+        device_time_ms: telemetry.device_time.timestamp_millis(),
+        signal_dbm: i32::from(telemetry.gateway.signal_dbm),
+        temperature_c: telemetry.gateway.temperature_c,
+        firmware: telemetry.gateway.firmware.as_str().to_owned(),
+        loops: telemetry
+            .loops
+            .iter()
+            .map(|l| ev::LoopSample {
+                index: u32::from(l.index.get()),
+                on: l.on,
+                voltage_v: l.voltage_v,
+                current_a: l.current_a,
+                active_power_w: l.active_power_w,
+                energy_kwh: l.energy_kwh,
+            })
+            .collect(),
+        received_at_ms: now_ms,
+    }
+}
+
+/// Runs every rule of the gateway's project over one sample.
+fn evaluate(
+    state: &IngestState,
+    out: &mut Outputs,
+    gateway: &ev::GatewayRegistration,
+    rules: &[Arc<Rule>],
+    telemetry: &Telemetry,
+) {
+    let at_ms = telemetry.device_time.timestamp_millis();
+    let serial = gateway.serial.as_str();
+    for rule in rules {
+        for (loop_index, trigger_value, recovery_value) in rule.readings(telemetry) {
+            let key = format!("c.{serial}.{loop_index}.{}", rule.alarm_type_id);
+            let current = match out.changed.get(&key) {
+                Some(changed) => changed.as_ref(),
+                None => state.conditions.get(&key),
+            };
+            let decision =
+                decide(rule, current, serial, loop_index, trigger_value, recovery_value, at_ms, telemetry.id.seq);
+            let transition = |id: String, raise_id: String, raised: bool, value: f64| ev::AlarmTransition {
+                transition_id: id,
+                raise_transition_id: raise_id,
+                alarm_type_id: rule.alarm_type_id,
+                project_id: gateway.project_id,
+                serial: serial.to_owned(),
+                gateway_id: gateway.gateway_id,
+                gateway_name: gateway.name.clone(),
+                loop_index: u32::from(loop_index),
+                raised,
+                at_ms,
+                value,
+                attribute: rule.trigger.attribute.as_str().to_owned(),
+                sample_time_ms: at_ms,
+            };
+            match decision {
+                Decision::Unchanged => {}
+                Decision::Moved(next) => {
+                    out.changed.insert(key, next);
+                }
+                Decision::Raise { id, state: next } => {
+                    out.transitions.push(transition(id, String::new(), true, trigger_value));
+                    out.changed.insert(key, Some(next));
+                }
+                Decision::Recover { id, raise_id } => {
+                    let value = recovery_value.unwrap_or(trigger_value);
+                    out.transitions.push(transition(id, raise_id, false, value));
+                    out.changed.insert(key, None);
+                }
+            }
+        }
+    }
+}
+
+/// One message to publish: subject, message id, payload.
+type Outgoing = (String, String, Vec<u8>);
+
+fn outgoing(shared: &Shared, out: &Outputs, chunk_id: &str) -> Vec<Outgoing> {
+    let mut list = Vec::new();
+    let telemetry_subject = shared.streams.subject("bridge.telemetry");
+    let mut batch = ev::TelemetryBatch::default();
+    let mut part = 0;
+    let mut flush = |batch: &mut ev::TelemetryBatch, list: &mut Vec<Outgoing>| {
+        if !batch.samples.is_empty() {
+            batch.batch_id = format!("{chunk_id}.{part}");
+            part += 1;
+            list.push((telemetry_subject.clone(), batch.batch_id.clone(), batch.encode_to_vec()));
+            batch.samples.clear();
+        }
+    };
+    for sample in &out.samples {
+        if batch.encoded_len() + sample.encoded_len() > MAX_BATCH_BYTES {
+            flush(&mut batch, &mut list);
+        }
+        batch.samples.push(sample.clone());
+    }
+    flush(&mut batch, &mut list);
+    for change in &out.statuses {
+        let Some(gateway) = shared.gateways.get(&super::buckets::gateway_key(&change.serial)) else { continue };
+        list.push((shared.streams.subject("bridge.gateway.status"), change.message_id(), status_event(&gateway, change)));
+    }
+    for event in &out.events {
+        let id = format!("{}-{}", event.serial, event.seq);
+        list.push((shared.streams.subject("bridge.device.event"), id, event.encode_to_vec()));
+    }
+    for transition in &out.transitions {
+        let kind = if transition.raised { "raised" } else { "recovered" };
+        let subject = shared.streams.subject(&format!("bridge.alarm.{kind}"));
+        list.push((subject, transition.transition_id.clone(), transition.encode_to_vec()));
+    }
+    list
+}
+
+pub fn status_event(gateway: &ev::GatewayRegistration, change: &StatusChange) -> Vec<u8> {
+    ev::GatewayStatusChanged {
+        serial: change.serial.clone(),
+        gateway_id: gateway.gateway_id,
+        project_id: gateway.project_id,
+        online: change.online,
+        at_ms: change.at_ms,
+        reason: change.reason.into(),
+    }
+    .encode_to_vec()
+}
+
+/// Publishes a chunk's outputs and waits for the server to have every one; retries the
+/// whole set after a failure (the message ids make the repeats no-ops).
+async fn publish_all(
+    shared: &Shared,
+    out: &Outputs,
+    chunk_id: &str,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<()> {
+    let list = outgoing(shared, out, chunk_id);
+    if list.is_empty() && out.statuses.is_empty() {
+        return Ok(());
+    }
+    let mut pause = Duration::from_millis(100);
+    loop {
+        match publish_once(shared, &list).await {
+            Ok(()) => break,
+            Err(err) => {
+                tracing::warn!(error = %err, "publishing a chunk's events failed; retrying");
+                tokio::select! {
+                    _ = shutdown.cancelled() => anyhow::bail!("shut down while publishing"),
+                    _ = tokio::time::sleep(pause) => {}
+                }
+                pause = (pause * 2).min(Duration::from_secs(2));
+            }
+        }
+    }
+    for change in &out.statuses {
+        super::store_presence(shared, change).await?;
+    }
+    metrics::counter!("lumiscape_bridge_transitions_total").increment(out.transitions.len() as u64);
+    Ok(())
+}
+
+async fn publish_once(shared: &Shared, list: &[Outgoing]) -> anyhow::Result<()> {
+    let mut acks = Vec::with_capacity(list.len());
+    for (subject, id, payload) in list {
+        let headers = lumiscape_common::nats::event_headers(id, subject);
+        let ack = shared.js.publish_with_headers(subject.clone(), headers, payload.clone().into()).await?;
+        acks.push(ack);
+    }
+    for ack in acks {
+        ack.await?;
+    }
+    Ok(())
+}
+
+/// Stores the changed condition states (puts and deletes side by side).
+async fn store_states(
+    shared: &Shared,
+    changed: &HashMap<String, Option<CondState>>,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<()> {
+    let mut pending: HashSet<&String> = changed.keys().collect();
+    let mut pause = Duration::from_millis(100);
+    while !pending.is_empty() {
+        let writes = pending.iter().map(|key| async move {
+            let result = match &changed[*key] {
+                Some(cond) => shared.state.put(key.as_str(), serde_json::to_vec(cond)?.into()).await.map(|_| ()),
+                None => return shared.state.delete(key.as_str()).await.map_err(anyhow::Error::from).map(|_| *key),
+            };
+            result.map_err(anyhow::Error::from).map(|_| *key)
+        });
+        let results = futures::future::join_all(writes).await;
+        for result in results {
+            match result {
+                Ok(key) => {
+                    pending.remove(key);
+                }
+                Err(err) => tracing::warn!(error = %err, "storing a condition state failed; retrying"),
+            }
+        }
+        if !pending.is_empty() {
+            tokio::select! {
+                _ = shutdown.cancelled() => anyhow::bail!("shut down while storing states"),
+                _ = tokio::time::sleep(pause) => {}
+            }
+            pause = (pause * 2).min(Duration::from_secs(2));
+        }
+    }
+    Ok(())
+}

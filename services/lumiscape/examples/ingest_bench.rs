@@ -1,0 +1,257 @@
+//! The ingest benchmark's driver (`scripts/bench ingest` starts the stack and runs this).
+//!
+//! Registers a fleet, then runs the simulator against the full pipeline at rising rates.
+//! For each rate it measures what went into the device stream, what the bridge handled and
+//! whether the consumer's lag stayed flat; at 10,000 msg/s it measures telemetry-to-alarm
+//! latency (device time of the sample that crossed the threshold to the `alarm.raised`
+//! event of the alarm service); throughout, the resident memory of every process.
+//!
+//! Settings (environment): BENCH_BASE (edge URL), BENCH_NATS, BENCH_PREFIX, BENCH_PIDS
+//! (`name=pid,...`), BENCH_RATES (default `5000,10000,20000,30000,40000`), BENCH_STEP_SECONDS
+//! (default 20), BENCH_GATEWAYS (default 1000), BENCH_LOOPS (default 3).
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use async_nats::jetstream;
+use futures::StreamExt;
+use lumiscape_gateway_bridge::simulator::{self, Faults, SimulatorConfig};
+use lumiscape_proto::events::v1::AlarmChanged;
+use prost::Message;
+use serde_json::{Value, json};
+use tokio_util::sync::CancellationToken;
+
+const LATENCY_RATE: u64 = 10_000;
+const SERIAL_PREFIX: &str = "BEN-";
+
+fn env(name: &str, default: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| default.to_owned())
+}
+
+fn env_num(name: &str, default: u64) -> u64 {
+    env(name, &default.to_string()).parse().unwrap_or(default)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let base = env("BENCH_BASE", "http://127.0.0.1:8080");
+    let nats_url = env("BENCH_NATS", "nats://127.0.0.1:4222");
+    let prefix = env("BENCH_PREFIX", "");
+    let rates: Vec<u64> =
+        env("BENCH_RATES", "5000,10000,20000,30000,40000").split(',').filter_map(|r| r.trim().parse().ok()).collect();
+    let step = Duration::from_secs(env_num("BENCH_STEP_SECONDS", 20));
+    let gateways = env_num("BENCH_GATEWAYS", 1000) as usize;
+    let loops = env_num("BENCH_LOOPS", 3) as usize;
+    let pids: Vec<(String, u32)> = env("BENCH_PIDS", "")
+        .split(',')
+        .filter_map(|p| p.split_once('=').and_then(|(n, pid)| Some((n.to_owned(), pid.parse().ok()?))))
+        .collect();
+
+    let http = reqwest::Client::builder().no_proxy().build()?;
+    let token = login(&http, &base).await?;
+    register_fleet(&http, &base, &token, gateways).await?;
+    let client = async_nats::connect(&nats_url).await?;
+    let js = jetstream::new(client.clone());
+    let name = |n: &str| if prefix.is_empty() { n.to_owned() } else { format!("{prefix}_{n}") };
+    wait_for_registry(&js, &name("GATEWAYS"), gateways).await?;
+
+    let latencies = Arc::new(Mutex::new(Vec::<f64>::new()));
+    let recording = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let subject = if prefix.is_empty() { "alarm.raised".to_owned() } else { format!("{prefix}.alarm.raised") };
+    let mut raised = client.subscribe(subject).await?;
+    {
+        let (latencies, recording) = (latencies.clone(), recording.clone());
+        tokio::spawn(async move {
+            while let Some(message) = raised.next().await {
+                let now = chrono::Utc::now().timestamp_millis();
+                if let Ok(alarm) = AlarmChanged::decode(message.payload)
+                    && recording.load(std::sync::atomic::Ordering::Relaxed)
+                    && alarm.sample_time_ms > 0
+                {
+                    latencies.lock().unwrap().push((now - alarm.sample_time_ms) as f64);
+                }
+            }
+        });
+    }
+
+    let mut peak_rss: BTreeMap<String, u64> = BTreeMap::new();
+    let mut best = 0u64;
+    for rate in rates {
+        recording.store(rate == LATENCY_RATE, std::sync::atomic::Ordering::Relaxed);
+        let outcome = run_step(&js, &name("DEVICE"), &nats_url, &prefix, rate, gateways, loops, step, &pids).await?;
+        recording.store(false, std::sync::atomic::Ordering::Relaxed);
+        for (process, rss) in &outcome.rss {
+            let peak = peak_rss.entry(process.clone()).or_default();
+            *peak = (*peak).max(*rss);
+        }
+        println!(
+            "ingest step {rate} msg/s: sent {:.0} msg/s, handled {:.0} msg/s, lag {} -> {} ({})",
+            outcome.sent_rate,
+            outcome.handled_rate,
+            outcome.lag_start,
+            outcome.lag_end,
+            if outcome.sustained { "sustained" } else { "falling behind" }
+        );
+        if outcome.sustained {
+            best = best.max(outcome.handled_rate.round() as u64);
+        }
+        drain(&js, &name("DEVICE")).await;
+    }
+    let mut samples = latencies.lock().unwrap().clone();
+    samples.sort_by(f64::total_cmp);
+    let pct = |p: f64| samples.get(((samples.len() as f64 * p) as usize).min(samples.len().saturating_sub(1))).copied();
+    let (p50, p99) = (pct(0.50).unwrap_or(f64::NAN), pct(0.99).unwrap_or(f64::NAN));
+    println!("ingest latency at {LATENCY_RATE} msg/s: {} alarms, p50 {p50:.1} ms, p99 {p99:.1} ms", samples.len());
+    let mut total_mb = 0.0;
+    for (process, kb) in &peak_rss {
+        let mb = *kb as f64 / 1024.0;
+        total_mb += mb;
+        println!("ingest rss {process}: {mb:.0} MB");
+    }
+    println!("ingest: {best} msg/s sustained, p50 {p50:.0} ms p99 {p99:.0} ms at {LATENCY_RATE} msg/s, rss {total_mb:.0} MB");
+    Ok(())
+}
+
+async fn login(http: &reqwest::Client, base: &str) -> anyhow::Result<String> {
+    let reply: Value = http
+        .post(format!("{base}/prod-api/login"))
+        .json(&json!({ "username": "admin", "password": "admin123" }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    reply["token"].as_str().map(str::to_owned).ok_or_else(|| anyhow::anyhow!("login failed: {reply}"))
+}
+
+async fn register_fleet(http: &reqwest::Client, base: &str, token: &str, gateways: usize) -> anyhow::Result<()> {
+    let numbers: Vec<usize> = (1..=gateways).collect();
+    let results = futures::stream::iter(numbers)
+        .map(|n| async move {
+            let body = json!({
+                "gatewayName": format!("Bench cabinet {n}"),
+                "gatewayNumber": format!("{SERIAL_PREFIX}{n:05}"),
+                "communicationType": "1",
+                "loopCount": 3,
+            });
+            let reply: Value = http
+                .post(format!("{base}/prod-api/lighting/gateway"))
+                .bearer_auth(token)
+                .header("ProjectId", "1")
+                .json(&body)
+                .send()
+                .await?
+                .json()
+                .await?;
+            anyhow::Ok(reply["code"] == 200)
+        })
+        .buffer_unordered(8)
+        .collect::<Vec<_>>()
+        .await;
+    let added = results.iter().filter(|r| matches!(r, Ok(true))).count();
+    eprintln!("registered {added} gateways ({} already there or refused)", gateways - added);
+    Ok(())
+}
+
+async fn wait_for_registry(js: &jetstream::Context, bucket: &str, gateways: usize) -> anyhow::Result<()> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Ok(kv) = js.get_key_value(bucket).await
+            && kv.status().await?.values() as usize >= gateways
+        {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            return Ok(());
+        }
+        anyhow::ensure!(Instant::now() < deadline, "the registry did not reach {gateways} gateways");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+struct StepOutcome {
+    sent_rate: f64,
+    handled_rate: f64,
+    lag_start: u64,
+    lag_end: u64,
+    sustained: bool,
+    rss: Vec<(String, u64)>,
+}
+
+/// Messages stored in the device stream so far, and those not yet handled.
+async fn progress(js: &jetstream::Context, stream: &str) -> anyhow::Result<(u64, u64)> {
+    let mut stream = js.get_stream(stream).await?;
+    let last = stream.info().await?.state.last_sequence;
+    let mut consumer: jetstream::consumer::Consumer<jetstream::consumer::pull::Config> =
+        stream.get_consumer("bridge-ingest").await?;
+    let info = consumer.info().await?;
+    Ok((last, info.num_pending + info.num_ack_pending as u64))
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn run_step(
+    js: &jetstream::Context,
+    stream: &str,
+    nats_url: &str,
+    prefix: &str,
+    rate: u64,
+    gateways: usize,
+    loops: usize,
+    step: Duration,
+    pids: &[(String, u32)],
+) -> anyhow::Result<StepOutcome> {
+    let sim = SimulatorConfig {
+        gateways,
+        loops,
+        interval: Duration::from_secs_f64(gateways as f64 / rate as f64),
+        serial_prefix: SERIAL_PREFIX.into(),
+        faults: Faults { over_current: 0.002, ..Faults::default() },
+        subject_prefix: prefix.to_owned(),
+        seed: Some(rate),
+        ..Default::default()
+    };
+    let stop = CancellationToken::new();
+    let (server, sim_stop) = (nats_url.to_owned(), stop.clone());
+    let fleet = tokio::spawn(async move { simulator::run(sim, &server, sim_stop).await });
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let started = Instant::now();
+    let (first_last, lag_start) = progress(js, stream).await?;
+    let mut rss: Vec<(String, u64)> = Vec::new();
+    while started.elapsed() < step {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        for (name, pid) in pids {
+            if let Some(kb) = rss_kb(*pid) {
+                match rss.iter_mut().find(|(n, _)| n == name) {
+                    Some((_, peak)) => *peak = (*peak).max(kb),
+                    None => rss.push((name.clone(), kb)),
+                }
+            }
+        }
+    }
+    let (end_last, lag_end) = progress(js, stream).await?;
+    let elapsed = started.elapsed().as_secs_f64();
+    stop.cancel();
+    fleet.await??;
+    let sent = (end_last - first_last) as f64;
+    let sent_rate = sent / elapsed;
+    let handled_rate = (sent - (lag_end as f64 - lag_start as f64)) / elapsed;
+    // Flat lag: the backlog did not grow by more than a quarter second of traffic, and the
+    // fleet really sent (nearly) the asked rate.
+    let sustained = (lag_end as f64) <= (lag_start as f64) + rate as f64 / 4.0 && sent_rate >= rate as f64 * 0.9;
+    Ok(StepOutcome { sent_rate, handled_rate, lag_start, lag_end, sustained, rss })
+}
+
+async fn drain(js: &jetstream::Context, stream: &str) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < deadline {
+        if matches!(progress(js, stream).await, Ok((_, 0))) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    eprintln!("the backlog did not drain in 120 s");
+}
+
+fn rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

@@ -1,0 +1,420 @@
+//! The event spine end to end, against real NATS and PostgreSQL: device messages in, alarms
+//! and gateway presence out, through crashes of the bridge and the alarm service, a NATS
+//! restart, duplicates and garbage; commands to offline and silent gateways.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use async_nats::jetstream;
+use chrono::{TimeZone, Utc};
+use common::{Call, Cluster, Deployment, NatsServer, Options, eventually};
+use lumiscape_gateway_bridge::protocol::{
+    FirmwareVersion, GatewayReading, GatewaySerial, Heartbeat, LoopIndex, LoopReading, MessageId, Telemetry, Topics,
+    Uplink, encode_uplink,
+};
+use serde_json::{Value, json};
+
+/// Processes that can be killed one at a time.
+const PIECES: Deployment = Deployment::Processes(&["identity,project,lighting,edge", "alarm", "bridge"]);
+/// The demo's second project: no seeded alarm types, so every alarm here is ours.
+const PROJECT: &str = "2";
+/// Samples per gateway in the burst, and the gateways.
+const SAMPLES: u64 = 500;
+const GATEWAYS: u64 = 20;
+/// Loop 1 breaches (20 A) in every odd window of this many samples, before sample 475.
+const WINDOW: u64 = 25;
+const BREACH_END: u64 = 475;
+
+fn options(extra: &[(&str, &str)]) -> Options {
+    let mut options = Options::default();
+    options.extra_env = extra.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    options
+}
+
+struct Site<'a> {
+    cluster: &'a Cluster,
+    token: String,
+    topics: Topics,
+}
+
+impl<'a> Site<'a> {
+    async fn open(cluster: &'a Cluster) -> Self {
+        let token = cluster.api.login("admin", "admin123").await;
+        Self { cluster, token, topics: Topics::new(&cluster.prefix).unwrap() }
+    }
+
+    async fn call(&self, call: Call<'_>) -> (u16, Value) {
+        let call = call.token(&self.token).header("ProjectId", PROJECT).header("Content-Language", "en_US");
+        self.cluster.api.send(call).await
+    }
+
+    async fn add_gateway(&self, serial: &str, loops: u32) -> i64 {
+        let body = json!({
+            "gatewayName": format!("Cabinet {serial}"),
+            "gatewayNumber": serial,
+            "communicationType": "1",
+            "loopCount": loops,
+        });
+        let (status, reply) = self.call(Call::post("/lighting/gateway").json(body)).await;
+        assert_eq!((status, reply["code"].as_i64()), (200, Some(200)), "{reply}");
+        reply["data"]["gatewayId"].as_i64().expect("gateway id")
+    }
+
+    async fn add_over_current_type(&self) {
+        let body = json!({
+            "alarmName": "Over-current",
+            "deviceType": "loop",
+            "alarmLevel": "1",
+            "contentZh": "回路过流",
+            "contentEn": "Loop over-current",
+            "triggerAttribute": "current",
+            "triggerComparison": ">",
+            "triggerValue": "15.0",
+            "triggerDuration": 0,
+            "recoveryAttribute": "current",
+            "recoveryComparison": "<=",
+            "recoveryValue": "12.5",
+            "recoveryDuration": 0,
+            "autoProcessing": "1",
+            "autoWorkOrder": "0",
+            "status": "0",
+        });
+        let (status, reply) = self.call(Call::post("/alarm/type").json(body)).await;
+        assert_eq!((status, reply["code"].as_i64()), (200, Some(200)), "{reply}");
+    }
+
+    /// Waits until the bridge can see `gateways` registered gateways and `rules` rules.
+    async fn wait_for_buckets(&self, gateways: usize, rules: usize) {
+        let js = jetstream::new(async_nats::connect(&self.cluster.nats_url).await.unwrap());
+        let count = |bucket: String| {
+            let js = js.clone();
+            async move {
+                match js.get_key_value(bucket).await {
+                    Ok(kv) => kv.status().await.map(|s| s.values() as usize).unwrap_or(0),
+                    Err(_) => 0,
+                }
+            }
+        };
+        let prefix = &self.cluster.prefix;
+        let ready = eventually(20, || async {
+            count(format!("{prefix}_GATEWAYS")).await >= gateways && count(format!("{prefix}_ALARM_RULES")).await >= rules
+        })
+        .await;
+        assert!(ready, "registry and rules did not reach the buckets");
+        // The bridge's mirrors follow the buckets within moments.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+
+    async fn total(&self, path: &str) -> i64 {
+        let (_, reply) = self.call(Call::get(path)).await;
+        reply["total"].as_i64().unwrap_or(-1)
+    }
+}
+
+fn serial(n: u64) -> GatewaySerial {
+    GatewaySerial::new(format!("SPN-{n:03}")).unwrap()
+}
+
+fn telemetry(serial: &GatewaySerial, seq: u64, at_s: i64, currents: &[f64]) -> Vec<u8> {
+    let loops = currents
+        .iter()
+        .enumerate()
+        .map(|(i, current)| LoopReading {
+            index: LoopIndex::new(i as u64 + 1).unwrap(),
+            on: true,
+            voltage_v: 220.0,
+            current_a: *current,
+            active_power_w: 220.0 * current * 0.95,
+            energy_kwh: 100.0 + seq as f64 / 100.0,
+        })
+        .collect();
+    let uplink = Uplink::Telemetry(Telemetry {
+        id: MessageId::new(serial.clone(), seq),
+        device_time: Utc.timestamp_opt(at_s, 0).unwrap(),
+        gateway: GatewayReading { signal_dbm: -70, temperature_c: 30.0, firmware: FirmwareVersion::new("2.4.1").unwrap() },
+        loops,
+    });
+    encode_uplink(&uplink).unwrap()
+}
+
+fn heartbeat(serial: &GatewaySerial, seq: u64) -> Vec<u8> {
+    encode_uplink(&Uplink::Heartbeat(Heartbeat {
+        id: MessageId::new(serial.clone(), seq),
+        device_time: Utc::now(),
+        uptime: Duration::from_secs(seq),
+        firmware: FirmwareVersion::new("2.4.1").unwrap(),
+    }))
+    .unwrap()
+}
+
+/// The burst's current on loop 1 of sample `i`.
+fn burst_current(i: u64) -> f64 {
+    if (i / WINDOW) % 2 == 1 && i < BREACH_END { 20.0 } else { 10.0 }
+}
+
+/// Alarms the burst must raise (and recover): one per breach window per gateway.
+fn burst_alarms() -> i64 {
+    ((0..SAMPLES).filter(|i| i % WINDOW == 0 && burst_current(*i) > 15.0).count() as u64 * GATEWAYS) as i64
+}
+
+/// The burst's messages in sending order: gateways interleaved, each in its own order.
+fn burst(topics: &Topics) -> Vec<(String, Vec<u8>)> {
+    let start = Utc::now().timestamp() - 2 * SAMPLES as i64;
+    let mut messages = Vec::new();
+    for i in 0..SAMPLES {
+        for g in 1..=GATEWAYS {
+            let serial = serial(g);
+            let subject = topics.subject(&serial, lumiscape_gateway_bridge::protocol::Channel::Telemetry);
+            messages.push((subject, telemetry(&serial, i + 1, start + i as i64, &[burst_current(i), 10.0])));
+        }
+    }
+    messages
+}
+
+/// Publishes device messages through JetStream, so each is known to be stored; retries
+/// while the server is away.
+async fn publish(js: &jetstream::Context, messages: &[(String, Vec<u8>)]) {
+    for chunk in messages.chunks(250) {
+        loop {
+            let mut acks = Vec::new();
+            let mut failed = false;
+            for (subject, payload) in chunk {
+                match js.publish(subject.clone(), payload.clone().into()).await {
+                    Ok(ack) => acks.push(ack),
+                    Err(_) => failed = true,
+                }
+            }
+            for ack in acks {
+                failed |= ack.await.is_err();
+            }
+            if !failed {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+}
+
+async fn consumer_idle(js: &jetstream::Context, stream: &str, consumer: &str) -> bool {
+    let Ok(mut stream) = js.get_stream(stream).await else { return false };
+    let Ok(mut consumer) =
+        stream.get_consumer::<jetstream::consumer::pull::Config>(consumer).await.map_err(|e| e.to_string())
+    else {
+        return false;
+    };
+    let _ = &mut stream;
+    match consumer.info().await {
+        Ok(info) => info.num_pending == 0 && info.num_ack_pending == 0,
+        Err(_) => false,
+    }
+}
+
+/// Waits until the burst's alarms are all in and all recovered, and the consumers are idle.
+async fn expect_burst_outcome(site: &Site<'_>, js: &jetstream::Context) {
+    let expected = burst_alarms();
+    let settled = eventually(180, || async {
+        site.total("/alarm/history/list?pageSize=10").await >= expected
+            && site.total("/alarm/realtime/list?pageSize=10").await == 0
+    })
+    .await;
+    let history = site.total("/alarm/history/list?pageSize=10").await;
+    let open = site.total("/alarm/realtime/list?pageSize=10").await;
+    assert!(settled, "expected {expected} alarms, all recovered; have {history}, {open} open");
+    let prefix = &site.cluster.prefix;
+    let idle = eventually(30, || async {
+        consumer_idle(js, &format!("{prefix}_DEVICE"), "bridge-ingest").await
+            && consumer_idle(js, &format!("{prefix}_BRIDGE"), "alarm-transitions").await
+    })
+    .await;
+    assert!(idle, "consumers still hold pending messages");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(site.total("/alarm/history/list?pageSize=10").await, expected, "exactly one alarm per breach");
+    let (_, page) = site.call(Call::get("/alarm/history/list?pageSize=100")).await;
+    for row in page["rows"].as_array().unwrap() {
+        assert_eq!(row["status"], "4", "every recovery closes its alarm: {row}");
+        assert!(row["endTime"].is_string(), "end time on recovery: {row}");
+    }
+}
+
+async fn register_burst_fleet(site: &Site<'_>) {
+    for g in 1..=GATEWAYS {
+        site.add_gateway(serial(g).as_str(), 2).await;
+    }
+    site.add_over_current_type().await;
+    site.wait_for_buckets(GATEWAYS as usize, 1).await;
+}
+
+#[tokio::test]
+async fn a_burst_survives_kill_9_of_the_bridge_then_the_alarm_service() {
+    let mut cluster = Cluster::start_with(PIECES, Options::default()).await;
+    let site = Site::open(&cluster).await;
+    register_burst_fleet(&site).await;
+    let js = jetstream::new(async_nats::connect(&cluster.nats_url).await.unwrap());
+    let messages = burst(&site.topics);
+    assert_eq!(messages.len(), 10_000);
+    let token = site.token.clone();
+    let topics = site.topics.clone();
+    drop(site);
+
+    publish(&js, &messages[..3000]).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    cluster.kill("bridge");
+    publish(&js, &messages[3000..6000]).await;
+    cluster.restart("bridge").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    cluster.kill("alarm");
+    publish(&js, &messages[6000..]).await;
+    cluster.restart("alarm").await;
+
+    let site = Site { cluster: &cluster, token, topics };
+    expect_burst_outcome(&site, &js).await;
+}
+
+#[tokio::test]
+async fn nats_restarted_mid_stream_loses_nothing_acknowledged() {
+    let mut nats = NatsServer::start();
+    let mut options = Options::default();
+    options.nats_url = Some(nats.url());
+    let cluster = Cluster::start_with(PIECES, options).await;
+    let site = Site::open(&cluster).await;
+    register_burst_fleet(&site).await;
+    let client = async_nats::ConnectOptions::new().max_reconnects(None).connect(nats.url()).await.unwrap();
+    let js = jetstream::new(client);
+    let messages = burst(&site.topics);
+
+    publish(&js, &messages[..5000]).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    nats.restart(Duration::from_secs(1));
+    publish(&js, &messages[5000..]).await;
+
+    expect_burst_outcome(&site, &js).await;
+}
+
+#[tokio::test]
+async fn a_repeated_message_makes_one_alarm_and_garbage_never_blocks() {
+    let mut cluster = Cluster::start_with(PIECES, Options::default()).await;
+    let site = Site::open(&cluster).await;
+    let serial = serial(901);
+    site.add_gateway(serial.as_str(), 1).await;
+    site.add_over_current_type().await;
+    site.wait_for_buckets(1, 1).await;
+    let js = jetstream::new(async_nats::connect(&cluster.nats_url).await.unwrap());
+    let subject = site.topics.subject(&serial, lumiscape_gateway_bridge::protocol::Channel::Telemetry);
+    let at = Utc::now().timestamp() - 100;
+    let breach = telemetry(&serial, 1, at, &[25.0]);
+    let garbage: Vec<Vec<u8>> = vec![
+        b"not json".to_vec(),
+        br#"{"v":99,"sn":"SPN-901"}"#.to_vec(),
+        br#"{"v":1}"#.to_vec(),
+        vec![0xff; 70 * 1024],
+    ];
+    let mut messages = vec![(subject.clone(), breach.clone()), (subject.clone(), breach.clone())];
+    messages.extend(garbage.iter().map(|g| (subject.clone(), g.clone())));
+    messages.push((subject.clone(), breach.clone()));
+    publish(&js, &messages).await;
+    assert!(eventually(30, || async { site.total("/alarm/realtime/list?pageSize=10").await == 1 }).await);
+
+    // After a restart the bridge has forgotten recent ids; the stored state still knows.
+    let token = site.token.clone();
+    drop(site);
+    cluster.restart("bridge").await;
+    let site = Site { cluster: &cluster, token, topics: Topics::new(&cluster.prefix).unwrap() };
+    publish(&js, &[(subject.clone(), breach.clone())]).await;
+    // A later good sample still flows after the garbage: it recovers the alarm.
+    publish(&js, &[(subject.clone(), telemetry(&serial, 2, at + 1, &[5.0]))]).await;
+    assert!(eventually(30, || async { site.total("/alarm/realtime/list?pageSize=10").await == 0 }).await);
+    assert_eq!(site.total("/alarm/history/list?pageSize=10").await, 1, "one alarm for one breach");
+    let device = format!("{}_DEVICE", cluster.prefix);
+    assert!(eventually(10, || consumer_idle(&js, &device, "bridge-ingest")).await);
+}
+
+#[tokio::test]
+async fn commands_fail_fast_offline_and_time_out_without_an_ack() {
+    let cluster = Cluster::start_with(
+        PIECES,
+        options(&[("LUMISCAPE_BRIDGE__OFFLINE_AFTER_SECONDS", "2"), ("LUMISCAPE_BRIDGE__COMMAND_TIMEOUT_MS", "1500")]),
+    )
+    .await;
+    let site = Site::open(&cluster).await;
+    let silent = serial(950);
+    let mute = serial(951);
+    let never_seen = site.add_gateway(silent.as_str(), 2).await;
+    let mute_id = site.add_gateway(mute.as_str(), 2).await;
+    site.wait_for_buckets(2, 0).await;
+    let set_loop = |id: i64| Call::post("/lighting/control/loop").json(json!({ "gatewayId": id, "loopIndex": 1, "on": false }));
+
+    // Never heard of: offline at once, in the spec's words.
+    let started = Instant::now();
+    let (_, reply) = site.call(set_loop(never_seen)).await;
+    assert_eq!(reply["msg"], "Device offline, cannot operate.", "{reply}");
+    assert!(started.elapsed() < Duration::from_secs(1), "offline must fail fast");
+
+    // A gateway that beats but never acknowledges: a clear timeout.
+    let nats = async_nats::connect(&cluster.nats_url).await.unwrap();
+    let beat = site.topics.subject(&mute, lumiscape_gateway_bridge::protocol::Channel::Heartbeat);
+    nats.publish(beat.clone(), heartbeat(&mute, 1).into()).await.unwrap();
+    nats.flush().await.unwrap();
+    let online = eventually(10, || async {
+        let (_, reply) = site.call(Call::get(&format!("/lighting/gateway/{mute_id}"))).await;
+        reply["data"]["onlineStatus"] == "1"
+    })
+    .await;
+    assert!(online, "a heartbeat brings the gateway online");
+    let started = Instant::now();
+    let (status, reply) = site.call(set_loop(mute_id)).await;
+    assert_eq!((status, reply["code"].as_i64()), (504, Some(504)), "{reply}");
+    assert!(reply["msg"].as_str().unwrap().contains("did not answer"), "{reply}");
+    assert!(started.elapsed() >= Duration::from_millis(1400) && started.elapsed() < Duration::from_secs(5));
+
+    // Silence: offline once, and commands fail fast again.
+    let offline = eventually(15, || async {
+        let (_, reply) = site.call(Call::get(&format!("/lighting/gateway/{mute_id}"))).await;
+        reply["data"]["onlineStatus"] == "0"
+    })
+    .await;
+    assert!(offline, "silence takes the gateway offline");
+    let (_, reply) = site.call(set_loop(mute_id)).await;
+    assert_eq!(reply["msg"], "Device offline, cannot operate.");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let (_, history) = site.call(Call::get(&format!("/lighting/gateway/{mute_id}/onlineHistory?pageSize=50"))).await;
+    let states: Vec<&str> = history["rows"].as_array().unwrap().iter().map(|r| r["onlineStatus"].as_str().unwrap()).collect();
+    assert_eq!(states, vec!["0", "1"], "raised once, cleared once (newest first): {history}");
+}
+
+#[tokio::test]
+async fn a_simulated_gateway_obeys_real_time_control() {
+    let cluster = Cluster::start_with(PIECES, options(&[("LUMISCAPE_BRIDGE__OFFLINE_AFTER_SECONDS", "5")])).await;
+    let site = Site::open(&cluster).await;
+    let id = site.add_gateway("SPS-00001", 4).await;
+    site.wait_for_buckets(1, 0).await;
+    let fleet = lumiscape_gateway_bridge::SimulatorConfig {
+        gateways: 1,
+        loops: 4,
+        interval: Duration::from_millis(500),
+        serial_prefix: "SPS-".into(),
+        subject_prefix: cluster.prefix.clone(),
+        seed: Some(7),
+        ..Default::default()
+    };
+    let stop = tokio_util::sync::CancellationToken::new();
+    let server = cluster.nats_url.clone();
+    let sim_stop = stop.clone();
+    let sim = tokio::spawn(async move { lumiscape_gateway_bridge::simulator::run(fleet, &server, sim_stop).await });
+    let online = eventually(15, || async {
+        let (_, reply) = site.call(Call::get(&format!("/lighting/gateway/{id}"))).await;
+        reply["data"]["onlineStatus"] == "1"
+    })
+    .await;
+    assert!(online);
+    let (status, reply) =
+        site.call(Call::post("/lighting/control/loop").json(json!({ "gatewayId": id, "loopIndex": 2, "on": false }))).await;
+    assert_eq!((status, reply["code"].as_i64()), (200, Some(200)), "{reply}");
+    let (_, reply) = site.call(Call::post("/lighting/control/read").json(json!({ "gatewayId": id }))).await;
+    let loops = reply["data"]["loops"].as_array().expect("the gateway's readings").clone();
+    let loop2 = loops.iter().find(|l| l["loopIndex"] == 2).expect("loop 2");
+    assert_eq!(loop2["on"], false, "the gateway obeyed: {reply}");
+    stop.cancel();
+    let stats = sim.await.unwrap().unwrap();
+    assert!(stats.acks >= 2, "{stats:?}");
+}
