@@ -24,10 +24,10 @@ use tokio_util::sync::CancellationToken;
 use tracing::{debug, info, warn};
 
 use crate::protocol::{
-    HEARTBEAT_INTERVAL, Ack, AckResult, Channel, Command, CorrelationId, DeviceEvent, EventKind, FirmwareVersion, Flaw, GatewayReading,
-    GatewaySerial, Heartbeat, LoopIndex, LoopReading, MAX_ERROR_TEXT_LEN, MAX_LOOPS, MAX_PAYLOAD_BYTES, MAX_SERIAL_LEN,
-    MessageId, ProtocolError, Telemetry, Topics, Uplink, correlation_id_of, decode_command, encode_uplink,
-    flawed_telemetry,
+    Ack, AckResult, Channel, Command, CorrelationId, DeviceEvent, EventKind, FirmwareVersion, Flaw, GatewayReading,
+    GatewaySerial, HEARTBEAT_INTERVAL, Heartbeat, LoopIndex, LoopReading, MAX_ERROR_TEXT_LEN, MAX_LOOPS,
+    MAX_PAYLOAD_BYTES, MAX_SERIAL_LEN, MessageId, ProtocolError, Telemetry, Topics, Uplink, correlation_id_of,
+    decode_command, encode_uplink, flawed_telemetry,
 };
 
 /// Nominal supply voltage (V).

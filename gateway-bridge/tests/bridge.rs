@@ -17,7 +17,9 @@ use lumiscape_gateway_bridge::protocol::{
     Topics, Uplink, encode_uplink,
 };
 use lumiscape_proto::bridge::v1 as pb;
-use lumiscape_proto::events::v1::{AlarmCondition, AlarmRule, AlarmTransition, GatewayRegistration, GatewayStatusChanged};
+use lumiscape_proto::events::v1::{
+    AlarmCondition, AlarmRule, AlarmTransition, GatewayRegistration, GatewayStatusChanged,
+};
 use prost::Message;
 use tokio_util::sync::CancellationToken;
 
@@ -53,18 +55,27 @@ impl Rig {
         cfg.bridge.command_timeout_ms = 1000;
         let nats = async_nats::connect(nats_url()).await.unwrap();
         let js = jetstream::new(nats.clone());
-        let sessions =
-            SessionRegistry::open(&js, &format!("{prefix}_SESSIONS"), Duration::from_secs(3600), CancellationToken::new())
-                .await
-                .unwrap();
+        let sessions = SessionRegistry::open(
+            &js,
+            &format!("{prefix}_SESSIONS"),
+            Duration::from_secs(3600),
+            CancellationToken::new(),
+        )
+        .await
+        .unwrap();
         let auth = Authenticator::new(TokenSigner::new(KEY), sessions);
         Self { topics: Topics::new(&prefix).unwrap(), cfg, nats, js, auth, running: None }
     }
 
     async fn register(&self, serial: &str, gateway_id: i64, project_id: i64) {
         let kv = bridge::buckets::open(&self.js, &format!("{}_GATEWAYS", self.cfg.nats.prefix), "").await.unwrap();
-        let registration =
-            GatewayRegistration { gateway_id, project_id, serial: serial.into(), name: format!("Cabinet {serial}"), loop_count: 2 };
+        let registration = GatewayRegistration {
+            gateway_id,
+            project_id,
+            serial: serial.into(),
+            name: format!("Cabinet {serial}"),
+            loop_count: 2,
+        };
         kv.put(format!("gw.{serial}"), registration.encode_to_vec().into()).await.unwrap();
     }
 
@@ -118,7 +129,8 @@ impl Rig {
             })
             .await
             .unwrap();
-        let mut batch = consumer.fetch().max_messages(10_000).expires(Duration::from_millis(300)).messages().await.unwrap();
+        let mut batch =
+            consumer.fetch().max_messages(10_000).expires(Duration::from_millis(300)).messages().await.unwrap();
         let mut messages = Vec::new();
         while let Some(Ok(message)) = batch.next().await {
             messages.push(message);
@@ -143,7 +155,9 @@ impl Rig {
 
     async fn ingest_idle(&self) -> bool {
         let Ok(stream) = self.js.get_stream(format!("{}_DEVICE", self.cfg.nats.prefix)).await else { return false };
-        let Ok(mut consumer) = stream.get_consumer::<consumer::pull::Config>("bridge-ingest").await else { return false };
+        let Ok(mut consumer) = stream.get_consumer::<consumer::pull::Config>("bridge-ingest").await else {
+            return false;
+        };
         consumer.info().await.map(|i| i.num_pending == 0 && i.num_ack_pending == 0).unwrap_or(false)
     }
 
@@ -181,7 +195,11 @@ fn telemetry(serial: &GatewaySerial, seq: u64, at_s: i64, current: f64) -> Vec<u
     encode_uplink(&Uplink::Telemetry(Telemetry {
         id: MessageId::new(serial.clone(), seq),
         device_time: Utc.timestamp_opt(at_s, 0).unwrap(),
-        gateway: GatewayReading { signal_dbm: -70, temperature_c: 25.0, firmware: FirmwareVersion::new("1.0").unwrap() },
+        gateway: GatewayReading {
+            signal_dbm: -70,
+            temperature_c: 25.0,
+            firmware: FirmwareVersion::new("1.0").unwrap(),
+        },
         loops,
     }))
     .unwrap()
@@ -265,8 +283,12 @@ async fn presence_is_raised_once_and_cleared_once() {
         rig.send(&gw, Channel::Heartbeat, heartbeat(&gw, seq)).await;
     }
     tokio::time::sleep(Duration::from_secs(4)).await;
-    let statuses: Vec<bool> =
-        rig.stored("gateway.status").await.into_iter().map(|m| GatewayStatusChanged::decode(m.payload.clone()).unwrap().online).collect();
+    let statuses: Vec<bool> = rig
+        .stored("gateway.status")
+        .await
+        .into_iter()
+        .map(|m| GatewayStatusChanged::decode(m.payload.clone()).unwrap().online)
+        .collect();
     assert_eq!(statuses, vec![true, false], "online once, offline once after 2 s of silence");
     rig.stop().await;
     rig.start().await;

@@ -230,7 +230,8 @@ async fn exercise_fleet(transport: Transport, simulator_server: String, platform
     assert!((later.device_time - set_to).num_seconds().abs() < 5, "device time follows set_time");
 
     let stats = stop_fleet(shutdown, handle).await;
-    assert!(stats.telemetry >= 24 && stats.heartbeats >= 24, "{stats:?}");
+    // One heartbeat per gateway at start, then one every 30 s: a short run sends three.
+    assert!(stats.telemetry >= 24 && stats.heartbeats == 3, "{stats:?}");
     assert_eq!(stats.commands_received, 4);
     assert_eq!(stats.acks, 4);
     assert_eq!(stats.publish_errors, 0);

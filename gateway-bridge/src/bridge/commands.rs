@@ -26,7 +26,8 @@ use crate::protocol::{
 pub const MAX_TIMEOUT: Duration = Duration::from_secs(30);
 /// Who may send which command.
 const CONTROL_PERMISSIONS: &[&str] = &["pc:lighting:control:edit", "pc:lighting:oneKey:edit"];
-const READ_PERMISSIONS: &[&str] = &["pc:lighting:control:query", "pc:lighting:control:edit", "pc:lighting:gateway:query"];
+const READ_PERMISSIONS: &[&str] =
+    &["pc:lighting:control:query", "pc:lighting:control:edit", "pc:lighting:gateway:query"];
 
 /// Commands waiting for their acknowledgement, by correlation id.
 #[derive(Default)]

@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
-use async_nats::jetstream::{self, consumer, stream};
+use async_nats::jetstream::{consumer, stream};
 use futures::StreamExt;
 use lumiscape_proto::events::v1 as ev;
 use prost::Message;
@@ -102,7 +102,7 @@ pub async fn ensure_consumer(shared: &Shared) -> anyhow::Result<consumer::Consum
                 ack_policy: consumer::AckPolicy::All,
                 ack_wait: Duration::from_secs(30),
                 max_deliver: shared.max_deliver,
-                max_ack_pending: i64::try_from(shared.fetch_batch * 4).unwrap_or(i64::MAX),
+                max_ack_pending: i64::try_from(shared.fetch_batch * 2).unwrap_or(i64::MAX),
                 ..Default::default()
             },
         )
@@ -111,7 +111,8 @@ pub async fn ensure_consumer(shared: &Shared) -> anyhow::Result<consumer::Consum
 }
 
 async fn session(shared: &Shared, state: &mut IngestState, shutdown: &CancellationToken) -> anyhow::Result<()> {
-    let consumer = ensure_consumer(shared).await?;
+    let mut consumer = ensure_consumer(shared).await?;
+    replay_in_flight(shared, state, &mut consumer, shutdown).await?;
     let batch = shared.fetch_batch;
     let messages = consumer.stream().max_messages_per_batch(batch).heartbeat(Duration::from_secs(5)).messages().await?;
     let mut chunks = messages.ready_chunks(batch);
@@ -125,12 +126,62 @@ async fn session(shared: &Shared, state: &mut IngestState, shutdown: &Cancellati
         for message in chunk {
             messages.push(message.map_err(|err| anyhow::anyhow!("device stream: {err}"))?);
         }
-        handle_chunk(shared, state, &messages, shutdown).await?;
+        let incoming: Vec<Incoming> = messages
+            .iter()
+            .map(|m| Incoming {
+                subject: m.subject.as_str(),
+                payload: &m.payload,
+                seq: m.info().map_or(0, |info| info.stream_sequence),
+            })
+            .collect();
+        handle_chunk(shared, state, &incoming, shutdown).await?;
         if let Some(last) = messages.last() {
             last.ack().await.map_err(|err| anyhow::anyhow!("ack: {err}"))?;
         }
         metrics::counter!("lumiscape_bridge_messages_total").increment(messages.len() as u64);
     }
+}
+
+/// One device message as the stream holds it.
+struct Incoming<'a> {
+    subject: &'a str,
+    payload: &'a [u8],
+    /// Its sequence number in the device stream.
+    seq: u64,
+}
+
+/// Decides again, in stream order, the messages a previous run was given but did not
+/// acknowledge (it crashed or lost its connection). The server would redeliver them only
+/// after the ack wait, behind newer ones, and a gateway's samples must be decided in order.
+/// They are read straight from the stream; the next chunk's acknowledgement (which
+/// acknowledges everything before it) covers them.
+async fn replay_in_flight(
+    shared: &Shared,
+    state: &mut IngestState,
+    consumer: &mut consumer::Consumer<consumer::pull::Config>,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<()> {
+    let info = consumer.info().await?;
+    let (floor, delivered) = (info.ack_floor.stream_sequence, info.delivered.stream_sequence);
+    if info.num_ack_pending == 0 || delivered <= floor {
+        return Ok(());
+    }
+    tracing::info!(from = floor + 1, to = delivered, "replaying unacknowledged device messages in order");
+    let stream = shared.js.get_stream(&info.stream_name).await?;
+    let mut held = Vec::new();
+    for seq in floor + 1..=delivered {
+        match stream.get_raw_message(seq).await {
+            Ok(message) => held.push((message.subject.to_string(), message.payload, seq)),
+            // Gone already (acknowledged by a chunk, or expired): nothing to decide.
+            Err(err) => tracing::debug!(seq, error = %err, "in-flight message not in the stream"),
+        }
+    }
+    for part in held.chunks(shared.fetch_batch) {
+        let incoming: Vec<Incoming> =
+            part.iter().map(|(subject, payload, seq)| Incoming { subject, payload, seq: *seq }).collect();
+        handle_chunk(shared, state, &incoming, shutdown).await?;
+    }
+    Ok(())
 }
 
 /// What the ingest loop remembers between chunks.
@@ -185,19 +236,19 @@ struct Outputs {
 async fn handle_chunk(
     shared: &Shared,
     state: &mut IngestState,
-    messages: &[jetstream::Message],
+    messages: &[Incoming<'_>],
     shutdown: &CancellationToken,
 ) -> anyhow::Result<()> {
     let rules = shared.rules_by_project();
     let now_ms = chrono::Utc::now().timestamp_millis();
     let mut out = Outputs::default();
-    let first_seq = messages.first().and_then(|m| m.info().ok()).map_or(0, |i| i.stream_sequence);
-    let last_seq = messages.last().and_then(|m| m.info().ok()).map_or(0, |i| i.stream_sequence);
+    let first_seq = messages.first().map_or(0, |m| m.seq);
+    let last_seq = messages.last().map_or(0, |m| m.seq);
     for message in messages {
-        let uplink = match shared.topics.decode_uplink(&message.subject, &message.payload) {
+        let uplink = match shared.topics.decode_uplink(message.subject, message.payload) {
             Ok(uplink) => uplink,
             Err(err) => {
-                shared.reject(&message.subject, &err);
+                shared.reject(message.subject, &err);
                 continue;
             }
         };
@@ -351,16 +402,25 @@ fn outgoing(shared: &Shared, out: &Outputs, chunk_id: &str) -> Vec<Outgoing> {
             batch.samples.clear();
         }
     };
+    let mut size = 0;
     for sample in &out.samples {
-        if batch.encoded_len() + sample.encoded_len() > MAX_BATCH_BYTES {
+        // Each repeated field costs its length, a tag and a length prefix (at most 1 + 4).
+        let sample_size = sample.encoded_len() + 5;
+        if size + sample_size > MAX_BATCH_BYTES {
             flush(&mut batch, &mut list);
+            size = 0;
         }
+        size += sample_size;
         batch.samples.push(sample.clone());
     }
     flush(&mut batch, &mut list);
     for change in &out.statuses {
         let Some(gateway) = shared.gateways.get(&super::buckets::gateway_key(&change.serial)) else { continue };
-        list.push((shared.streams.subject("bridge.gateway.status"), change.message_id(), status_event(&gateway, change)));
+        list.push((
+            shared.streams.subject("bridge.gateway.status"),
+            change.message_id(),
+            status_event(&gateway, change),
+        ));
     }
     for event in &out.events {
         let id = format!("{}-{}", event.serial, event.seq);

@@ -110,7 +110,11 @@ async fn sweep_presence(shared: Arc<Shared>, shutdown: CancellationToken) -> any
             let payload = ingest::status_event(&gateway, &change);
             loop {
                 let published = async {
-                    shared.js.publish_with_headers(subject.clone(), headers.clone(), payload.clone().into()).await?.await?;
+                    shared
+                        .js
+                        .publish_with_headers(subject.clone(), headers.clone(), payload.clone().into())
+                        .await?
+                        .await?;
                     store_presence(&shared, &change).await
                 };
                 match published.await {
@@ -138,7 +142,8 @@ pub async fn start(
     let js = jetstream::new(deps.nats.clone());
     let streams = Streams::new(&cfg.nats.prefix);
     Streams::ensure(&js, &streams.bridge()).await?;
-    let state = buckets::open(&js, &streams.bucket("BRIDGE_STATE"), "gateway-bridge condition and presence state").await?;
+    let state =
+        buckets::open(&js, &streams.bucket("BRIDGE_STATE"), "gateway-bridge condition and presence state").await?;
     let presence = Presence::new(Duration::from_secs(cfg.bridge.offline_after_seconds));
     for (key, value) in buckets::load(&state).await? {
         if let Some(serial) = key.strip_prefix("p.") {
@@ -179,7 +184,10 @@ pub async fn start(
     tracing::info!(addr = %listener.local_addr()?, "gateway-bridge listening");
     let server = tonic::transport::Server::builder()
         .add_service(BridgeServiceServer::new(commands::BridgeApi::new(shared)))
-        .serve_with_incoming_shutdown(tonic::transport::server::TcpIncoming::from(listener), shutdown.cancelled_owned());
+        .serve_with_incoming_shutdown(
+            tonic::transport::server::TcpIncoming::from(listener),
+            shutdown.cancelled_owned(),
+        );
     Ok(tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }))
 }
 

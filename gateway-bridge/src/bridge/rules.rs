@@ -224,7 +224,9 @@ pub fn decide(
     };
     match state.map(|s| &s.phase) {
         None if triggered && rule.trigger.hold_ms == 0 => raise(),
-        None if triggered => Decision::Moved(Some(CondState { phase: Phase::Pending { since_ms: at_ms }, last_ms: at_ms })),
+        None if triggered => {
+            Decision::Moved(Some(CondState { phase: Phase::Pending { since_ms: at_ms }, last_ms: at_ms }))
+        }
         None => Decision::Unchanged,
         Some(Phase::Pending { since_ms }) if triggered => {
             if at_ms - since_ms >= rule.trigger.hold_ms {

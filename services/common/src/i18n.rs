@@ -50,7 +50,9 @@ pub enum Msg {
     NotFound,
     RouteNotFound,
     MethodNotAllowed,
-    BodyTooLarge { limit_kb: u64 },
+    BodyTooLarge {
+        limit_kb: u64,
+    },
     BadRequest,
     InvalidJson,
     Internal,
@@ -58,7 +60,10 @@ pub enum Msg {
     ConfigNotFound,
     ProjectNotFound,
     OtherSystemAuthFailed,
-    TooManyFailures { attempts: u32, minutes: u64 },
+    TooManyFailures {
+        attempts: u32,
+        minutes: u64,
+    },
     NickNameInvalid,
     PhoneInvalid,
     EmailInvalid,
@@ -69,18 +74,91 @@ pub enum Msg {
     NewPasswordSameAsOld,
     AvatarMissing,
     AvatarInvalid,
-    AvatarTooLarge { limit_kb: u64 },
+    AvatarTooLarge {
+        limit_kb: u64,
+    },
     // ---- lighting ----
+    /// Lighting calls work inside one project; none was selected.
+    ProjectRequired,
+    GatewayIdInvalid,
+    GatewayNotFound,
+    GatewayNameInvalid,
+    GatewayNumberInvalid,
+    GatewayNumberTaken {
+        number: String,
+    },
+    CommunicationTypeInvalid,
+    LoopCountInvalid,
+    LoopIndexInvalid {
+        max: u32,
+    },
+    LoopGivenTwice {
+        index: u32,
+    },
+    LoopNameInvalid,
+    RemarkInvalid,
+    PageInvalid,
+    OnlineStatusInvalid,
+    SearchTooLong,
+    HoursInvalid,
+    /// A switch command without saying on or off.
+    SwitchStateRequired,
+    TooManyIds {
+        max: u32,
+    },
     // ---- end lighting ----
     // ---- alarm ----
+    /// No project selected for a call that works inside one.
+    AlarmProjectRequired,
+    AlarmNameInvalid,
+    AlarmDeviceTypeInvalid,
+    AlarmLevelInvalid,
+    AlarmContentZhInvalid,
+    AlarmContentEnInvalid,
+    AlarmTriggerAttributeInvalid,
+    AlarmTriggerComparisonInvalid,
+    AlarmTriggerValueInvalid,
+    AlarmTriggerDurationInvalid,
+    AlarmRecoveryAttributeInvalid,
+    AlarmRecoveryComparisonInvalid,
+    /// The spec's rule (section 5): a positive number with 1 to 3 decimals.
+    AlarmRecoveryValueInvalid,
+    AlarmRecoveryDurationInvalid,
+    /// The spec's rule (section 5): auto processing needs a recovery condition.
+    AlarmRecoveryRequired,
+    AlarmRecoveryIncomplete,
+    AlarmAutoProcessingInvalid,
+    AlarmAutoWorkOrderInvalid,
+    AlarmTypeStatusInvalid,
+    AlarmTypeIdInvalid,
+    AlarmTypeNotFound,
+    AlarmIdInvalid,
+    AlarmNotFound,
+    AlarmStatusInvalid,
+    AlarmTimeInvalid,
+    AlarmNotOpen,
+    AlarmNotUnprocessed,
+    AlarmCloseReasonInvalid,
+    /// The sentence of an alarm's detail: `attribute` is the attribute's key (`current`),
+    /// `threshold` and `value` are already formatted.
+    AlarmDetail {
+        attribute: String,
+        comparison: String,
+        threshold: String,
+        value: String,
+    },
     // ---- end alarm ----
     // ---- bridge ----
     /// The spec's text for a command to an offline gateway.
     DeviceOffline,
     /// No acknowledgement came from the gateway in time.
-    CommandTimeout { seconds: u64 },
+    CommandTimeout {
+        seconds: u64,
+    },
     /// The gateway answered the command with an error of its own.
-    DeviceRejected { reason: String },
+    DeviceRejected {
+        reason: String,
+    },
     // ---- end bridge ----
 }
 
@@ -162,8 +240,165 @@ impl Msg {
                 }
             }
             // ---- lighting ----
+            Msg::ProjectRequired => pick("请先选择项目", "Please select a project first"),
+            Msg::GatewayIdInvalid => pick("网关ID不正确", "Invalid gateway id"),
+            Msg::GatewayNotFound => pick("网关不存在", "Gateway does not exist"),
+            Msg::GatewayNameInvalid => {
+                pick("网关名称不能为空，且不超过50个字符", "Gateway name is required and at most 50 characters")
+            }
+            Msg::GatewayNumberInvalid => pick(
+                "网关编号不能为空，且只能是1到32位字母、数字、下划线或中划线",
+                "Gateway number is required: 1 to 32 letters, digits, '_' or '-'",
+            ),
+            Msg::GatewayNumberTaken { number } => {
+                if zh {
+                    format!("网关编号 {number} 已存在")
+                } else {
+                    format!("Gateway number {number} already exists")
+                }
+            }
+            Msg::CommunicationTypeInvalid => pick(
+                "通讯方式不正确，应为 1（4G）、2（以太网）、3（NB-IoT）或 4（LoRa）",
+                "Communication type must be 1 (4G), 2 (Ethernet), 3 (NB-IoT) or 4 (LoRa)",
+            ),
+            Msg::LoopCountInvalid => pick("回路数量必须在1到64之间", "Loop count must be 1 to 64"),
+            Msg::LoopIndexInvalid { max } => {
+                if zh {
+                    format!("回路序号必须在1到{max}之间")
+                } else {
+                    format!("Loop index must be 1 to {max}")
+                }
+            }
+            Msg::LoopGivenTwice { index } => {
+                if zh {
+                    format!("回路 {index} 重复")
+                } else {
+                    format!("Loop {index} is given twice")
+                }
+            }
+            Msg::LoopNameInvalid => pick("回路名称不能超过30个字符", "Loop name may be at most 30 characters"),
+            Msg::RemarkInvalid => pick("备注不能超过200个字符", "Remark may be at most 200 characters"),
+            Msg::PageInvalid => pick(
+                "分页参数不正确：pageNum 从1开始，pageSize 为1到100",
+                "Invalid paging: pageNum starts at 1 and pageSize is 1 to 100",
+            ),
+            Msg::OnlineStatusInvalid => {
+                pick("在线状态应为 0（离线）或 1（在线）", "Online status must be 0 (offline) or 1 (online)")
+            }
+            Msg::SearchTooLong => pick("查询条件过长", "Search text is too long"),
+            Msg::HoursInvalid => pick("小时数必须在1到168之间", "Hours must be 1 to 168"),
+            Msg::SwitchStateRequired => {
+                pick("请指定开或关（on 为 true 或 false）", "Say whether to switch on or off (on: true or false)")
+            }
+            Msg::TooManyIds { max } => {
+                if zh {
+                    format!("一次最多操作{max}条记录")
+                } else {
+                    format!("At most {max} records at a time")
+                }
+            }
             // ---- end lighting ----
             // ---- alarm ----
+            Msg::AlarmProjectRequired => pick("请先选择项目", "Please select a project first"),
+            Msg::AlarmNameInvalid => {
+                pick("告警名称不能为空，且不超过50个字符", "Alarm name is required and at most 50 characters")
+            }
+            Msg::AlarmDeviceTypeInvalid => {
+                pick("设备类型只能是网关（gateway）或回路（loop）", "Device type must be gateway or loop")
+            }
+            Msg::AlarmLevelInvalid => pick(
+                "告警级别只能是1（严重）、2（主要）或3（次要）",
+                "Alarm level must be 1 (serious), 2 (main) or 3 (secondary)",
+            ),
+            Msg::AlarmContentZhInvalid => pick(
+                "告警内容（中文）不能为空，且不超过200个字符",
+                "Alarm content (Chinese) is required and at most 200 characters",
+            ),
+            Msg::AlarmContentEnInvalid => pick(
+                "告警内容（英文）不能为空，且不超过200个字符",
+                "Alarm content (English) is required and at most 200 characters",
+            ),
+            Msg::AlarmTriggerAttributeInvalid => pick(
+                "触发属性与设备类型不符：回路可选电压、电流、有功功率，网关可选温度、信号强度",
+                "Trigger attribute does not fit the device type: a loop has voltage, current or active_power; \
+                 a gateway has temperature or signal",
+            ),
+            Msg::AlarmTriggerComparisonInvalid => {
+                pick("触发条件的比较符只能是 >、>=、< 或 <=", "Trigger comparison must be >, >=, < or <=")
+            }
+            Msg::AlarmTriggerValueInvalid => pick(
+                "触发值须为数字，最多3位小数；仅信号强度和温度可为负数",
+                "Trigger value must be a number with at most 3 decimals; only signal and temperature may be negative",
+            ),
+            Msg::AlarmTriggerDurationInvalid => {
+                pick("触发持续时间须在0到86400秒之间", "Trigger duration must be 0 to 86400 seconds")
+            }
+            Msg::AlarmRecoveryAttributeInvalid => pick(
+                "恢复属性与设备类型不符：回路可选电压、电流、有功功率，网关可选温度、信号强度",
+                "Recovery attribute does not fit the device type: a loop has voltage, current or active_power; \
+                 a gateway has temperature or signal",
+            ),
+            Msg::AlarmRecoveryComparisonInvalid => {
+                pick("恢复条件的比较符只能是 >、>=、< 或 <=", "Recovery comparison must be >, >=, < or <=")
+            }
+            Msg::AlarmRecoveryValueInvalid => {
+                pick("恢复值须为正数，保留1到3位小数", "Recovery value must be a positive number with 1 to 3 decimals")
+            }
+            Msg::AlarmRecoveryDurationInvalid => {
+                pick("恢复持续时间须在0到86400秒之间", "Recovery duration must be 0 to 86400 seconds")
+            }
+            Msg::AlarmRecoveryRequired => pick(
+                "开启自动处理时，恢复条件（属性、比较符、恢复值）必填",
+                "The recovery condition (attribute, comparison and value) is required when auto processing is on",
+            ),
+            Msg::AlarmRecoveryIncomplete => pick(
+                "恢复条件须同时填写属性、比较符和恢复值",
+                "A recovery condition needs all of its attribute, comparison and value",
+            ),
+            Msg::AlarmAutoProcessingInvalid => {
+                pick("自动处理只能是0（否）或1（是）", "Auto processing must be 0 (off) or 1 (on)")
+            }
+            Msg::AlarmAutoWorkOrderInvalid => {
+                pick("自动派单只能是0（否）或1（是）", "Auto work order must be 0 (off) or 1 (on)")
+            }
+            Msg::AlarmTypeStatusInvalid => {
+                pick("状态只能是0（启用）或1（停用）", "Status must be 0 (enabled) or 1 (disabled)")
+            }
+            Msg::AlarmTypeIdInvalid => pick("告警类型编号格式错误", "Invalid alarm type id"),
+            Msg::AlarmTypeNotFound => pick("告警类型不存在", "Alarm type does not exist"),
+            Msg::AlarmIdInvalid => pick("告警编号格式错误", "Invalid alarm id"),
+            Msg::AlarmNotFound => pick("告警不存在", "Alarm does not exist"),
+            Msg::AlarmStatusInvalid => pick(
+                "告警状态只能是0（未处理）、1（处理中）、2（已处理）、3（已关闭）或4（已恢复）",
+                "Alarm status must be 0 (not processed), 1 (processing), 2 (processed), 3 (closed) or 4 (restored)",
+            ),
+            Msg::AlarmTimeInvalid => {
+                pick("时间格式应为 yyyy-MM-dd HH:mm:ss", "Times must be written as yyyy-MM-dd HH:mm:ss")
+            }
+            Msg::AlarmNotOpen => {
+                pick("只能操作未处理或处理中的告警", "Only open alarms (not processed or processing) can be changed")
+            }
+            Msg::AlarmNotUnprocessed => {
+                pick("只有未处理的告警可以开始处理", "Only alarms not processed yet can be taken into processing")
+            }
+            Msg::AlarmCloseReasonInvalid => {
+                pick("关闭原因不能为空，且不超过200个字符", "Close reason is required and at most 200 characters")
+            }
+            Msg::AlarmDetail { attribute, comparison, threshold, value } => {
+                let (name_zh, name_en, unit) = match attribute.as_str() {
+                    "voltage" => ("电压", "Voltage", " V"),
+                    "current" => ("电流", "Current", " A"),
+                    "active_power" => ("有功功率", "Active power", " W"),
+                    "temperature" => ("温度", "Temperature", " °C"),
+                    "signal" => ("信号强度", "Signal", " dBm"),
+                    _ => (attribute.as_str(), attribute.as_str(), ""),
+                };
+                if zh {
+                    format!("触发条件：{name_zh} {comparison} {threshold}{unit}；实测值：{value}{unit}")
+                } else {
+                    format!("Triggered when {name_en} {comparison} {threshold}{unit}; the reading was {value}{unit}")
+                }
+            }
             // ---- end alarm ----
             // ---- bridge ----
             Msg::DeviceOffline => pick("设备离线，无法操作。", "Device offline, cannot operate."),
@@ -182,8 +417,7 @@ impl Msg {
                 } else {
                     format!("The device refused the command: {reason}")
                 }
-            }
-            // ---- end bridge ----
+            } // ---- end bridge ----
         }
     }
 
@@ -230,8 +464,55 @@ impl Msg {
             Msg::AvatarInvalid => "user.avatar.invalid",
             Msg::AvatarTooLarge { .. } => "user.avatar.too.large",
             // ---- lighting ----
+            Msg::ProjectRequired => "lighting.project.required",
+            Msg::GatewayIdInvalid => "lighting.gateway.id.invalid",
+            Msg::GatewayNotFound => "lighting.gateway.not.found",
+            Msg::GatewayNameInvalid => "lighting.gateway.name.invalid",
+            Msg::GatewayNumberInvalid => "lighting.gateway.number.invalid",
+            Msg::GatewayNumberTaken { .. } => "lighting.gateway.number.taken",
+            Msg::CommunicationTypeInvalid => "lighting.gateway.communication.invalid",
+            Msg::LoopCountInvalid => "lighting.loop.count.invalid",
+            Msg::LoopIndexInvalid { .. } => "lighting.loop.index.invalid",
+            Msg::LoopGivenTwice { .. } => "lighting.loop.twice",
+            Msg::LoopNameInvalid => "lighting.loop.name.invalid",
+            Msg::RemarkInvalid => "lighting.remark.invalid",
+            Msg::PageInvalid => "lighting.page.invalid",
+            Msg::OnlineStatusInvalid => "lighting.online.status.invalid",
+            Msg::SearchTooLong => "lighting.search.too.long",
+            Msg::HoursInvalid => "lighting.hours.invalid",
+            Msg::SwitchStateRequired => "lighting.switch.required",
+            Msg::TooManyIds { .. } => "lighting.ids.too.many",
             // ---- end lighting ----
             // ---- alarm ----
+            Msg::AlarmProjectRequired => "alarm.project.required",
+            Msg::AlarmNameInvalid => "alarm.type.name.invalid",
+            Msg::AlarmDeviceTypeInvalid => "alarm.type.device.type.invalid",
+            Msg::AlarmLevelInvalid => "alarm.type.level.invalid",
+            Msg::AlarmContentZhInvalid => "alarm.type.content.zh.invalid",
+            Msg::AlarmContentEnInvalid => "alarm.type.content.en.invalid",
+            Msg::AlarmTriggerAttributeInvalid => "alarm.type.trigger.attribute.invalid",
+            Msg::AlarmTriggerComparisonInvalid => "alarm.type.trigger.comparison.invalid",
+            Msg::AlarmTriggerValueInvalid => "alarm.type.trigger.value.invalid",
+            Msg::AlarmTriggerDurationInvalid => "alarm.type.trigger.duration.invalid",
+            Msg::AlarmRecoveryAttributeInvalid => "alarm.type.recovery.attribute.invalid",
+            Msg::AlarmRecoveryComparisonInvalid => "alarm.type.recovery.comparison.invalid",
+            Msg::AlarmRecoveryValueInvalid => "alarm.type.recovery.value.invalid",
+            Msg::AlarmRecoveryDurationInvalid => "alarm.type.recovery.duration.invalid",
+            Msg::AlarmRecoveryRequired => "alarm.type.recovery.required",
+            Msg::AlarmRecoveryIncomplete => "alarm.type.recovery.incomplete",
+            Msg::AlarmAutoProcessingInvalid => "alarm.type.auto.processing.invalid",
+            Msg::AlarmAutoWorkOrderInvalid => "alarm.type.auto.work.order.invalid",
+            Msg::AlarmTypeStatusInvalid => "alarm.type.status.invalid",
+            Msg::AlarmTypeIdInvalid => "alarm.type.id.invalid",
+            Msg::AlarmTypeNotFound => "alarm.type.not.found",
+            Msg::AlarmIdInvalid => "alarm.id.invalid",
+            Msg::AlarmNotFound => "alarm.not.found",
+            Msg::AlarmStatusInvalid => "alarm.status.invalid",
+            Msg::AlarmTimeInvalid => "alarm.time.invalid",
+            Msg::AlarmNotOpen => "alarm.not.open",
+            Msg::AlarmNotUnprocessed => "alarm.not.unprocessed",
+            Msg::AlarmCloseReasonInvalid => "alarm.close.reason.invalid",
+            Msg::AlarmDetail { .. } => "alarm.detail",
             // ---- end alarm ----
             // ---- bridge ----
             Msg::DeviceOffline => "device.offline",

@@ -107,7 +107,7 @@ impl Streams {
     }
 
     /// The alarm service's facts: `alarm.raised`, `alarm.recovered`, `alarm.closed`,
-    /// `alarm.type.changed`.
+    /// `alarm.processing`.
     pub fn alarm(&self) -> StreamSpec {
         StreamSpec {
             name: self.name("ALARM"),
@@ -116,7 +116,7 @@ impl Streams {
         }
     }
 
-    /// The lighting service's facts: `lighting.onekey.executed`, `lighting.gateway.changed`.
+    /// The lighting service's facts: `lighting.onekey.executed`.
     pub fn lighting(&self) -> StreamSpec {
         StreamSpec {
             name: self.name("LIGHTING"),

@@ -72,8 +72,30 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),
     route(GET, "/project/project/detail", Access::SignedIn, "project", "A project's detail (logo)", |m| on(m, project::detail)),
     // ---- lighting (gateways, real-time and one-key control, telemetry) ----
+    route(GET, "/lighting/gateway/list", Access::Permission("pc:lighting:gateway:list"), "lighting", "The project's gateways, filtered and paged", |m| on(m, crate::api::lighting::gateway_list)),
+    route(GET, "/lighting/gateway/{gatewayId}", Access::Permission("pc:lighting:gateway:query"), "lighting", "A gateway with the latest reading of each loop", |m| on(m, crate::api::lighting::gateway_detail)),
+    route(POST, "/lighting/gateway", Access::Permission("pc:lighting:gateway:add"), "lighting", "Register a gateway and its loops", |m| on(m, crate::api::lighting::gateway_add)),
+    route(PUT, "/lighting/gateway", Access::Permission("pc:lighting:gateway:edit"), "lighting", "Edit a gateway and its loops", |m| on(m, crate::api::lighting::gateway_edit)),
+    route(Method::DELETE, "/lighting/gateway/{gatewayId}", Access::Permission("pc:lighting:gateway:remove"), "lighting", "Delete gateways (ids comma-separated), all or none", |m| on(m, crate::api::lighting::gateway_remove)),
+    route(GET, "/lighting/gateway/{gatewayId}/power", Access::Permission("pc:lighting:gateway:query"), "lighting", "Per-minute power of a loop over the last hours (loopIndex, hours)", |m| on(m, crate::api::lighting::gateway_power)),
+    route(GET, "/lighting/gateway/{gatewayId}/onlineHistory", Access::Permission("pc:lighting:gateway:query"), "lighting", "A gateway's online and offline changes, newest first", |m| on(m, crate::api::lighting::gateway_online_history)),
+    route(POST, "/lighting/control/loop", Access::Permission("pc:lighting:control:edit"), "lighting", "Switch one loop; answers the gateway's acknowledgement (504 when none in time)", |m| on(m, crate::api::lighting::control_loop)),
+    route(POST, "/lighting/control/read", Access::Permission("pc:lighting:control:query"), "lighting", "Read a gateway's loops now", |m| on(m, crate::api::lighting::control_read)),
+    route(POST, "/lighting/oneKey/control", Access::Permission("pc:lighting:oneKey:edit"), "lighting", "Switch every loop of every gateway of the project", |m| on(m, crate::api::lighting::one_key_control)),
+    route(GET, "/lighting/oneKey/record/list", Access::Permission("pc:lighting:oneKey:list"), "lighting", "The audit of one-key control, newest first", |m| on(m, crate::api::lighting::one_key_records)),
     // ---- end lighting ----
     // ---- alarm (alarm types, real-time and history alarms) ----
+    route(GET, "/alarm/type/list", Access::Permission("pc:alarm:type:list"), "alarm", "The project's alarm types, filtered and paged", |m| on(m, crate::api::alarm::type_list)),
+    route(GET, "/alarm/type/{alarmTypeId}", Access::Permission("pc:alarm:type:query"), "alarm", "An alarm type", |m| on(m, crate::api::alarm::type_get)),
+    route(POST, "/alarm/type", Access::Permission("pc:alarm:type:add"), "alarm", "Create an alarm type (its rule reaches the bridge)", |m| on(m, crate::api::alarm::type_add)),
+    route(PUT, "/alarm/type", Access::Permission("pc:alarm:type:edit"), "alarm", "Edit an alarm type", |m| on(m, crate::api::alarm::type_edit)),
+    route(Method::DELETE, "/alarm/type/{alarmTypeId}", Access::Permission("pc:alarm:type:remove"), "alarm", "Delete alarm types (ids comma-separated), all or none", |m| on(m, crate::api::alarm::type_remove)),
+    route(GET, "/alarm/realtime/list", Access::Permission("pc:alarm:realtime:list"), "alarm", "Open alarms (not processed, processing), newest first", |m| on(m, crate::api::alarm::realtime_list)),
+    route(GET, "/alarm/history/list", Access::Permission("pc:alarm:history:list"), "alarm", "Every alarm, newest first", |m| on(m, crate::api::alarm::history_list)),
+    route(GET, "/alarm/alarm/openCount", Access::Permission("pc:alarm:realtime:list"), "alarm", "How many alarms of the project are open", |m| on(m, crate::api::alarm::open_count)),
+    route(GET, "/alarm/alarm/{alarmId}", Access::Permission("pc:alarm:realtime:query"), "alarm", "An alarm with its detail sentence and both contents", |m| on(m, crate::api::alarm::alarm_get)),
+    route(PUT, "/alarm/alarm/close", Access::Permission("pc:alarm:realtime:edit"), "alarm", "Close an open alarm with a reason", |m| on(m, crate::api::alarm::alarm_close)),
+    route(PUT, "/alarm/alarm/process", Access::Permission("pc:alarm:realtime:edit"), "alarm", "Take an alarm not processed yet into processing", |m| on(m, crate::api::alarm::alarm_process)),
     // ---- end alarm ----
     // ---- live push ----
     route(GET, "/live/stream", Access::SignedIn, "live", "Server-Sent Events of the project's alarms and gateway status (ProjectId header required)", |m| on(m, live::stream)),

@@ -262,6 +262,36 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
         "Alarm level",
         &[("1", "严重", "Serious"), ("2", "主要", "Main"), ("3", "次要", "Secondary")],
     ),
+    (
+        "alarm_status",
+        "告警状态",
+        "Alarm status",
+        &[
+            ("0", "未处理", "Not processed"),
+            ("1", "处理中", "Processing"),
+            ("2", "已处理", "Processed"),
+            ("3", "已关闭", "Closed"),
+            ("4", "已恢复", "Restored"),
+        ],
+    ),
+    (
+        "alarm_attribute",
+        "告警属性",
+        "Alarm attribute",
+        &[
+            ("voltage", "电压（V）", "Voltage (V)"),
+            ("current", "电流（A）", "Current (A)"),
+            ("active_power", "有功功率（W）", "Active power (W)"),
+            ("temperature", "温度（°C）", "Temperature (°C)"),
+            ("signal", "信号强度（dBm）", "Signal (dBm)"),
+        ],
+    ),
+    (
+        "lighting_communication_type",
+        "网关通讯方式",
+        "Gateway communication type",
+        &[("1", "4G", "4G"), ("2", "以太网", "Ethernet"), ("3", "NB-IoT", "NB-IoT"), ("4", "LoRa", "LoRa")],
+    ),
 ];
 
 /// Config entries of the spec (section 3): name, key, default value, readable anonymously.

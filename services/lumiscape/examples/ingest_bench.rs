@@ -109,7 +109,9 @@ async fn main() -> anyhow::Result<()> {
         total_mb += mb;
         println!("ingest rss {process}: {mb:.0} MB");
     }
-    println!("ingest: {best} msg/s sustained, p50 {p50:.0} ms p99 {p99:.0} ms at {LATENCY_RATE} msg/s, rss {total_mb:.0} MB");
+    println!(
+        "ingest: {best} msg/s sustained, p50 {p50:.0} ms p99 {p99:.0} ms at {LATENCY_RATE} msg/s, rss {total_mb:.0} MB"
+    );
     Ok(())
 }
 
@@ -181,7 +183,7 @@ async fn progress(js: &jetstream::Context, stream: &str) -> anyhow::Result<(u64,
     let mut stream = js.get_stream(stream).await?;
     let last = stream.info().await?.state.last_sequence;
     let mut consumer: jetstream::consumer::Consumer<jetstream::consumer::pull::Config> =
-        stream.get_consumer("bridge-ingest").await?;
+        stream.get_consumer("bridge-ingest").await.map_err(|err| anyhow::anyhow!("{err}"))?;
     let info = consumer.info().await?;
     Ok((last, info.num_pending + info.num_ack_pending as u64))
 }

@@ -120,7 +120,8 @@ pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken
     cfg.require_secrets()?;
     let services = expand(targets);
     anyhow::ensure!(!services.is_empty(), "no target given");
-    let needs_db = services.iter().any(|t| matches!(t, Target::Identity | Target::Project | Target::Lighting | Target::Alarm));
+    let needs_db =
+        services.iter().any(|t| matches!(t, Target::Identity | Target::Project | Target::Lighting | Target::Alarm));
     let pool = if needs_db {
         Some(
             lumiscape_common::db::connect(&cfg.database.url, cfg.database.max_connections, Duration::from_secs(30))

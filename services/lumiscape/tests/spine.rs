@@ -27,9 +27,7 @@ const WINDOW: u64 = 25;
 const BREACH_END: u64 = 475;
 
 fn options(extra: &[(&str, &str)]) -> Options {
-    let mut options = Options::default();
-    options.extra_env = extra.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    options
+    Options { extra_env: extra.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), ..Options::default() }
 }
 
 struct Site<'a> {
@@ -98,7 +96,8 @@ impl<'a> Site<'a> {
         };
         let prefix = &self.cluster.prefix;
         let ready = eventually(20, || async {
-            count(format!("{prefix}_GATEWAYS")).await >= gateways && count(format!("{prefix}_ALARM_RULES")).await >= rules
+            count(format!("{prefix}_GATEWAYS")).await >= gateways
+                && count(format!("{prefix}_ALARM_RULES")).await >= rules
         })
         .await;
         assert!(ready, "registry and rules did not reach the buckets");
@@ -132,7 +131,11 @@ fn telemetry(serial: &GatewaySerial, seq: u64, at_s: i64, currents: &[f64]) -> V
     let uplink = Uplink::Telemetry(Telemetry {
         id: MessageId::new(serial.clone(), seq),
         device_time: Utc.timestamp_opt(at_s, 0).unwrap(),
-        gateway: GatewayReading { signal_dbm: -70, temperature_c: 30.0, firmware: FirmwareVersion::new("2.4.1").unwrap() },
+        gateway: GatewayReading {
+            signal_dbm: -70,
+            temperature_c: 30.0,
+            firmware: FirmwareVersion::new("2.4.1").unwrap(),
+        },
         loops,
     });
     encode_uplink(&uplink).unwrap()
@@ -274,18 +277,18 @@ async fn a_burst_survives_kill_9_of_the_bridge_then_the_alarm_service() {
 #[tokio::test]
 async fn nats_restarted_mid_stream_loses_nothing_acknowledged() {
     let mut nats = NatsServer::start();
-    let mut options = Options::default();
-    options.nats_url = Some(nats.url());
+    let options = Options { nats_url: Some(nats.url()), ..Options::default() };
     let cluster = Cluster::start_with(PIECES, options).await;
     let site = Site::open(&cluster).await;
     register_burst_fleet(&site).await;
-    let client = async_nats::ConnectOptions::new().max_reconnects(None).connect(nats.url()).await.unwrap();
-    let js = jetstream::new(client);
+    let js = jetstream::new(async_nats::connect(nats.url()).await.unwrap());
     let messages = burst(&site.topics);
 
     publish(&js, &messages[..5000]).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     nats.restart(Duration::from_secs(1));
+    // The fleet's connection is the fleet's business: it reconnects as a new client.
+    let js = jetstream::new(async_nats::connect(nats.url()).await.unwrap());
     publish(&js, &messages[5000..]).await;
 
     expect_burst_outcome(&site, &js).await;
@@ -342,7 +345,8 @@ async fn commands_fail_fast_offline_and_time_out_without_an_ack() {
     let never_seen = site.add_gateway(silent.as_str(), 2).await;
     let mute_id = site.add_gateway(mute.as_str(), 2).await;
     site.wait_for_buckets(2, 0).await;
-    let set_loop = |id: i64| Call::post("/lighting/control/loop").json(json!({ "gatewayId": id, "loopIndex": 1, "on": false }));
+    let set_loop =
+        |id: i64| Call::post("/lighting/control/loop").json(json!({ "gatewayId": id, "loopIndex": 1, "on": false }));
 
     // Never heard of: offline at once, in the spec's words.
     let started = Instant::now();
@@ -378,7 +382,8 @@ async fn commands_fail_fast_offline_and_time_out_without_an_ack() {
     assert_eq!(reply["msg"], "Device offline, cannot operate.");
     tokio::time::sleep(Duration::from_secs(3)).await;
     let (_, history) = site.call(Call::get(&format!("/lighting/gateway/{mute_id}/onlineHistory?pageSize=50"))).await;
-    let states: Vec<&str> = history["rows"].as_array().unwrap().iter().map(|r| r["onlineStatus"].as_str().unwrap()).collect();
+    let states: Vec<&str> =
+        history["rows"].as_array().unwrap().iter().map(|r| r["onlineStatus"].as_str().unwrap()).collect();
     assert_eq!(states, vec!["0", "1"], "raised once, cleared once (newest first): {history}");
 }
 
@@ -407,8 +412,9 @@ async fn a_simulated_gateway_obeys_real_time_control() {
     })
     .await;
     assert!(online);
-    let (status, reply) =
-        site.call(Call::post("/lighting/control/loop").json(json!({ "gatewayId": id, "loopIndex": 2, "on": false }))).await;
+    let (status, reply) = site
+        .call(Call::post("/lighting/control/loop").json(json!({ "gatewayId": id, "loopIndex": 2, "on": false })))
+        .await;
     assert_eq!((status, reply["code"].as_i64()), (200, Some(200)), "{reply}");
     let (_, reply) = site.call(Call::post("/lighting/control/read").json(json!({ "gatewayId": id }))).await;
     let loops = reply["data"]["loops"].as_array().expect("the gateway's readings").clone();

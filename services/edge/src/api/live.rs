@@ -136,7 +136,7 @@ fn alarm_event(alarm: AlarmChanged, subject_kind: &str) -> LiveEvent {
         "kind": kind,
         "alarmId": alarm.alarm_id,
         "alarmName": alarm.alarm_name,
-        "alarmLevel": alarm.level,
+        "alarmLevel": level_code(&alarm.level),
         "status": alarm.status,
         "deviceName": alarm.device_name,
         "contentZh": alarm.content_zh,
@@ -145,6 +145,16 @@ fn alarm_event(alarm: AlarmChanged, subject_kind: &str) -> LiveEvent {
         "endTime": local_time(alarm.end_at_ms),
     });
     LiveEvent { project_id: alarm.project_id, kind: Kind::Alarm, data: data.to_string().into() }
+}
+
+/// The console's dictionary code (`alarm_level`) of a level word of the event.
+fn level_code(level: &str) -> &str {
+    match level {
+        "serious" => "1",
+        "main" => "2",
+        "secondary" => "3",
+        other => other,
+    }
 }
 
 fn gateway_event(status: GatewayStatusChanged) -> LiveEvent {
@@ -158,7 +168,10 @@ fn gateway_event(status: GatewayStatusChanged) -> LiveEvent {
 }
 
 /// `GET /live/stream`: the caller's project's live events as Server-Sent Events.
-pub async fn stream(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> axum::response::Response {
+pub async fn stream(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+) -> axum::response::Response {
     let lang = info.lang();
     let (Some(project_id), Some(caller), Some(token)) = (info.ctx.project_id, info.caller, info.ctx.token.clone())
     else {
@@ -166,7 +179,9 @@ pub async fn stream(State(state): State<EdgeState>, Extension(info): Extension<R
     };
     let wants = Wants { alarms: caller.has_any(ALARM_PERMISSIONS), gateways: caller.has_any(GATEWAY_PERMISSIONS) };
     let events = events(state, project_id, wants, token);
-    Sse::new(events).keep_alive(KeepAlive::new().interval(PING_INTERVAL).event(Event::default().event("ping"))).into_response()
+    Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(PING_INTERVAL).event(Event::default().event("ping")))
+        .into_response()
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -184,31 +199,34 @@ fn events(
     let receiver = state.live.subscribe();
     let mut check = tokio::time::interval_at(tokio::time::Instant::now() + PING_INTERVAL, PING_INTERVAL);
     check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    futures::stream::unfold((receiver, state, token, check), move |(mut receiver, state, token, mut check)| async move {
-        loop {
-            tokio::select! {
-                _ = check.tick() => {
-                    if state.auth.authenticate(&token).await.is_err() {
-                        return None;
+    futures::stream::unfold(
+        (receiver, state, token, check),
+        move |(mut receiver, state, token, mut check)| async move {
+            loop {
+                tokio::select! {
+                    _ = check.tick() => {
+                        if state.auth.authenticate(&token).await.is_err() {
+                            return None;
+                        }
                     }
+                    received = receiver.recv() => match received {
+                        Ok(event) if event.project_id == project_id && match event.kind {
+                            Kind::Alarm => wants.alarms,
+                            Kind::Gateway => wants.gateways,
+                        } => {
+                            let sse = Event::default().event(event.kind.name()).data(event.data.as_ref());
+                            return Some((Ok(sse), (receiver, state, token, check)));
+                        }
+                        Ok(_) => {}
+                        Err(broadcast::error::RecvError::Lagged(skipped)) => {
+                            // Tell the console to refetch instead of pretending nothing was lost.
+                            let sse = Event::default().event("resync").data(json!({ "skipped": skipped }).to_string());
+                            return Some((Ok(sse), (receiver, state, token, check)));
+                        }
+                        Err(broadcast::error::RecvError::Closed) => return None,
+                    },
                 }
-                received = receiver.recv() => match received {
-                    Ok(event) if event.project_id == project_id && match event.kind {
-                        Kind::Alarm => wants.alarms,
-                        Kind::Gateway => wants.gateways,
-                    } => {
-                        let sse = Event::default().event(event.kind.name()).data(event.data.as_ref());
-                        return Some((Ok(sse), (receiver, state, token, check)));
-                    }
-                    Ok(_) => {}
-                    Err(broadcast::error::RecvError::Lagged(skipped)) => {
-                        // Tell the console to refetch instead of pretending nothing was lost.
-                        let sse = Event::default().event("resync").data(json!({ "skipped": skipped }).to_string());
-                        return Some((Ok(sse), (receiver, state, token, check)));
-                    }
-                    Err(broadcast::error::RecvError::Closed) => return None,
-                },
             }
-        }
-    })
+        },
+    )
 }

@@ -36,8 +36,17 @@ pub fn binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_lumiscape"))
 }
 
+/// A port that is free now. Picked at random below the kernel's ephemeral range: the kernel
+/// hands out ephemeral ports in sequence, so tests running side by side would often be given
+/// the same one between choosing it and their process binding it.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    loop {
+        let random = u16::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..2].try_into().unwrap());
+        let port = 15_000 + random % 15_000;
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
 }
 
 /// Creates (once per build of the binary) a migrated, demo-seeded template database and
@@ -208,7 +217,12 @@ impl Cluster {
                 .collect(),
             Deployment::Processes(groups) => groups
                 .iter()
-                .map(|g| (g.to_string(), if g.split(',').any(|t| t == "edge" || t == "all") { edge_port } else { free_port() }))
+                .map(|g| {
+                    (
+                        g.to_string(),
+                        if g.split(',').any(|t| t == "edge" || t == "all") { edge_port } else { free_port() },
+                    )
+                })
                 .collect(),
         };
         let client = reqwest::Client::builder().no_proxy().build().unwrap();

@@ -1,0 +1,151 @@
+//! The alarm lifecycle driven by the bridge: the durable consumer `alarm-transitions` turns
+//! each raise into an alarm and each recovery into its end.
+//!
+//! - A raise copies its type's name, level, contents and condition into the alarm, so the
+//!   history stays as it was when the type is edited later. The alarm's unique raise
+//!   transition id makes a redelivered or repeated raise change nothing.
+//! - A raise of a type deleted or disabled since is skipped with a log line: its rule has
+//!   left the bridge's bucket, so no recovery would ever end the alarm, and the type's level
+//!   and contents (which the transition does not carry) are gone with it.
+//! - A recovery ends the alarm of its raise: end time, `recovered`, and status restored
+//!   when the type has auto processing (closed alarms stay closed). Whatever happened to the
+//!   type since, the alarm holds what the recovery needs. A second copy changes nothing.
+//! - A recovery can come before its raise: after a crash of this service the raise it had
+//!   taken is redelivered only when its ack wait expires, while later messages flow at
+//!   once. Such a recovery waits in `early_recoveries` and is applied with its raise.
+//! - Each change writes its `AlarmChanged` to the outbox in the same transaction.
+
+use std::time::Duration;
+
+use async_nats::jetstream;
+use lumiscape_common::nats::{ConsumerSpec, Outcome, Streams, run_consumer};
+use sqlx::{PgConnection, PgPool};
+use tokio_util::sync::CancellationToken;
+
+use super::events::{self, Transition};
+use super::model::{self, ChangeKind};
+use super::store::{self, AlarmRow, EarlyRecovery, NewAlarm};
+use crate::alarm_type::store as type_store;
+use crate::outbox::OutboxSignal;
+
+/// The durable consumer's name.
+pub const CONSUMER: &str = "alarm-transitions";
+
+/// What the handler needs; cloned into every message's future.
+#[derive(Clone)]
+pub struct Lifecycle {
+    pub pool: PgPool,
+    pub streams: Streams,
+    pub outbox: OutboxSignal,
+}
+
+impl Lifecycle {
+    /// Consumes the bridge's transitions until `shutdown`.
+    pub async fn run(
+        self,
+        js: jetstream::Context,
+        max_deliver: i64,
+        shutdown: CancellationToken,
+    ) -> anyhow::Result<()> {
+        let spec = ConsumerSpec {
+            stream: self.streams.bridge(),
+            durable: CONSUMER.to_owned(),
+            filter_subjects: vec![self.streams.subject("bridge.alarm.>")],
+            max_deliver,
+            ack_wait: Duration::from_secs(10),
+        };
+        run_consumer(js, spec, shutdown, move |message| {
+            let lifecycle = self.clone();
+            async move {
+                let outcome = lifecycle.handle(&message).await;
+                (message, outcome)
+            }
+        })
+        .await
+    }
+
+    /// Handles one message: poison when it can never be handled, retry when the database
+    /// failed.
+    pub async fn handle(&self, message: &jetstream::Message) -> Outcome {
+        let raised = match message.subject.rsplit('.').next() {
+            Some("raised") => true,
+            Some("recovered") => false,
+            _ => return Outcome::Poison(format!("unexpected subject {}", message.subject)),
+        };
+        let transition = match Transition::decode(&message.payload, raised) {
+            Ok(transition) => transition,
+            Err(reason) => return Outcome::Poison(reason),
+        };
+        let result = if raised { self.raise(&transition).await } else { self.recover(&transition).await };
+        match result {
+            Ok(()) => Outcome::Done,
+            Err(err) => Outcome::Retry(err.into()),
+        }
+    }
+
+    async fn raise(&self, t: &Transition) -> sqlx::Result<()> {
+        let mut tx = self.pool.begin().await?;
+        store::lock_transition(&mut tx, &t.id).await?;
+        let Some(source) = type_store::raise_source(&mut tx, t.project_id, t.alarm_type_id).await? else {
+            tracing::info!(transition = %t.id, alarm_type = t.alarm_type_id, project = t.project_id,
+                "raise of an alarm type deleted or disabled since; skipped");
+            return Ok(());
+        };
+        let device_name = model::device_name(&t.gateway_name, &t.serial, t.loop_index);
+        let new = NewAlarm {
+            project_id: t.project_id,
+            alarm_type_id: t.alarm_type_id,
+            raise_transition_id: &t.id,
+            source: &source,
+            gateway_id: t.gateway_id,
+            serial: &t.serial,
+            loop_index: i32::try_from(t.loop_index).unwrap_or(0),
+            device_name: &device_name,
+            value: t.value,
+            alarm_time: t.at,
+            sample_time: t.sample_time,
+        };
+        let Some(alarm) = store::insert_raised(&mut tx, &new).await? else {
+            tracing::debug!(transition = %t.id, "raise recorded before; nothing to do");
+            return Ok(());
+        };
+        events::record(&mut tx, &self.streams, &alarm, ChangeKind::Raised).await?;
+        if let Some(early) = store::take_early_recovery(&mut tx, t.project_id, &t.id).await? {
+            self.end(&mut tx, &alarm, &early).await?;
+        }
+        tx.commit().await?;
+        self.outbox.wake();
+        tracing::info!(alarm = alarm.alarm_id, transition = %t.id, device = %alarm.device_name, "alarm raised");
+        Ok(())
+    }
+
+    async fn recover(&self, t: &Transition) -> sqlx::Result<()> {
+        let mut tx = self.pool.begin().await?;
+        store::lock_transition(&mut tx, &t.raise_id).await?;
+        let recovery = EarlyRecovery { transition_id: t.id.clone(), end_time: t.at };
+        match store::lock_by_raise(&mut tx, t.project_id, &t.raise_id).await? {
+            Some(alarm) if alarm.recovered => {
+                tracing::debug!(transition = %t.id, "recovery recorded before; nothing to do");
+                return Ok(());
+            }
+            Some(alarm) => self.end(&mut tx, &alarm, &recovery).await?,
+            None => {
+                tracing::info!(transition = %t.id, raise = %t.raise_id, "recovery before its raise; kept until it comes");
+                store::keep_early_recovery(&mut tx, t.project_id, &t.raise_id, &recovery).await?;
+            }
+        }
+        tx.commit().await?;
+        self.outbox.wake();
+        Ok(())
+    }
+
+    /// Ends an alarm with a recovery and queues the event.
+    async fn end(&self, conn: &mut PgConnection, alarm: &AlarmRow, recovery: &EarlyRecovery) -> sqlx::Result<()> {
+        let status = model::status_after_recovery(alarm.status(), alarm.auto_processing);
+        let ended =
+            store::set_recovered(conn, alarm.alarm_id, status, recovery.end_time, &recovery.transition_id).await?;
+        events::record(conn, &self.streams, &ended, ChangeKind::Recovered).await?;
+        tracing::info!(alarm = alarm.alarm_id, status = status.code(), "alarm recovered");
+        Ok(())
+    }
+}

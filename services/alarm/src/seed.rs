@@ -1,0 +1,102 @@
+//! The demo alarm types of the first demo project. Each goes through the same validation as
+//! an edit from the console.
+
+use sqlx::PgPool;
+
+use crate::alarm_type::model::{self, RawAlarmType};
+use crate::alarm_type::store;
+
+/// The demo project the types belong to.
+const DEMO_PROJECT: i64 = 1;
+
+fn demo_types() -> [RawAlarmType<'static>; 3] {
+    [
+        RawAlarmType {
+            name: "Loop over-current",
+            device_type: "loop",
+            level: "1",
+            content_zh: "回路电流超过 15 A，可能存在短路或过载，请尽快派人检修。",
+            content_en: "Loop current above 15 A: possible short circuit or overload, send someone to inspect it soon.",
+            trigger_attribute: "current",
+            trigger_comparison: ">",
+            trigger_value: "15.000",
+            trigger_duration: 0,
+            recovery_attribute: "current",
+            recovery_comparison: "<=",
+            recovery_value: "12.5",
+            recovery_duration: 0,
+            auto_processing: "1",
+            auto_work_order: "1",
+            status: "0",
+        },
+        RawAlarmType {
+            name: "Supply under-voltage",
+            device_type: "loop",
+            level: "2",
+            content_zh: "回路供电电压低于 198 V，灯具可能闪烁或无法点亮，请检查供电线路。",
+            content_en: "Supply voltage below 198 V: luminaires may flicker or fail to light, check the supply line.",
+            trigger_attribute: "voltage",
+            trigger_comparison: "<",
+            trigger_value: "198.0",
+            trigger_duration: 0,
+            recovery_attribute: "voltage",
+            recovery_comparison: ">=",
+            recovery_value: "205.0",
+            recovery_duration: 0,
+            auto_processing: "1",
+            auto_work_order: "0",
+            status: "0",
+        },
+        RawAlarmType {
+            name: "Cabinet over-temperature",
+            device_type: "gateway",
+            level: "3",
+            content_zh: "配电箱温度持续 1 分钟高于 55 °C，请检查散热风扇与通风口。",
+            content_en: "Cabinet temperature above 55 °C for a minute: check the cooling fan and the vents.",
+            trigger_attribute: "temperature",
+            trigger_comparison: ">",
+            trigger_value: "55.0",
+            trigger_duration: 60,
+            recovery_attribute: "",
+            recovery_comparison: "",
+            recovery_value: "",
+            recovery_duration: 0,
+            auto_processing: "0",
+            auto_work_order: "0",
+            status: "0",
+        },
+    ]
+}
+
+/// Adds the demo types that are missing (by name); running it again changes nothing.
+pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
+    let mut tx = pool.begin().await?;
+    for raw in demo_types() {
+        let spec = model::validate(&raw).map_err(|msg| anyhow::anyhow!("demo alarm type {}: {msg}", raw.name))?;
+        let exists: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM alarm.alarm_types WHERE project_id = $1 AND alarm_name = $2)",
+        )
+        .bind(DEMO_PROJECT)
+        .bind(&spec.name)
+        .fetch_one(&mut *tx)
+        .await?;
+        if !exists {
+            store::insert(&mut tx, DEMO_PROJECT, &spec).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_demo_type_passes_validation() {
+        for raw in demo_types() {
+            let spec = model::validate(&raw).unwrap_or_else(|msg| panic!("{}: {msg}", raw.name));
+            assert_eq!(spec.recovery.is_some(), spec.auto_processing, "{}", raw.name);
+        }
+    }
+}

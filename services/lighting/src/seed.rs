@@ -1,0 +1,77 @@
+//! The demo gateways, matching the simulator fleet `scripts/run` starts (serials `SIM-…`):
+//! five 4-loop cabinets by the river in project 1, one on the skyline in project 2.
+
+use sqlx::{PgConnection, PgPool};
+
+/// Loops of each demo gateway.
+pub const DEMO_LOOPS: i32 = 4;
+
+struct DemoGateway {
+    project_id: i64,
+    serial: String,
+    name: String,
+}
+
+fn demo_gateways() -> Vec<DemoGateway> {
+    let mut gateways: Vec<DemoGateway> = (1..=5)
+        .map(|n| DemoGateway { project_id: 1, serial: format!("SIM-{n:05}"), name: format!("Riverside cabinet {n}") })
+        .collect();
+    gateways.push(DemoGateway { project_id: 2, serial: "SIM-00006".into(), name: "Skyline cabinet 1".into() });
+    gateways
+}
+
+/// Adds the demo data; running it again changes nothing.
+pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
+    let mut tx = pool.begin().await?;
+    for gateway in demo_gateways() {
+        let gateway_id = ensure_gateway(&mut tx, &gateway).await?;
+        sqlx::query(
+            "INSERT INTO lighting.loops (gateway_id, loop_index, loop_name) \
+             SELECT $1, i, 'Loop ' || i FROM generate_series(1, $2) AS i ON CONFLICT DO NOTHING",
+        )
+        .bind(gateway_id)
+        .bind(DEMO_LOOPS)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The live gateway with the demo serial, created if missing.
+async fn ensure_gateway(conn: &mut PgConnection, gateway: &DemoGateway) -> sqlx::Result<i64> {
+    let created: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO lighting.gateways (project_id, gateway_name, serial, communication_type, loop_count, created_by) \
+         VALUES ($1, $2, $3, '1', $4, 'seed') ON CONFLICT (serial) WHERE NOT deleted DO NOTHING RETURNING gateway_id",
+    )
+    .bind(gateway.project_id)
+    .bind(&gateway.name)
+    .bind(&gateway.serial)
+    .bind(DEMO_LOOPS)
+    .fetch_optional(&mut *conn)
+    .await?;
+    match created {
+        Some(id) => Ok(id),
+        None => {
+            sqlx::query_scalar("SELECT gateway_id FROM lighting.gateways WHERE serial = $1 AND NOT deleted")
+                .bind(&gateway.serial)
+                .fetch_one(conn)
+                .await
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_demo_fleet_matches_the_simulator() {
+        let gateways = demo_gateways();
+        assert_eq!(gateways.len(), 6);
+        assert_eq!(gateways[0].serial, "SIM-00001");
+        assert_eq!(gateways[4].name, "Riverside cabinet 5");
+        assert!(gateways[..5].iter().all(|g| g.project_id == 1));
+        assert_eq!((gateways[5].serial.as_str(), gateways[5].project_id), ("SIM-00006", 2));
+    }
+}
