@@ -9,10 +9,17 @@ export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 /** localStorage key holding the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
+/**
+ * Texts of modules that come with their pages (features/<module>/i18n), so the sign-in page
+ * does not carry them; each module declares its part here by augmentation.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModuleTranslations {}
+
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof zhCN };
+    resources: { translation: typeof zhCN & ModuleTranslations };
   }
 }
 
@@ -73,5 +80,11 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/** Adds a module's texts in both languages (at the import of its pages; idempotent). */
+export function addModuleTexts(texts: { 'zh-CN': object; en: object }): void {
+  i18n.addResourceBundle('zh-CN', 'translation', texts['zh-CN'], true, true);
+  i18n.addResourceBundle('en', 'translation', texts.en, true, true);
+}
 
 export default i18n;

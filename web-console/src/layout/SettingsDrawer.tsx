@@ -1,13 +1,28 @@
 import { Drawer, Flex, Switch, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { showMessage } from '../app/feedback';
+import { notificationsSupported, requestNotificationPermission } from '../features/live/notifications';
 import { THEME_PRESETS, updateSettings, useSettings } from '../lib/settings';
 import { changeTheme } from './changeTheme';
 
 type Flag = 'tagsView' | 'fixedHeader' | 'sidebarLogo';
 const FLAGS: readonly Flag[] = ['tagsView', 'fixedHeader', 'sidebarLogo'];
 
-/** The settings panel (spec section 2): theme colour, tags view, fixed header, sidebar logo. */
+/** Switches the desktop notification on once the browser allows it; off at once. */
+async function switchAlarmNotification(on: boolean, deniedText: string): Promise<void> {
+  if (!on) {
+    updateSettings({ alarmNotification: false });
+    return;
+  }
+  if (await requestNotificationPermission()) updateSettings({ alarmNotification: true });
+  else showMessage('warning', deniedText);
+}
+
+/**
+ * The settings panel (spec section 2): theme colour, tags view, fixed header, sidebar logo;
+ * and how a raised alarm is announced: a beep, a desktop notification.
+ */
 export default function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -60,6 +75,26 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
           />
         </Flex>
       ))}
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('settings.alarms')}
+      </Typography.Title>
+      <Flex justify="space-between" align="center" style={{ padding: '8px 0' }}>
+        <label htmlFor="setting-alarmSound">{t('settings.alarmSound')}</label>
+        <Switch
+          id="setting-alarmSound"
+          checked={settings.alarmSound}
+          onChange={(checked) => updateSettings({ alarmSound: checked })}
+        />
+      </Flex>
+      <Flex justify="space-between" align="center" style={{ padding: '8px 0' }}>
+        <label htmlFor="setting-alarmNotification">{t('settings.alarmNotification')}</label>
+        <Switch
+          id="setting-alarmNotification"
+          checked={settings.alarmNotification}
+          disabled={!notificationsSupported() && !settings.alarmNotification}
+          onChange={(checked) => void switchAlarmNotification(checked, t('settings.notificationDenied'))}
+        />
+      </Flex>
     </Drawer>
   );
 }

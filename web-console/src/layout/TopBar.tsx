@@ -13,6 +13,7 @@ import { logout } from '../features/auth/session';
 import { fileUrl, useFilesBase } from '../lib/files';
 import { HOME_PATH } from '../routes/menu';
 import { PROFILE_PATH } from '../routes/staticRoutes';
+import AlarmBell from './AlarmBell';
 import AppBreadcrumb from './AppBreadcrumb';
 import FullscreenButton from './FullscreenButton';
 import HeaderSearch from './HeaderSearch';
@@ -21,6 +22,8 @@ import ProjectSwitch from './ProjectSwitch';
 import SizeSelect from './SizeSelect';
 
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
+/** The session's live connection (alarms, gateway status): a chunk of its own. */
+const LiveStream = lazy(() => import('../features/live/LiveStream'));
 
 /**
  * The top bar (spec section 2): sidebar toggle and breadcrumb; menu-module switcher, header
@@ -37,8 +40,9 @@ export default function TopBar() {
   const [settingsLoaded, setSettingsLoaded] = useState(false);
 
   const onLanguageChanged = () => {
-    // Server texts (dictionaries, project data) come in the request's language: fetch again.
-    dispatch(api.util.invalidateTags(['Dict', 'Project']));
+    // Server texts (dictionaries, project data, alarm contents) come in the request's
+    // language: fetch again.
+    dispatch(api.util.invalidateTags(['Dict', 'Project', 'Alarm']));
     dispatch(contentReloaded());
   };
 
@@ -81,6 +85,7 @@ export default function TopBar() {
           <FullscreenButton />
           <SizeSelect />
           <ProjectSwitch />
+          <AlarmBell />
           <Link to={PROFILE_PATH} title={t('layout.profile')} style={{ padding: '0 8px' }}>
             <Flex align="center" gap={8}>
               <Avatar size="small" src={filesBase === undefined ? undefined : fileUrl(filesBase, user?.avatar)} icon={<UserOutlined aria-hidden />} alt="" />
@@ -103,6 +108,9 @@ export default function TopBar() {
           />
         </Flex>
       </Flex>
+      <Suspense fallback={null}>
+        <LiveStream />
+      </Suspense>
       {settingsLoaded ? (
         <Suspense fallback={null}>
           <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />

@@ -34,6 +34,10 @@ export interface LayoutSettings {
   sidebarLogo: boolean;
   /** The breadcrumb in the top bar (an app setting; not in the settings panel). */
   breadcrumb: boolean;
+  /** A beep when an alarm is raised. */
+  alarmSound: boolean;
+  /** A desktop notification when an alarm is raised (the browser's permission too). */
+  alarmNotification: boolean;
 }
 
 export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = {
@@ -42,6 +46,8 @@ export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = {
   fixedHeader: false,
   sidebarLogo: true,
   breadcrumb: true,
+  alarmSound: false,
+  alarmNotification: false,
 };
 
 export interface Settings extends LayoutSettings {
@@ -71,6 +77,8 @@ export function parseLayoutSettings(raw: string | null): LayoutSettings {
     fixedHeader: flag('fixedHeader', DEFAULT_LAYOUT_SETTINGS.fixedHeader),
     sidebarLogo: flag('sidebarLogo', DEFAULT_LAYOUT_SETTINGS.sidebarLogo),
     breadcrumb: flag('breadcrumb', DEFAULT_LAYOUT_SETTINGS.breadcrumb),
+    alarmSound: flag('alarmSound', DEFAULT_LAYOUT_SETTINGS.alarmSound),
+    alarmNotification: flag('alarmNotification', DEFAULT_LAYOUT_SETTINGS.alarmNotification),
   };
 }
 

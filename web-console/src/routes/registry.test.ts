@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { flattenRoutes } from './menu';
 import { hasPage, NotAvailablePage, pageFor } from './registry';
+import { GATEWAY_DETAIL_COMPONENT, subPagePath, withSubPages } from './subPages';
 
 describe('component registry', () => {
   it('maps known server component names to their pages', () => {
-    expect(hasPage('index')).toBe(true);
-    expect(pageFor('index')).not.toBe(NotAvailablePage);
+    for (const name of [
+      'index',
+      'lighting/gateway/index',
+      'lighting/gateway/control',
+      'lighting/oneKey/index',
+      'alarm/type/index',
+      'alarm/realtime/index',
+      'alarm/history/index',
+    ]) {
+      expect(hasPage(name), name).toBe(true);
+      expect(pageFor(name)).not.toBe(NotAvailablePage);
+    }
   });
 
   it('maps every other name to the not-available page', () => {
@@ -12,5 +24,26 @@ describe('component registry', () => {
       expect(pageFor(name)).toBe(NotAvailablePage);
     }
     expect(hasPage('constructor')).toBe(false);
+  });
+
+  it('adds the gateway detail under the gateway page, for users who have that page only', () => {
+    const withGateways = flattenRoutes([
+      {
+        path: '/lighting',
+        component: 'Layout',
+        meta: { title: '照明控制' },
+        children: [{ path: 'gateway', component: 'lighting/gateway/index', meta: { title: '网关管理' } }],
+      },
+    ]);
+    const detail = withSubPages(withGateways).find((entry) => entry.component === GATEWAY_DETAIL_COMPONENT);
+    expect(detail).toMatchObject({
+      path: '/lighting/gateway/detail/:gatewayId',
+      container: false,
+      meta: { title: '网关详情', titleEn: 'Gateway Detail', activeMenu: '/lighting/gateway' },
+    });
+    expect(subPagePath('/lighting/gateway', GATEWAY_DETAIL_COMPONENT, { gatewayId: 7 })).toBe('/lighting/gateway/detail/7');
+
+    const without = flattenRoutes([{ path: '/system', component: 'Layout', children: [{ path: 'user', component: 'system/user/index' }] }]);
+    expect(withSubPages(without)).toEqual(without);
   });
 });

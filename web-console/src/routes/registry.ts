@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteEntry } from './menu';
+import { GATEWAY_DETAIL_COMPONENT } from './subPages';
 import { LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT } from './types';
 
 export interface RoutePageProps {
@@ -19,6 +20,13 @@ export const NotAvailablePage: RoutePage = lazy(() => import('../features/notAva
  */
 const pages: Readonly<Record<string, RoutePage>> = {
   index: lazy(() => import('../features/home/HomePage')),
+  'lighting/gateway/index': lazy(() => import('../features/lighting/gateway/GatewayPage')),
+  [GATEWAY_DETAIL_COMPONENT]: lazy(() => import('../features/lighting/detail/GatewayDetailPage')),
+  'lighting/gateway/control': lazy(() => import('../features/lighting/control/ControlPage')),
+  'lighting/oneKey/index': lazy(() => import('../features/lighting/oneKey/OneKeyPage')),
+  'alarm/type/index': lazy(() => import('../features/alarm/type/AlarmTypePage')),
+  'alarm/realtime/index': lazy(() => import('../features/alarm/list/RealtimeAlarmPage')),
+  'alarm/history/index': lazy(() => import('../features/alarm/list/HistoryAlarmPage')),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];

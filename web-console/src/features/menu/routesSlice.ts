@@ -1,5 +1,6 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { buildMenu, flattenRoutes } from '../../routes/menu';
+import { withSubPages } from '../../routes/subPages';
 import type { ServerRoute } from '../../routes/types';
 
 export interface RoutesState {
@@ -34,7 +35,7 @@ export const { selectRouteTree, selectRoutesLoaded } = routesSlice.selectors;
 
 /** Sidebar entries built from the permitted routes. */
 export const selectMenu = createSelector([selectRouteTree], (tree) => buildMenu(tree));
-/** Every server route by full path, for resolving the current location. */
-export const selectRouteEntries = createSelector([selectRouteTree], (tree) => flattenRoutes(tree));
+/** Every server route by full path (and the console's sub-pages), for resolving the current location. */
+export const selectRouteEntries = createSelector([selectRouteTree], (tree) => withSubPages(flattenRoutes(tree)));
 
 export default routesSlice;

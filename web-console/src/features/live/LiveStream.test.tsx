@@ -1,0 +1,127 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { describe, expect, it, vi } from 'vitest';
+import { updateSettings } from '../../lib/settings';
+import { consoleBackend } from '../../test/backend';
+import type { MockRequest } from '../../test/fetchMock';
+import { renderApp } from '../../test/renderWithProviders';
+import { alarmLevels, alarmStatuses, openAlarm } from '../alarm/fixtures';
+import { localLogout, selectProject } from '../auth/session';
+import { moduleRoutes, ok } from '../lighting/fixtures';
+import { liveFetch } from './sseMock';
+
+function signedIn() {
+  Cookies.set('Admin-Token', 'jwt-1');
+  Cookies.set('projectId', '1');
+  Cookies.set('projectName', '滨江景观照明示范项目');
+}
+
+const raised = {
+  kind: 'raised',
+  alarmId: 43,
+  alarmName: '回路欠压',
+  alarmLevel: '2',
+  status: '0',
+  deviceName: '南区网关',
+  contentZh: '回路电压过低',
+  contentEn: 'Loop voltage too low',
+  alarmTime: '2026-05-01 10:10:00',
+  endTime: null,
+};
+
+describe('live push', () => {
+  it('updates the bell and the real-time list on an alarm event, with a notification in the current language', async () => {
+    signedIn();
+    const beeps: number[] = [];
+    // the Web Audio API, as far as the beep uses it
+    class FakeAudioContext {
+      state = 'running';
+      currentTime = 0;
+      destination = {};
+      createOscillator() {
+        beeps.push(1);
+        return { type: 'sine', frequency: { value: 0 }, connect: (node: unknown) => node, start: vi.fn(), stop: vi.fn() };
+      }
+      createGain() {
+        return {
+          gain: { setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() },
+          connect: (node: unknown) => node,
+        };
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    updateSettings({ alarmSound: true });
+    let count = 2;
+    let alarms = [openAlarm];
+    const { fetchMock, callsTo } = consoleBackend({
+      'GET /system/menu/getRouters': ok({ data: moduleRoutes }),
+      'GET /system/dict/data/type/alarm_level': ok({ data: alarmLevels }),
+      'GET /system/dict/data/type/alarm_status': ok({ data: alarmStatuses }),
+      'GET /alarm/type/list': ok({ rows: [], total: 0 }),
+      'GET /alarm/alarm/openCount': (request: MockRequest) =>
+        ok({ data: { count: request.headers.get('ProjectId') === '2' ? 7 : count } }),
+      'GET /alarm/realtime/list': () => ok({ rows: alarms, total: alarms.length }),
+    });
+    const live = liveFetch(fetchMock);
+    vi.stubGlobal('fetch', live.fetch);
+    const { user, router, store } = renderApp({ route: '/index' });
+
+    const bell = await screen.findByRole('button', { name: '未处理告警 2 条' });
+    expect(within(bell).getByText('2')).toBeInTheDocument();
+    await waitFor(() => expect(live.requests[0]?.stream).toBeDefined());
+    expect(live.requests[0]!.headers.get('Authorization')).toBe('Bearer jwt-1');
+    expect(live.requests[0]!.headers.get('ProjectId')).toBe('1');
+    expect(live.requests[0]!.headers.get('Content-Language')).toBe('zh_CN');
+
+    // the bell opens the real-time alarms
+    await user.click(bell);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/alarm/realtime'));
+    await screen.findByText('北区网关 · 回路2');
+    const listCalls = callsTo('GET /alarm/realtime/list').length;
+
+    count = 3;
+    alarms = [{ ...openAlarm, alarmId: 43, alarmName: '回路欠压', deviceName: '南区网关', loopIndex: 1 }, openAlarm];
+    act(() => live.requests[0]!.stream!.send('alarm', raised));
+    expect(await screen.findByRole('button', { name: '未处理告警 3 条' })).toBeInTheDocument();
+    expect(await screen.findByText('南区网关 · 回路1')).toBeInTheDocument();
+    expect(callsTo('GET /alarm/realtime/list').length).toBeGreaterThan(listCalls);
+    const notice = (await screen.findByText('新告警：回路欠压（主要）')).closest('.ant-notification-notice') as HTMLElement;
+    expect(notice).toHaveTextContent('南区网关：回路电压过低（2026-05-01 10:10:00）');
+    expect(beeps.length).toBeGreaterThan(0);
+
+    // a recovered alarm refreshes the count too, without a notification
+    count = 2;
+    act(() => live.requests[0]!.stream!.send('alarm', { ...raised, kind: 'recovered', status: '4' }));
+    expect(await screen.findByRole('button', { name: '未处理告警 2 条' })).toBeInTheDocument();
+
+    // another project: the old stream is closed, a new one opened with its id; its count shows
+    await act(() => store.dispatch(selectProject({ id: 2, projectName: '城市天际线亮化工程' })));
+    await waitFor(() => expect(live.requests[1]?.stream).toBeDefined());
+    expect(live.requests[0]!.signal?.aborted).toBe(true);
+    expect(live.requests[1]!.headers.get('ProjectId')).toBe('2');
+    expect(await screen.findByRole('button', { name: '未处理告警 7 条' })).toBeInTheDocument();
+
+    // signing out closes it
+    await act(() => store.dispatch(localLogout()));
+    await waitFor(() => expect(live.requests[1]!.signal?.aborted).toBe(true));
+    expect(live.requests).toHaveLength(2);
+  });
+
+  it('stays quiet without the permission to see alarms', async () => {
+    signedIn();
+    const { fetchMock, callsTo } = consoleBackend({
+      'GET /getInfo': ok({
+        user: { userId: 2, userName: 'viewer', nickName: '访客', avatar: '' },
+        roles: ['ROLE_DEFAULT'],
+        permissions: ['pc:lighting:gateway:list'],
+        defultMenu: '',
+      }),
+    });
+    const live = liveFetch(fetchMock);
+    vi.stubGlobal('fetch', live.fetch);
+    renderApp({ route: '/index' });
+    await screen.findByRole('navigation', { name: '侧边菜单' });
+    expect(screen.queryByRole('button', { name: /未处理告警/ })).not.toBeInTheDocument();
+    expect(callsTo('GET /alarm/alarm/openCount')).toHaveLength(0);
+  });
+});

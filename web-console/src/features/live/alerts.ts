@@ -1,0 +1,79 @@
+import { createElement } from 'react';
+import { loadFeedback, MESSAGE_SECONDS } from '../../app/feedback';
+import i18n from '../../i18n';
+import { getSettings } from '../../lib/settings';
+import type { AlarmEvent } from './events';
+import { notificationsSupported } from './notifications';
+import '../alarm/i18n';
+
+type AudioContextClass = typeof AudioContext;
+
+let audio: AudioContext | undefined;
+
+function audioContextClass(): AudioContextClass | undefined {
+  const scope = window as unknown as { AudioContext?: AudioContextClass; webkitAudioContext?: AudioContextClass };
+  return scope.AudioContext ?? scope.webkitAudioContext;
+}
+
+/** A short two-tone beep made with the Web Audio API (no audio file). */
+export function beep(): void {
+  const Context = audioContextClass();
+  if (!Context) return;
+  try {
+    audio ??= new Context();
+    if (audio.state === 'suspended') void audio.resume();
+    const start = audio.currentTime;
+    for (const [offset, frequency] of [
+      [0, 880],
+      [0.18, 660],
+    ] as const) {
+      const oscillator = audio.createOscillator();
+      const gain = audio.createGain();
+      oscillator.type = 'sine';
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, start + offset);
+      gain.gain.exponentialRampToValueAtTime(0.25, start + offset + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.15);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(start + offset);
+      oscillator.stop(start + offset + 0.16);
+    }
+  } catch {
+    // no sound device, or the browser blocks audio until the user interacts
+  }
+}
+
+/** What a raised alarm says, in the current language. */
+export function alarmTexts(event: AlarmEvent): { title: string; body: string } {
+  const english = i18n.language === 'en';
+  const content = (english ? event.contentEn : event.contentZh) || event.contentZh || event.contentEn;
+  const level = i18n.t(`alarm.level.${event.alarmLevel as '1'}`, { defaultValue: event.alarmLevel });
+  return {
+    title: i18n.t('alarm.live.alarmRaised', { name: event.alarmName, level }),
+    body: i18n.t('alarm.live.alarmBody', { device: event.deviceName, content, time: event.alarmTime }),
+  };
+}
+
+/**
+ * Tells the user about a raised alarm: an antd notification (5 seconds) in the current
+ * language, the beep and a desktop notification when switched on in the settings.
+ */
+export function announceAlarm(event: AlarmEvent): void {
+  const { title, body } = alarmTexts(event);
+  void loadFeedback().then((feedback) =>
+    feedback.notification.warning({
+      message: title,
+      description: createElement('span', null, body),
+      duration: MESSAGE_SECONDS,
+    }),
+  );
+  const settings = getSettings();
+  if (settings.alarmSound) beep();
+  if (settings.alarmNotification && notificationsSupported() && Notification.permission === 'granted') {
+    try {
+      new Notification(title, { body, tag: `alarm-${event.alarmId}` });
+    } catch {
+      // some browsers allow notifications from a service worker only
+    }
+  }
+}
