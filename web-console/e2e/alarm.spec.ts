@@ -1,23 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { breadcrumb, signIn, toast } from './helpers';
-
-const PROJECT = '滨江景观照明示范项目';
-
-async function chooseProject(page: Page, name = PROJECT): Promise<void> {
-  const current = page.getByRole('group', { name: '当前项目' });
-  await current.getByRole('button').click();
-  const dialog = page.getByRole('dialog', { name: '选择项目' });
-  await dialog.getByRole('row', { name: new RegExp(name) }).click();
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(current).toContainText(name);
-}
-
-/** Picks `option` in the antd Select labelled `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
+import { expect, test } from '@playwright/test';
+import { breadcrumb, choose, chooseProject, signIn, toast } from './helpers';
 
 test('an alarm type: a bad recovery value is refused with the message, a good one is saved', async ({ page }) => {
   await signIn(page);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // Runs against the real `lumiscape` binary with the demo seed and the captcha switched off.
 // The browser locale is zh-CN (playwright.config.ts), so the console starts in Chinese.
@@ -34,4 +34,24 @@ export function tab(page: Page, title: string) {
 /** The message or notification text on screen (antd's message and notification). */
 export function toast(page: Page, text: string) {
   return page.locator('.ant-message-notice, .ant-notification-notice').filter({ hasText: text });
+}
+
+/** The demo seed's first project. */
+export const DEMO_PROJECT = '滨江景观照明示范项目';
+
+/** Picks a project in the top bar's project picker. */
+export async function chooseProject(page: Page, name = DEMO_PROJECT): Promise<void> {
+  const current = page.getByRole('group', { name: '当前项目' });
+  await current.getByRole('button').click();
+  const dialog = page.getByRole('dialog', { name: '选择项目' });
+  await dialog.getByRole('row', { name: new RegExp(name) }).click();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(current).toContainText(name);
+}
+
+/** Picks `option` in the antd Select labelled `label` inside `scope`. */
+export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }

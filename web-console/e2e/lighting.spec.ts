@@ -1,27 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { breadcrumb, signIn, toast } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { breadcrumb, choose, chooseProject, signIn, toast } from './helpers';
 
 // Gateways, their detail and one-key control against the real server. The gateways made here
 // never connect, so they are offline: switching their loops shows the server's message.
-
-const PROJECT = '滨江景观照明示范项目';
-
-/** Lighting calls are scoped to the chosen project. */
-async function chooseProject(page: Page, name = PROJECT): Promise<void> {
-  const current = page.getByRole('group', { name: '当前项目' });
-  await current.getByRole('button').click();
-  const dialog = page.getByRole('dialog', { name: '选择项目' });
-  await dialog.getByRole('row', { name: new RegExp(name) }).click();
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(current).toContainText(name);
-}
-
-/** Picks `option` in the antd Select labelled `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
 
 function uniqueNumber(): string {
   return `E2E-${Date.now().toString(36)}`;

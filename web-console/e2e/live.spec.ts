@@ -1,19 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { chooseProject, signIn } from './helpers';
 
 // The e2e runner starts a simulated fleet (the demo seed's gateways SIM-00001..5 of this
 // project) whose supply sags now and then: the whole path from device telemetry through the
 // gateway-bridge, the alarm service and the edge's live push reaches this page.
-const PROJECT = '滨江景观照明示范项目';
-
-async function chooseProject(page: Page): Promise<void> {
-  const current = page.getByRole('group', { name: '当前项目' });
-  await current.getByRole('button').click();
-  const dialog = page.getByRole('dialog', { name: '选择项目' });
-  await dialog.getByRole('row', { name: new RegExp(PROJECT) }).click();
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('the simulated fleet is online and its alarms arrive without a reload', async ({ page }) => {
   await signIn(page);
