@@ -124,7 +124,9 @@ mqtt {
   listen: 127.0.0.1:$mqtt_port
 }
 CONF
-  "$server" -c "$dir/nats.conf" >"$dir/server.log" 2>&1 &
+  # A soft limit for the Go runtime: the server collects garbage harder instead of growing
+  # its heap under a burst (NATS_MEMORY_LIMIT overrides it; see docs/event-spine.md).
+  GOMEMLIMIT="${NATS_MEMORY_LIMIT:-192MiB}" "$server" -c "$dir/nats.conf" >"$dir/server.log" 2>&1 &
   NATS_PID=$!
   for _ in $(seq 1 100); do
     if ! kill -0 "$NATS_PID" 2>/dev/null; then tail -n 20 "$dir/server.log" >&2; die "nats-server did not start"; fi

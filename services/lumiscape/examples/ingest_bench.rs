@@ -75,24 +75,33 @@ async fn main() -> anyhow::Result<()> {
         });
     }
 
+    // Peak resident memory per process over the steps up to the highest sustained rate, and
+    // over the whole run (which ends by overloading the pipeline on purpose).
     let mut peak_rss: BTreeMap<String, u64> = BTreeMap::new();
+    let mut peak_all: BTreeMap<String, u64> = BTreeMap::new();
     let mut best = 0u64;
     for rate in rates {
         recording.store(rate == LATENCY_RATE, std::sync::atomic::Ordering::Relaxed);
         let outcome = run_step(&js, &name("DEVICE"), &nats_url, &prefix, rate, gateways, loops, step, &pids).await?;
         recording.store(false, std::sync::atomic::Ordering::Relaxed);
-        for (process, rss) in &outcome.rss {
-            let peak = peak_rss.entry(process.clone()).or_default();
-            *peak = (*peak).max(*rss);
-        }
+        let step_total: u64 = outcome.rss.iter().map(|(_, kb)| kb).sum();
         println!(
-            "ingest step {rate} msg/s: sent {:.0} msg/s, handled {:.0} msg/s, lag {} -> {} ({})",
+            "ingest step {rate} msg/s: sent {:.0} msg/s, handled {:.0} msg/s, lag {} -> {} ({}), rss {} MB",
             outcome.sent_rate,
             outcome.handled_rate,
             outcome.lag_start,
             outcome.lag_end,
-            if outcome.sustained { "sustained" } else { "falling behind" }
+            if outcome.sustained { "sustained" } else { "falling behind" },
+            step_total / 1024
         );
+        for (process, rss) in &outcome.rss {
+            let peak = peak_all.entry(process.clone()).or_default();
+            *peak = (*peak).max(*rss);
+            if outcome.sustained {
+                let peak = peak_rss.entry(process.clone()).or_default();
+                *peak = (*peak).max(*rss);
+            }
+        }
         if outcome.sustained {
             best = best.max(outcome.handled_rate.round() as u64);
         }
@@ -107,7 +116,8 @@ async fn main() -> anyhow::Result<()> {
     for (process, kb) in &peak_rss {
         let mb = *kb as f64 / 1024.0;
         total_mb += mb;
-        println!("ingest rss {process}: {mb:.0} MB");
+        let overall = peak_all.get(process).copied().unwrap_or(*kb) as f64 / 1024.0;
+        println!("ingest rss {process}: {mb:.0} MB up to the highest sustained rate, {overall:.0} MB over the whole run");
     }
     println!(
         "ingest: {best} msg/s sustained, p50 {p50:.0} ms p99 {p99:.0} ms at {LATENCY_RATE} msg/s, rss {total_mb:.0} MB"
