@@ -117,7 +117,9 @@ async fn main() -> anyhow::Result<()> {
         let mb = *kb as f64 / 1024.0;
         total_mb += mb;
         let overall = peak_all.get(process).copied().unwrap_or(*kb) as f64 / 1024.0;
-        println!("ingest rss {process}: {mb:.0} MB up to the highest sustained rate, {overall:.0} MB over the whole run");
+        println!(
+            "ingest rss {process}: {mb:.0} MB up to the highest sustained rate, {overall:.0} MB over the whole run"
+        );
     }
     println!(
         "ingest: {best} msg/s sustained, p50 {p50:.0} ms p99 {p99:.0} ms at {LATENCY_RATE} msg/s, rss {total_mb:.0} MB"
