@@ -3,6 +3,8 @@
 //! messages are published as gateways would send them, and what the bridge stored on its
 //! stream is read back. Each test has a prefix of its own.
 
+mod support;
+
 use std::time::{Duration, Instant};
 
 use async_nats::jetstream::{self, consumer};
@@ -44,16 +46,20 @@ struct Rig {
 
 impl Rig {
     async fn new(name: &str) -> Self {
+        Self::on(name, &nats_url()).await
+    }
+
+    async fn on(name: &str, url: &str) -> Self {
         let _ = tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::from_default_env()).try_init();
         let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
         let prefix = format!("br{name}{}x{nanos}", std::process::id());
         let mut cfg = Config { demo: true, ..Config::default() };
-        cfg.nats.url = nats_url();
+        cfg.nats.url = url.to_owned();
         cfg.nats.prefix = prefix.clone();
         cfg.grpc.bridge_listen = ([127, 0, 0, 1], free_port()).into();
         cfg.bridge.offline_after_seconds = 2;
         cfg.bridge.command_timeout_ms = 1000;
-        let nats = async_nats::connect(nats_url()).await.unwrap();
+        let nats = async_nats::connect(url).await.unwrap();
         let js = jetstream::new(nats.clone());
         let sessions = SessionRegistry::open(
             &js,
@@ -366,5 +372,51 @@ async fn commands_are_acknowledged_refused_offline_and_time_out() {
     let mut anonymous = request("SIM-00001", &token);
     anonymous.metadata_mut().remove("authorization");
     assert_eq!(client.send_command(anonymous).await.unwrap_err().code(), tonic::Code::Unauthenticated);
+    rig.stop().await;
+}
+
+#[tokio::test]
+async fn a_gateway_on_mqtt_reports_and_obeys_through_the_bridge() {
+    let Ok(binary) = std::env::var("LUMISCAPE_TEST_NATS_SERVER") else {
+        eprintln!(
+            "skipping the mqtt bridge test: LUMISCAPE_TEST_NATS_SERVER (path to a nats-server binary) is not set"
+        );
+        return;
+    };
+    let server = support::PrivateNats::start(&binary);
+    let url = format!("nats://127.0.0.1:{}", server.port);
+    let mut rig = Rig::on("m", &url).await;
+    rig.register("SIM-00001", 31, 1).await;
+    rig.start().await;
+    let fleet = lumiscape_gateway_bridge::SimulatorConfig {
+        gateways: 1,
+        loops: 2,
+        interval: Duration::from_millis(200),
+        transport: lumiscape_gateway_bridge::Transport::Mqtt,
+        subject_prefix: rig.cfg.nats.prefix.clone(),
+        seed: Some(3),
+        ..Default::default()
+    };
+    let stop = CancellationToken::new();
+    let (mqtt, sim_stop) = (format!("127.0.0.1:{}", server.mqtt_port), stop.clone());
+    let sim = tokio::spawn(async move { lumiscape_gateway_bridge::simulator::run(fleet, &mqtt, sim_stop).await });
+
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while rig.stored("telemetry").await.is_empty() || rig.stored("gateway.status").await.is_empty() {
+        assert!(Instant::now() < deadline, "no telemetry from the mqtt gateway: {}", server.log());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let token = rig.token(1).await;
+    let mut request = tonic::Request::new(pb::SendCommandRequest {
+        serial: "SIM-00001".into(),
+        command: Some(pb::send_command_request::Command::ReadState(pb::ReadState {})),
+        timeout_ms: 0,
+    });
+    request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+    request.metadata_mut().insert("project-id", "1".parse().unwrap());
+    let answer = rig.client().await.send_command(request).await.unwrap().into_inner();
+    assert!(answer.ok && answer.loops.len() == 2, "{answer:?}");
+    stop.cancel();
+    sim.await.unwrap().unwrap();
     rig.stop().await;
 }

@@ -6,10 +6,9 @@
 //! `LUMISCAPE_TEST_NATS_SERVER` (that part is skipped, saying so, when the variable is unset).
 //! Each test uses a subject prefix of its own, so tests run in parallel on one server.
 
+mod support;
+
 use std::collections::{BTreeMap, HashSet};
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
@@ -19,6 +18,7 @@ use lumiscape_gateway_bridge::protocol::{
     ProtocolError, Telemetry, Topics, Uplink, encode_command,
 };
 use lumiscape_gateway_bridge::simulator::{self, Faults, SimStats, SimulatorConfig, Transport};
+use support::PrivateNats;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
@@ -329,67 +329,6 @@ async fn an_offline_gateway_sends_nothing_and_ignores_commands() {
 }
 
 // --- MQTT, through a private nats-server's MQTT listener ----------------------------------------
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// A nats-server of the test's own with JetStream and an MQTT listener; stopped on drop.
-struct PrivateNats {
-    child: Child,
-    dir: PathBuf,
-    port: u16,
-    mqtt_port: u16,
-}
-
-impl PrivateNats {
-    fn start(binary: &str) -> Self {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-        let dir = std::env::temp_dir().join(format!("lumiscape-gb-nats-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(dir.join("jetstream")).unwrap();
-        let (port, mqtt_port) = (free_port(), free_port());
-        let config = format!(
-            "server_name: gbtest_{pid}\nlisten: 127.0.0.1:{port}\njetstream {{\n  store_dir: \"{store}\"\n  max_memory_store: 64MB\n}}\nmqtt {{\n  listen: 127.0.0.1:{mqtt_port}\n}}\n",
-            pid = std::process::id(),
-            store = dir.join("jetstream").display(),
-        );
-        let config_path = dir.join("nats.conf");
-        std::fs::write(&config_path, config).unwrap();
-        let log = std::fs::File::create(dir.join("server.log")).unwrap();
-        let child = Process::new(binary)
-            .arg("-c")
-            .arg(&config_path)
-            .stdout(Stdio::from(log.try_clone().unwrap()))
-            .stderr(Stdio::from(log))
-            .spawn()
-            .unwrap_or_else(|err| panic!("cannot start {binary}: {err}"));
-        let server = Self { child, dir, port, mqtt_port };
-        let deadline = Instant::now() + Duration::from_secs(15);
-        for listening in [port, mqtt_port] {
-            while TcpStream::connect(("127.0.0.1", listening)).is_err() {
-                assert!(
-                    Instant::now() < deadline,
-                    "private nats-server did not listen on {listening}: {}",
-                    server.log()
-                );
-                std::thread::sleep(Duration::from_millis(50));
-            }
-        }
-        server
-    }
-
-    fn log(&self) -> String {
-        std::fs::read_to_string(self.dir.join("server.log")).unwrap_or_default()
-    }
-}
-
-impl Drop for PrivateNats {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
 
 #[tokio::test]
 async fn fleet_over_mqtt_reports_and_obeys() {
