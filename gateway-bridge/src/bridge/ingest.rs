@@ -259,13 +259,15 @@ async fn handle_chunk(
             Channel::Telemetry => "telemetry",
             _ => "event",
         };
-        if let Some(change) = shared.presence.seen(&serial, seq, reason, now_ms) {
-            out.statuses.push(change);
-        }
+        // Only registered gateways are tracked: a stream of made-up serials costs a counter,
+        // not memory.
         let Some(gateway) = shared.gateways.get(&super::buckets::gateway_key(&serial)) else {
             metrics::counter!("lumiscape_bridge_unregistered_total").increment(1);
             continue;
         };
+        if let Some(change) = shared.presence.seen(&serial, seq, reason, now_ms) {
+            out.statuses.push(change);
+        }
         if uplink.channel() != Channel::Heartbeat && state.is_repeat(&serial, seq) {
             metrics::counter!("lumiscape_bridge_duplicates_total").increment(1);
             continue;
