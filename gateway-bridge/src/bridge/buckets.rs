@@ -114,8 +114,10 @@ async fn follow<T>(
     ready: &watch::Sender<bool>,
 ) -> anyhow::Result<()> {
     let store = open(js, bucket, "").await?;
-    let initial = load(&store).await?;
+    // The revision is taken before the copy is read: whatever is written meanwhile comes
+    // again through the watch (applying it twice is harmless), so nothing falls in between.
     let revision = store.status().await?.info.state.last_sequence;
+    let initial = load(&store).await?;
     {
         let mut map = map.write().expect("mirror lock");
         map.clear();

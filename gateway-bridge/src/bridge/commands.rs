@@ -52,6 +52,18 @@ impl Waiting {
     }
 }
 
+/// Removes a command from the waiting table when its call ends, however it ends.
+struct Forget<'a> {
+    waiting: &'a Waiting,
+    id: &'a CorrelationId,
+}
+
+impl Drop for Forget<'_> {
+    fn drop(&mut self) {
+        self.waiting.remove(self.id);
+    }
+}
+
 /// Listens to every gateway's `ack` subject and hands each acknowledgement to its command.
 pub async fn route_acks(shared: Arc<Shared>, shutdown: CancellationToken) -> anyhow::Result<()> {
     let subject = shared.topics.channel_wildcard(Channel::Ack);
@@ -170,16 +182,17 @@ impl Shared {
         let request = CommandRequest { correlation_id: id.clone(), issued_at: chrono::Utc::now(), command };
         let payload = encode_command(&request).map_err(Error::internal)?;
         let waiter = self.waiting.insert(&id);
+        // Whatever ends this call (an answer, a timeout, the caller going away), the entry
+        // goes with it.
+        let _forget = Forget { waiting: &self.waiting, id: &id };
         let started = Instant::now();
         let subject = self.topics.subject(serial, Channel::Command);
         if let Err(err) = self.nats.publish(subject, payload.into()).await {
-            self.waiting.remove(&id);
             return Err(Error::unavailable(err));
         }
         let ack = match tokio::time::timeout(timeout, waiter).await {
             Ok(Ok(ack)) => ack,
             Ok(Err(_)) | Err(_) => {
-                self.waiting.remove(&id);
                 metrics::counter!("lumiscape_bridge_command_timeouts_total").increment(1);
                 return Err(Error::new(ErrorCode::Timeout, Msg::CommandTimeout { seconds: timeout.as_secs().max(1) }));
             }

@@ -128,10 +128,14 @@ async fn session(shared: &Shared, state: &mut IngestState, shutdown: &Cancellati
         }
         let incoming: Vec<Incoming> = messages
             .iter()
-            .map(|m| Incoming {
-                subject: m.subject.as_str(),
-                payload: &m.payload,
-                seq: m.info().map_or(0, |info| info.stream_sequence),
+            .map(|m| {
+                let info = m.info().ok();
+                Incoming {
+                    subject: m.subject.as_str(),
+                    payload: &m.payload,
+                    seq: info.as_ref().map_or(0, |info| info.stream_sequence),
+                    stored_ms: info.map_or(0, |info| (info.published.unix_timestamp_nanos() / 1_000_000) as i64),
+                }
             })
             .collect();
         handle_chunk(shared, state, &incoming, shutdown).await?;
@@ -148,6 +152,9 @@ struct Incoming<'a> {
     payload: &'a [u8],
     /// Its sequence number in the device stream.
     seq: u64,
+    /// When the stream stored it (Unix ms): when the platform heard the gateway, however
+    /// late the bridge gets to the message.
+    stored_ms: i64,
 }
 
 /// Decides again, in stream order, the messages a previous run was given but did not
@@ -171,14 +178,19 @@ async fn replay_in_flight(
     let mut held = Vec::new();
     for seq in floor + 1..=delivered {
         match stream.get_raw_message(seq).await {
-            Ok(message) => held.push((message.subject.to_string(), message.payload, seq)),
+            Ok(message) => {
+                let stored_ms = (message.time.unix_timestamp_nanos() / 1_000_000) as i64;
+                held.push((message.subject.to_string(), message.payload, seq, stored_ms))
+            }
             // Gone already (acknowledged by a chunk, or expired): nothing to decide.
             Err(err) => tracing::debug!(seq, error = %err, "in-flight message not in the stream"),
         }
     }
     for part in held.chunks(shared.fetch_batch) {
-        let incoming: Vec<Incoming> =
-            part.iter().map(|(subject, payload, seq)| Incoming { subject, payload, seq: *seq }).collect();
+        let incoming: Vec<Incoming> = part
+            .iter()
+            .map(|(subject, payload, seq, stored_ms)| Incoming { subject, payload, seq: *seq, stored_ms: *stored_ms })
+            .collect();
         handle_chunk(shared, state, &incoming, shutdown).await?;
     }
     Ok(())
@@ -190,6 +202,8 @@ pub struct IngestState {
     conditions: HashMap<String, CondState>,
     /// Recently handled sequence numbers per gateway.
     recent: HashMap<String, VecDeque<u64>>,
+    /// Device time of the newest sample decided per gateway.
+    newest: HashMap<String, i64>,
 }
 
 impl IngestState {
@@ -205,7 +219,7 @@ impl IngestState {
                 }
             }
         }
-        Ok(Self { conditions, recent: HashMap::new() })
+        Ok(Self { conditions, recent: HashMap::new(), newest: HashMap::new() })
     }
 
     /// Whether `seq` of `serial` was handled lately; remembers it if not.
@@ -265,7 +279,8 @@ async fn handle_chunk(
             metrics::counter!("lumiscape_bridge_unregistered_total").increment(1);
             continue;
         };
-        if let Some(change) = shared.presence.seen(&serial, seq, reason, now_ms) {
+        let heard_ms = if message.stored_ms > 0 { message.stored_ms.min(now_ms) } else { now_ms };
+        if let Some(change) = shared.presence.seen(&serial, seq, reason, heard_ms, now_ms) {
             out.statuses.push(change);
         }
         if uplink.channel() != Channel::Heartbeat && state.is_repeat(&serial, seq) {
@@ -274,8 +289,19 @@ async fn handle_chunk(
         }
         match uplink {
             Uplink::Telemetry(telemetry) => {
-                let project_rules = rules.get(&gateway.project_id).map(Vec::as_slice).unwrap_or_default();
-                evaluate(state, &mut out, &gateway, project_rules, &telemetry);
+                // A sample older than one already decided (a gateway's backlog after a
+                // reconnection) is stored, but decides nothing: it must not raise an alarm
+                // for a moment that has passed.
+                let at_ms = telemetry.device_time.timestamp_millis();
+                let newest = state.newest.entry(serial.clone()).or_insert(i64::MIN);
+                let is_newest = at_ms > *newest;
+                if is_newest {
+                    *newest = at_ms;
+                    let project_rules = rules.get(&gateway.project_id).map(Vec::as_slice).unwrap_or_default();
+                    evaluate(state, &mut out, &gateway, project_rules, &telemetry);
+                } else {
+                    metrics::counter!("lumiscape_bridge_late_samples_total").increment(1);
+                }
                 out.samples.push(sample(&gateway, &telemetry, now_ms));
             }
             Uplink::Event(event) => {

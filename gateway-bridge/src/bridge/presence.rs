@@ -67,13 +67,24 @@ impl Presence {
         self.gateways.lock().expect("presence lock").insert(serial.to_owned(), seen);
     }
 
-    /// Records a message from `serial`; returns the change when it was offline or unknown.
-    pub fn seen(&self, serial: &str, seq: u64, reason: &'static str, now_ms: i64) -> Option<StatusChange> {
+    /// Records a message from `serial` that the platform received at `heard_ms` (it may be
+    /// handled later, when the bridge has a backlog); returns the change when the gateway
+    /// was offline or unknown.
+    pub fn seen(
+        &self,
+        serial: &str,
+        seq: u64,
+        reason: &'static str,
+        heard_ms: i64,
+        now_ms: i64,
+    ) -> Option<StatusChange> {
         let mut gateways = self.gateways.lock().expect("presence lock");
+        let age = Duration::from_millis(u64::try_from(now_ms - heard_ms).unwrap_or(0));
         let now = Instant::now();
+        let heard = now.checked_sub(age).unwrap_or(now);
         match gateways.get_mut(serial) {
             Some(seen) => {
-                seen.last_seen = now;
+                seen.last_seen = seen.last_seen.max(heard);
                 seen.last_seq = seen.last_seq.max(seq);
                 if seen.online {
                     return None;
@@ -81,10 +92,10 @@ impl Presence {
                 seen.online = true;
             }
             None => {
-                gateways.insert(serial.to_owned(), Seen { online: true, last_seen: now, last_seq: seq });
+                gateways.insert(serial.to_owned(), Seen { online: true, last_seen: heard, last_seq: seq });
             }
         }
-        Some(StatusChange { serial: serial.to_owned(), online: true, at_ms: now_ms, reason, seq })
+        Some(StatusChange { serial: serial.to_owned(), online: true, at_ms: heard_ms, reason, seq })
     }
 
     /// The gateways silent for too long, now marked offline.
@@ -128,9 +139,9 @@ mod tests {
     #[test]
     fn online_is_raised_once_and_offline_once() {
         let presence = Presence::new(Duration::from_millis(30));
-        let first = presence.seen("GW-1", 1, "heartbeat", 0).expect("came online");
+        let first = presence.seen("GW-1", 1, "heartbeat", 0, 0).expect("came online");
         assert_eq!(first.message_id(), "GW-1:online:1");
-        assert_eq!(presence.seen("GW-1", 2, "telemetry", 0), None);
+        assert_eq!(presence.seen("GW-1", 2, "telemetry", 0, 0), None);
         assert!(presence.sweep(0).is_empty(), "not silent yet");
         std::thread::sleep(Duration::from_millis(40));
         let offline = presence.sweep(5);
@@ -138,7 +149,7 @@ mod tests {
         assert_eq!(offline[0].message_id(), "GW-1:offline:2");
         assert!(presence.sweep(6).is_empty(), "raised once");
         assert!(!presence.is_online("GW-1"));
-        let back = presence.seen("GW-1", 3, "heartbeat", 7).unwrap();
+        let back = presence.seen("GW-1", 3, "heartbeat", 7, 7).unwrap();
         assert!(back.online && back.reason == "heartbeat");
     }
 
@@ -147,11 +158,22 @@ mod tests {
         let presence = Presence::new(Duration::from_millis(30));
         presence.restore("GW-2", "1:41");
         assert!(presence.is_online("GW-2"));
-        assert_eq!(presence.seen("GW-2", 42, "heartbeat", 0), None, "no second online event after a restart");
+        assert_eq!(presence.seen("GW-2", 42, "heartbeat", 0, 0), None, "no second online event after a restart");
         presence.restore("GW-3", "0:9");
-        assert!(presence.seen("GW-3", 10, "telemetry", 0).is_some());
+        assert!(presence.seen("GW-3", 10, "telemetry", 0, 0).is_some());
         presence.restore("GW-4", "garbage");
         assert!(presence.status("GW-4").is_none());
+    }
+
+    #[test]
+    fn silence_is_measured_from_when_a_message_arrived_not_when_it_was_handled() {
+        let presence = Presence::new(Duration::from_millis(100));
+        // Handled 150 ms after it arrived (a backlog): already silent for too long.
+        assert!(presence.seen("GW-5", 1, "telemetry", 1_000, 1_150).is_some());
+        assert_eq!(presence.sweep(1_150).len(), 1);
+        let presence = Presence::new(Duration::from_millis(100));
+        presence.seen("GW-6", 1, "telemetry", 1_000, 1_050);
+        assert!(presence.sweep(1_050).is_empty());
     }
 
     #[test]

@@ -122,7 +122,9 @@ pub struct BridgeConfig {
     pub command_timeout_ms: u64,
     /// Most device messages taken from the stream in one pull.
     pub fetch_batch: usize,
-    /// Deliveries of one message before a consumer gives it up (terminates it).
+    /// Deliveries of one message before a consumer gives it up (terminates it). Failures
+    /// are retried with a pause growing to 30 s, so 20 ride out minutes of a database
+    /// being away; a message that can never be handled is terminated at once.
     pub max_deliver: i64,
 }
 
@@ -206,7 +208,7 @@ impl Default for CaptchaConfig {
 
 impl Default for BridgeConfig {
     fn default() -> Self {
-        Self { offline_after_seconds: 90, command_timeout_ms: 5000, fetch_batch: 1000, max_deliver: 5 }
+        Self { offline_after_seconds: 90, command_timeout_ms: 5000, fetch_batch: 1000, max_deliver: 20 }
     }
 }
 

@@ -55,6 +55,8 @@ pub enum Msg {
     },
     BadRequest,
     InvalidJson,
+    /// A text field holds a NUL character, which no field accepts.
+    NulCharacter,
     Internal,
     Unavailable,
     ConfigNotFound,
@@ -198,6 +200,9 @@ impl Msg {
             }
             Msg::BadRequest => pick("请求参数错误", "Invalid request parameters"),
             Msg::InvalidJson => pick("请求内容格式错误", "Malformed request body"),
+            Msg::NulCharacter => {
+                pick("文本中不能包含空字符（\\u0000）", "Text may not contain the NUL character (\\u0000)")
+            }
             Msg::Internal => {
                 pick("系统内部错误，请联系管理员", "Internal system error, please contact the administrator")
             }
@@ -446,6 +451,7 @@ impl Msg {
             Msg::BodyTooLarge { .. } => "body.too.large",
             Msg::BadRequest => "bad.request",
             Msg::InvalidJson => "invalid.json",
+            Msg::NulCharacter => "text.nul",
             Msg::Internal => "internal",
             Msg::Unavailable => "unavailable",
             Msg::ConfigNotFound => "config.not.found",

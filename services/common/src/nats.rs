@@ -142,6 +142,9 @@ impl Streams {
     }
 }
 
+/// The longest pause before a failed message is delivered again.
+pub const MAX_RETRY_PAUSE: Duration = Duration::from_secs(30);
+
 /// What a consumer's handler made of one message.
 #[derive(Debug)]
 pub enum Outcome {
@@ -249,7 +252,10 @@ where
                 }
                 Outcome::Retry(err) => {
                     tracing::warn!(consumer = %durable, error = %err, delivered, "message failed; will be redelivered");
-                    let pause = Duration::from_millis(250u64.saturating_mul(1 << delivered.clamp(0, 5)));
+                    // 0.5 s, 1 s, 2 s ... up to 30 s: with the default 20 deliveries a message
+                    // outlives some seven minutes of a database being away.
+                    let pause =
+                        Duration::from_millis(250u64.saturating_mul(1 << delivered.clamp(0, 7))).min(MAX_RETRY_PAUSE);
                     message.ack_with(AckKind::Nak(Some(pause))).await
                 }
             };

@@ -97,13 +97,20 @@ where
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let lang = crate::guard::lang_of(req.headers());
         let limit_kb = req.extensions().get::<crate::BodyLimit>().map(|l| l.0 / 1024).unwrap_or(0) as u64;
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(value)) => Ok(ApiJson(value)),
+        let value = match Json::<Value>::from_request(req, state).await {
+            Ok(Json(value)) => value,
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(ApiError::new(ErrorCode::PayloadTooLarge, &Msg::BodyTooLarge { limit_kb }, lang))
+                return Err(ApiError::new(ErrorCode::PayloadTooLarge, &Msg::BodyTooLarge { limit_kb }, lang));
             }
-            Err(_) => Err(ApiError::new(ErrorCode::BadRequest, &Msg::InvalidJson, lang)),
+            Err(_) => return Err(ApiError::new(ErrorCode::BadRequest, &Msg::InvalidJson, lang)),
+        };
+        // PostgreSQL stores no NUL in text: refused here, once, with a clear message.
+        if holds_nul(&value) {
+            return Err(ApiError::new(ErrorCode::BadRequest, &Msg::NulCharacter, lang));
         }
+        serde_json::from_value(value)
+            .map(ApiJson)
+            .map_err(|_| ApiError::new(ErrorCode::BadRequest, &Msg::InvalidJson, lang))
     }
 }
 
@@ -119,9 +126,23 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let lang = crate::guard::lang_of(&parts.headers);
+        let query = parts.uri.query().unwrap_or_default();
+        if query.contains('\0') || query.to_ascii_lowercase().contains("%00") {
+            return Err(ApiError::new(ErrorCode::BadRequest, &Msg::NulCharacter, lang));
+        }
         match Query::<T>::from_request_parts(parts, state).await {
             Ok(Query(value)) => Ok(ApiQuery(value)),
             Err(_) => Err(ApiError::new(ErrorCode::BadRequest, &Msg::BadRequest, lang)),
         }
+    }
+}
+
+/// Whether any string (or key) in a JSON value holds a NUL character.
+fn holds_nul(value: &Value) -> bool {
+    match value {
+        Value::String(text) => text.contains('\0'),
+        Value::Array(items) => items.iter().any(holds_nul),
+        Value::Object(fields) => fields.iter().any(|(key, field)| key.contains('\0') || holds_nul(field)),
+        _ => false,
     }
 }

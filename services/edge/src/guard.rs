@@ -49,6 +49,9 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
         let msg = Msg::BodyTooLarge { limit_kb: (state.body_limit / 1024) as u64 };
         return ApiError::new(ErrorCode::PayloadTooLarge, &msg, lang).into_response();
     }
+    if req.uri().path().to_ascii_lowercase().contains("%00") {
+        return ApiError::new(ErrorCode::BadRequest, &Msg::NulCharacter, lang).into_response();
+    }
     let matched = req.extensions().get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
     let path = matched.strip_prefix(state.base_path.as_ref()).unwrap_or(&matched);
     let Some(spec) = routes::find(req.method(), path) else {

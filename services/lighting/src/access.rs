@@ -9,6 +9,7 @@ use lumiscape_common::{Error, Lang};
 use tonic::{Request, Status};
 
 /// An authorized call.
+#[derive(Clone)]
 pub struct Access {
     pub caller: Caller,
     pub ctx: RequestContext,

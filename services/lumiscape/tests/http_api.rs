@@ -488,6 +488,13 @@ async fn unknown_routes_bad_bodies_and_limits(c: &Cluster) {
     let (status, _) = c.api.send(Call::post("/login").json(json!({"username": 5, "password": []}))).await;
     assert_eq!(status, 400);
 
+    // NUL characters, which no text column can hold, are refused up front, wherever they are.
+    let (status, body) =
+        c.api.send(Call::post("/login").raw(br#"{"username":"a\u0000","password":"x"}"#.to_vec())).await;
+    assert_eq!((status, body["code"].as_i64()), (400, Some(400)), "{body}");
+    let (status, _) = c.api.send(Call::get("/system/config/configKey/a%00b")).await;
+    assert_eq!(status, 400);
+
     // A body declared over the limit is refused before it is read. (Sent by hand: an HTTP
     // client still writing the 3 MB when the edge answers and closes may see a broken pipe
     // instead of the answer, depending on timing.)
@@ -496,6 +503,9 @@ async fn unknown_routes_bad_bodies_and_limits(c: &Cluster) {
     // Nothing was written by the refused requests.
     let sessions: i64 = sqlx::query_scalar("SELECT count(*) FROM identity.sessions").fetch_one(&c.pool).await.unwrap();
     assert_eq!(sessions, 0);
+    let token = c.api.login("admin", "admin123").await;
+    let (status, body) = c.api.send(Call::get("/system/config/list?configName=%00").token(&token)).await;
+    assert_eq!((status, body["code"].as_i64()), (400, Some(400)), "{body}");
 }
 
 scenario!(health_metrics_and_openapi);

@@ -177,17 +177,39 @@ pub async fn stream(
     else {
         return ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang).into_response();
     };
-    let wants = Wants { alarms: caller.has_any(ALARM_PERMISSIONS), gateways: caller.has_any(GATEWAY_PERMISSIONS) };
-    let events = events(state, project_id, wants, token);
+    let events = events(state, project_id, Wants::of(&caller), token);
     Sse::new(events)
         .keep_alive(KeepAlive::new().interval(PING_INTERVAL).event(Event::default().event("ping")))
         .into_response()
 }
 
+/// Which events a stream's caller may see.
 #[derive(Debug, Clone, Copy)]
 struct Wants {
     alarms: bool,
     gateways: bool,
+}
+
+impl Wants {
+    fn of(caller: &lumiscape_common::auth::Caller) -> Self {
+        Self { alarms: caller.has_any(ALARM_PERMISSIONS), gateways: caller.has_any(GATEWAY_PERMISSIONS) }
+    }
+
+    fn admits(self, kind: Kind) -> bool {
+        match kind {
+            Kind::Alarm => self.alarms,
+            Kind::Gateway => self.gateways,
+        }
+    }
+}
+
+/// What a stream carries from one event to the next.
+struct Open {
+    receiver: broadcast::Receiver<LiveEvent>,
+    state: EdgeState,
+    token: String,
+    check: tokio::time::Interval,
+    wants: Wants,
 }
 
 fn events(
@@ -199,34 +221,32 @@ fn events(
     let receiver = state.live.subscribe();
     let mut check = tokio::time::interval_at(tokio::time::Instant::now() + PING_INTERVAL, PING_INTERVAL);
     check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    futures::stream::unfold(
-        (receiver, state, token, check),
-        move |(mut receiver, state, token, mut check)| async move {
-            loop {
-                tokio::select! {
-                    _ = check.tick() => {
-                        if state.auth.authenticate(&token).await.is_err() {
-                            return None;
-                        }
+    let open = Open { receiver, state, token, check, wants };
+    futures::stream::unfold(open, move |mut open| async move {
+        loop {
+            tokio::select! {
+                _ = open.check.tick() => {
+                    // Signed out, expired, or no longer allowed into the project: the stream
+                    // ends. Permissions taken away narrow what it shows from now on.
+                    match open.state.auth.authenticate(&open.token).await {
+                        Ok(caller) if caller.may_access_project(project_id) => open.wants = Wants::of(&caller),
+                        _ => return None,
                     }
-                    received = receiver.recv() => match received {
-                        Ok(event) if event.project_id == project_id && match event.kind {
-                            Kind::Alarm => wants.alarms,
-                            Kind::Gateway => wants.gateways,
-                        } => {
-                            let sse = Event::default().event(event.kind.name()).data(event.data.as_ref());
-                            return Some((Ok(sse), (receiver, state, token, check)));
-                        }
-                        Ok(_) => {}
-                        Err(broadcast::error::RecvError::Lagged(skipped)) => {
-                            // Tell the console to refetch instead of pretending nothing was lost.
-                            let sse = Event::default().event("resync").data(json!({ "skipped": skipped }).to_string());
-                            return Some((Ok(sse), (receiver, state, token, check)));
-                        }
-                        Err(broadcast::error::RecvError::Closed) => return None,
-                    },
                 }
+                received = open.receiver.recv() => match received {
+                    Ok(event) if event.project_id == project_id && open.wants.admits(event.kind) => {
+                        let sse = Event::default().event(event.kind.name()).data(event.data.as_ref());
+                        return Some((Ok(sse), open));
+                    }
+                    Ok(_) => {}
+                    Err(broadcast::error::RecvError::Lagged(skipped)) => {
+                        // Tell the console to refetch instead of pretending nothing was lost.
+                        let sse = Event::default().event("resync").data(json!({ "skipped": skipped }).to_string());
+                        return Some((Ok(sse), open));
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                },
             }
-        },
-    )
+        }
+    })
 }

@@ -89,18 +89,27 @@ impl OneKeyService for OneKeyApi {
         let lang = access.lang();
         let on = request.get_ref().on.ok_or_else(|| Error::bad_request(Msg::SwitchStateRequired).into_status(lang))?;
         let gateways = gateways::list_all(&self.shared.pool, access.project_id).await.or_status(lang)?;
-        let outcomes = self.switch_all(&access, &gateways, on).await;
-        let tally = Tally::of(&outcomes);
-        let record = NewRecord {
-            project_id: access.project_id,
-            user_id: access.caller.user_id(),
-            user_name: access.caller.user_name(),
-            on,
-            tally,
-            outcomes: &outcomes,
-        };
-        let subject = self.shared.streams.subject(store::EVENT_TYPE);
-        let record_id = store::insert(&self.shared.pool, &record, &subject).await.or_status(lang)?;
+        // The switching and its audit record run to the end on their own task: a caller who
+        // goes away (a closed tab) must not leave loops switched without a record.
+        let api = OneKeyApi::new(self.shared.clone());
+        let task_access = access.clone();
+        let done = tokio::spawn(async move {
+            let outcomes = api.switch_all(&task_access, &gateways, on).await;
+            let tally = Tally::of(&outcomes);
+            let record = NewRecord {
+                project_id: task_access.project_id,
+                user_id: task_access.caller.user_id(),
+                user_name: task_access.caller.user_name(),
+                on,
+                tally,
+                outcomes: &outcomes,
+            };
+            let subject = api.shared.streams.subject(store::EVENT_TYPE);
+            let record_id = store::insert(&api.shared.pool, &record, &subject).await;
+            (outcomes, tally, record_id)
+        });
+        let (outcomes, tally, record_id) = done.await.map_err(|err| Error::internal(err).into_status(lang))?;
+        let record_id = record_id.or_status(lang)?;
         self.shared.outbox.wake();
         tracing::info!(
             record_id,
