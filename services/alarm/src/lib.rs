@@ -71,6 +71,7 @@ pub async fn start(
 
     tokio::spawn(rules.run(shutdown.clone()));
     tokio::spawn(outbox::relay(deps.pool.clone(), js.clone(), shared.outbox.clone(), shutdown.clone()));
+    tokio::spawn(alarm::store::purge_stale_early_recoveries(deps.pool.clone(), shutdown.clone()));
     let lifecycle = Lifecycle { pool: deps.pool, streams, outbox: shared.outbox.clone() };
     let consumer = lifecycle.run(js, cfg.bridge.max_deliver, shutdown.clone());
     tokio::spawn(async move {

@@ -306,3 +306,31 @@ pub async fn count_open(pool: &PgPool, project_id: i64) -> sqlx::Result<i64> {
         .fetch_one(pool)
         .await
 }
+
+/// How long a recovery may wait for its raise. A raise comes late only by redeliveries
+/// (minutes at most); one that never comes (its type was deleted or disabled, so it was
+/// skipped) would leave its recovery waiting forever.
+pub const EARLY_RECOVERY_KEPT_HOURS: i32 = 24;
+
+/// Drops, once an hour, recoveries that waited longer than [`EARLY_RECOVERY_KEPT_HOURS`].
+pub async fn purge_stale_early_recoveries(pool: PgPool, shutdown: tokio_util::sync::CancellationToken) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
+    loop {
+        tokio::select! {
+            _ = shutdown.cancelled() => return,
+            _ = tick.tick() => {}
+        }
+        let purged =
+            sqlx::query("DELETE FROM alarm.early_recoveries WHERE created_at < now() - make_interval(hours => $1)")
+                .bind(EARLY_RECOVERY_KEPT_HOURS)
+                .execute(&pool)
+                .await;
+        match purged {
+            Ok(done) if done.rows_affected() > 0 => {
+                tracing::warn!(count = done.rows_affected(), "recoveries whose raise never came were dropped");
+            }
+            Ok(_) => {}
+            Err(err) => tracing::warn!(error = %err, "early recoveries not purged; next hour"),
+        }
+    }
+}
