@@ -219,6 +219,7 @@ impl Shared {
                 })
                 .collect(),
             elapsed_ms,
+            device_time_ms: ack.device_time.timestamp_millis(),
         })
     }
 }

@@ -30,6 +30,8 @@ pub struct Ack {
     pub correlation_id: String,
     pub elapsed_ms: u32,
     pub readings: Vec<Reading>,
+    /// The gateway's clock when it answered: the readings' time, as for its telemetry.
+    pub device_time: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// Why a command did not succeed.
@@ -154,7 +156,9 @@ fn ack_of(answer: pb::SendCommandResponse) -> Result<Ack, CommandFailure> {
         .iter()
         .filter_map(|l| Reading::new(l.index, l.on, l.voltage_v, l.current_a, l.active_power_w, l.energy_kwh))
         .collect();
-    Ok(Ack { correlation_id: answer.correlation_id, elapsed_ms: answer.elapsed_ms, readings })
+    let device_time =
+        chrono::DateTime::from_timestamp_millis(answer.device_time_ms).filter(|_| answer.device_time_ms > 0);
+    Ok(Ack { correlation_id: answer.correlation_id, elapsed_ms: answer.elapsed_ms, readings, device_time })
 }
 
 #[cfg(test)]

@@ -55,7 +55,7 @@ impl ControlApi {
             .await
             .map_err(|failure| failure.into_status(lang, bridge.command_timeout()))?;
         tracing::info!(gateway = %gateway.serial, ?command, elapsed_ms = ack.elapsed_ms, "command acknowledged");
-        super::record_readings(&self.shared.pool, gateway.gateway_id, &ack.readings).await;
+        super::record_readings(&self.shared.pool, gateway.gateway_id, &ack).await;
         self.result(gateway, ack, lang).await
     }
 

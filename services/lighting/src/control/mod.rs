@@ -7,13 +7,14 @@ pub mod grpc;
 use chrono::Utc;
 use sqlx::PgPool;
 
-use crate::telemetry::model::{LoopStateColumns, Reading};
+use crate::telemetry::model::LoopStateColumns;
 use crate::telemetry::store;
 
-/// Keeps the readings a gateway acknowledged as its loops' latest state. A failure is
+/// Keeps the readings a gateway acknowledged as its loops' latest state, at the gateway's
+/// own time (so they order with its telemetry even when its clock is off). A failure is
 /// logged, not returned: the command was carried out, and telemetry will catch up.
-pub async fn record_readings(pool: &PgPool, gateway_id: i64, readings: &[Reading]) {
-    let rows = LoopStateColumns::of_gateway(gateway_id, Utc::now(), readings);
+pub async fn record_readings(pool: &PgPool, gateway_id: i64, ack: &bridge::Ack) {
+    let rows = LoopStateColumns::of_gateway(gateway_id, ack.device_time.unwrap_or_else(Utc::now), &ack.readings);
     let written = async {
         let mut conn = pool.acquire().await?;
         store::upsert_loop_state(&mut conn, &rows).await

@@ -73,7 +73,7 @@ impl OneKeyApi {
     async fn switch_loops(&self, access: &Access, gateway: &GatewayRow, on: bool) -> Result<(), CommandFailure> {
         for index in 1..=gateway.loop_count() {
             let ack = self.shared.bridge.send(&access.ctx, &gateway.serial, Command::SetLoop { index, on }).await?;
-            crate::control::record_readings(&self.shared.pool, gateway.gateway_id, &ack.readings).await;
+            crate::control::record_readings(&self.shared.pool, gateway.gateway_id, &ack).await;
         }
         Ok(())
     }
