@@ -424,3 +424,57 @@ async fn a_simulated_gateway_obeys_real_time_control() {
     let stats = sim.await.unwrap().unwrap();
     assert!(stats.acks >= 2, "{stats:?}");
 }
+
+/// The status code of a call's outcome.
+fn code<T>(result: Result<T, tonic::Status>) -> tonic::Code {
+    result.map(|_| tonic::Code::Ok).unwrap_or_else(|status| status.code())
+}
+
+/// A call with the given token (or none) and project, as the edge would forward it.
+fn forwarded<T>(message: T, token: Option<&str>, project: &str) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    if let Some(token) = token {
+        request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+    }
+    request.metadata_mut().insert("project-id", project.parse().unwrap());
+    request
+}
+
+#[tokio::test]
+async fn the_services_check_the_caller_again_past_the_edge() {
+    use lumiscape_proto::alarm::v1 as alarm;
+    use lumiscape_proto::lighting::v1 as lighting;
+    let cluster = Cluster::start_with(Deployment::Monolith, Options::default()).await;
+    // The operator may use lighting and alarms, but in the first demo project only.
+    let operator = cluster.api.login("operator", "operator123").await;
+    let mut gateways =
+        lighting::gateway_service_client::GatewayServiceClient::connect(cluster.grpc_url("lighting")).await.unwrap();
+    let mut alarms = alarm::alarm_service_client::AlarmServiceClient::connect(cluster.grpc_url("alarm")).await.unwrap();
+    let mut types =
+        alarm::alarm_type_service_client::AlarmTypeServiceClient::connect(cluster.grpc_url("alarm")).await.unwrap();
+
+    let list_gateways = || lighting::ListGatewaysRequest::default();
+    let list_alarms = || alarm::ListAlarmsRequest::default();
+    let list_types = || alarm::ListAlarmTypesRequest::default();
+    // No token: refused by the service itself.
+    assert_eq!(code(gateways.list_gateways(forwarded(list_gateways(), None, "1")).await), tonic::Code::Unauthenticated);
+    assert_eq!(code(alarms.list_alarms(forwarded(list_alarms(), None, "1")).await), tonic::Code::Unauthenticated);
+    assert_eq!(code(types.list_alarm_types(forwarded(list_types(), None, "1")).await), tonic::Code::Unauthenticated);
+    // A forged token: refused.
+    let forged = Some("eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJ4IiwidWlkIjoxfQ.c2lnbmF0dXJl");
+    assert_eq!(
+        code(gateways.list_gateways(forwarded(list_gateways(), forged, "1")).await),
+        tonic::Code::Unauthenticated
+    );
+    // Another project than the caller's: refused, whatever the edge would have said.
+    let token = Some(operator.as_str());
+    assert_eq!(
+        code(gateways.list_gateways(forwarded(list_gateways(), token, "2")).await),
+        tonic::Code::PermissionDenied
+    );
+    assert_eq!(code(alarms.list_alarms(forwarded(list_alarms(), token, "2")).await), tonic::Code::PermissionDenied);
+    assert_eq!(code(types.list_alarm_types(forwarded(list_types(), token, "2")).await), tonic::Code::PermissionDenied);
+    // The caller's own project: answered.
+    assert_eq!(code(gateways.list_gateways(forwarded(list_gateways(), token, "1")).await), tonic::Code::Ok);
+    assert_eq!(code(alarms.list_alarms(forwarded(list_alarms(), token, "1")).await), tonic::Code::Ok);
+}

@@ -247,6 +247,13 @@ impl Cluster {
         }
     }
 
+    /// The gRPC address of a service (`lighting`, `alarm`, ...), for tests that call the
+    /// services directly, past the edge.
+    pub fn grpc_url(&self, service: &str) -> String {
+        let key = format!("LUMISCAPE_GRPC__{}_URL", service.to_ascii_uppercase());
+        self.base_env.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()).expect("a known service")
+    }
+
     /// Kills the process running `targets` at once (SIGKILL: no shutdown of any kind).
     pub fn kill(&mut self, targets: &str) {
         let process = self.processes.iter_mut().find(|p| p.targets == targets).expect("such a process");
