@@ -171,7 +171,21 @@ impl Cluster {
         Self::launch(deployment, options, url).await
     }
 
+    /// Launches the cluster's processes. Ports are chosen free but can be taken by another
+    /// test between choosing and binding; a cluster whose process exits at start is
+    /// launched again on new ports (three tries).
     pub async fn launch(deployment: Deployment, options: Options, database_url: String) -> Self {
+        for attempt in 1..=3 {
+            match Self::try_launch(deployment, options.clone(), database_url.clone()).await {
+                Ok(cluster) => return cluster,
+                Err(why) if attempt < 3 => eprintln!("cluster start failed ({why}); trying new ports"),
+                Err(why) => panic!("{why}"),
+            }
+        }
+        unreachable!("the last attempt panics")
+    }
+
+    async fn try_launch(deployment: Deployment, options: Options, database_url: String) -> Result<Self, String> {
         let dir = TempDir::new();
         let config = dir.0.join("lumiscape.toml");
         std::fs::write(
@@ -231,10 +245,16 @@ impl Cluster {
             processes.push(spawn(&base_env, &targets, http_port));
         }
         for index in 0..processes.len() {
-            wait_ready(&client, &mut processes, index).await;
+            if let Err(why) = try_wait_ready(&client, &mut processes, index).await {
+                for process in &mut processes {
+                    let _ = process.child.kill();
+                    let _ = process.child.wait();
+                }
+                return Err(why);
+            }
         }
         let pool = PgPool::connect(&database_url).await.unwrap();
-        Cluster {
+        Ok(Cluster {
             api: Api { base: format!("http://127.0.0.1:{edge_port}"), client },
             pool,
             database_url,
@@ -244,7 +264,7 @@ impl Cluster {
             processes,
             base_env,
             _dir: dir,
-        }
+        })
     }
 
     /// The gRPC address of a service (`lighting`, `alarm`, ...), for tests that call the
@@ -284,20 +304,28 @@ fn spawn(base_env: &[(String, String)], targets: &str, http_port: u16) -> Proces
 }
 
 async fn wait_ready(client: &reqwest::Client, processes: &mut [Process], index: usize) {
+    if let Err(why) = try_wait_ready(client, processes, index).await {
+        panic!("{why}");
+    }
+}
+
+async fn try_wait_ready(client: &reqwest::Client, processes: &mut [Process], index: usize) -> Result<(), String> {
     let ready = format!("http://127.0.0.1:{}/readyz", processes[index].http_port);
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         if let Ok(resp) = client.get(&ready).send().await
             && resp.status().is_success()
         {
-            return;
+            return Ok(());
         }
         for process in processes.iter_mut() {
             if let Ok(Some(status)) = process.child.try_wait() {
-                panic!("lumiscape {} exited early: {status}", process.targets);
+                return Err(format!("lumiscape {} exited early: {status}", process.targets));
             }
         }
-        assert!(Instant::now() < deadline, "lumiscape {} not ready in time", processes[index].targets);
+        if Instant::now() >= deadline {
+            return Err(format!("lumiscape {} not ready in time", processes[index].targets));
+        }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
