@@ -1,17 +1,10 @@
-//! The transactional outbox (identity's pattern): alarm events are inserted in the same
-//! transaction as the alarm change they describe and relayed to JetStream afterwards, with
-//! their message id as `Nats-Msg-Id`, so an event is never lost (NATS away) nor doubled
-//! (relay restarted between publish and delete: the stream's duplicate window absorbs it).
+//! Alarm's outbox table: alarm events go in with the alarm change they describe; the relay
+//! is `common::outbox`'s.
 
-use std::sync::Arc;
-use std::time::Duration;
-
+pub use lumiscape_common::outbox::OutboxSignal;
+use lumiscape_common::outbox::{self, Pending};
 use sqlx::{PgConnection, PgPool};
-use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
-
-/// Rows relayed per round.
-const BATCH: i64 = 100;
 
 /// An event waiting in the outbox.
 pub struct OutboxEvent<'a> {
@@ -32,16 +25,6 @@ pub async fn insert(conn: &mut PgConnection, event: &OutboxEvent<'_>) -> sqlx::R
     Ok(())
 }
 
-/// Wakes the relay early after an insert; it also polls, for rows other replicas wrote.
-#[derive(Clone, Default)]
-pub struct OutboxSignal(Arc<Notify>);
-
-impl OutboxSignal {
-    pub fn wake(&self) {
-        self.0.notify_one();
-    }
-}
-
 /// Relays the outbox until `shutdown`.
 pub async fn relay(
     pool: PgPool,
@@ -49,43 +32,29 @@ pub async fn relay(
     signal: OutboxSignal,
     shutdown: CancellationToken,
 ) {
-    loop {
-        match relay_batch(&pool, &js).await {
-            Ok(n) if n > 0 => continue,
-            Ok(_) => {}
-            Err(err) => tracing::warn!(error = %err, "alarm outbox relay failed; retrying"),
-        }
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            _ = signal.0.notified() => {}
-            _ = tokio::time::sleep(Duration::from_secs(1)) => {}
-        }
-    }
+    outbox::run_relay("alarm", signal, shutdown, || relay_batch(&pool, &js)).await
 }
 
 type OutboxRow = (i64, String, String, String, Vec<u8>);
 
-/// Publishes up to [`BATCH`] events in order and deletes them once JetStream has
-/// acknowledged each.
+/// Publishes a batch of events in order and deletes them once JetStream has acknowledged
+/// each.
 async fn relay_batch(pool: &PgPool, js: &async_nats::jetstream::Context) -> anyhow::Result<usize> {
     let mut tx = pool.begin().await?;
     let rows: Vec<OutboxRow> = sqlx::query_as(
         "SELECT outbox_id, message_id, subject, event_type, payload FROM alarm.outbox \
          ORDER BY outbox_id LIMIT $1 FOR UPDATE SKIP LOCKED",
     )
-    .bind(BATCH)
+    .bind(outbox::BATCH)
     .fetch_all(&mut *tx)
     .await?;
-    let mut acks = Vec::with_capacity(rows.len());
-    for (_, message_id, subject, event_type, payload) in &rows {
-        let headers = lumiscape_common::nats::event_headers(message_id, event_type);
-        acks.push(js.publish_with_headers(subject.clone(), headers, payload.clone().into()).await?);
-    }
-    for ack in acks {
-        ack.await?;
-    }
     let ids: Vec<i64> = rows.iter().map(|row| row.0).collect();
+    let events: Vec<Pending> = rows
+        .into_iter()
+        .map(|(_, message_id, subject, event_type, payload)| Pending { message_id, subject, event_type, payload })
+        .collect();
+    outbox::publish(js, &events).await?;
     sqlx::query("DELETE FROM alarm.outbox WHERE outbox_id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
     tx.commit().await?;
-    Ok(rows.len())
+    Ok(ids.len())
 }

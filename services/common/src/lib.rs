@@ -10,6 +10,7 @@ pub mod grpc;
 pub mod i18n;
 pub mod nats;
 pub mod observability;
+pub mod outbox;
 pub mod permission;
 pub mod session;
 

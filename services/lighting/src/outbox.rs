@@ -1,14 +1,11 @@
-//! The outboxes: events are inserted with the change they describe and published to
-//! JetStream afterwards with their id as `Nats-Msg-Id`, so an event is never lost (NATS
-//! away) nor doubled (relay restarted between publish and delete); the gateway registry is
-//! synced to its bucket the same way (see [`crate::gateway::registry`]).
-
-use std::sync::Arc;
-use std::time::Duration;
+//! Lighting's outboxes: its event table (relayed by `common::outbox`) and the gateway
+//! registry's queue, synced to its bucket in the same rounds (see
+//! [`crate::gateway::registry`]).
 
 use async_nats::jetstream::{self, kv};
+pub use lumiscape_common::outbox::OutboxSignal;
+use lumiscape_common::outbox::{self, Pending};
 use sqlx::{PgConnection, PgPool};
-use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -33,16 +30,6 @@ pub async fn insert(conn: &mut PgConnection, event: &OutboxEvent<'_>) -> sqlx::R
     Ok(())
 }
 
-/// Wakes the relay early after a write; it also polls, for rows other replicas wrote.
-#[derive(Clone, Default)]
-pub struct OutboxSignal(Arc<Notify>);
-
-impl OutboxSignal {
-    pub fn wake(&self) {
-        self.0.notify_one();
-    }
-}
-
 /// Relays events and registry changes until `shutdown`.
 pub async fn relay(
     pool: PgPool,
@@ -51,46 +38,33 @@ pub async fn relay(
     signal: OutboxSignal,
     shutdown: CancellationToken,
 ) {
-    loop {
-        let relayed = async {
-            let events = relay_events(&pool, &js).await?;
-            let serials = registry::sync_batch(&pool, &registry).await?;
-            anyhow::Ok(events + serials)
-        };
-        match relayed.await {
-            Ok(n) if n > 0 => continue,
-            Ok(_) => {}
-            Err(err) => tracing::warn!(error = %err, "lighting outbox relay failed; retrying"),
-        }
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            _ = signal.0.notified() => {}
-            _ = tokio::time::sleep(Duration::from_secs(1)) => {}
-        }
-    }
+    outbox::run_relay("lighting", signal, shutdown, || async {
+        let events = relay_events(&pool, &js).await?;
+        let serials = registry::sync_batch(&pool, &registry).await?;
+        anyhow::Ok(events + serials)
+    })
+    .await
 }
 
 type OutboxRow = (Uuid, String, String, Vec<u8>);
 
-/// Publishes up to 100 events and deletes them once JetStream has acknowledged each.
+/// Publishes a batch of events and deletes them once JetStream has acknowledged each.
 async fn relay_events(pool: &PgPool, js: &jetstream::Context) -> anyhow::Result<usize> {
     let mut tx = pool.begin().await?;
     let rows: Vec<OutboxRow> = sqlx::query_as(
         "SELECT event_id, subject, event_type, payload FROM lighting.outbox \
-         ORDER BY created_at LIMIT 100 FOR UPDATE SKIP LOCKED",
+         ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED",
     )
+    .bind(outbox::BATCH)
     .fetch_all(&mut *tx)
     .await?;
-    let mut acks = Vec::with_capacity(rows.len());
-    for (event_id, subject, event_type, payload) in &rows {
-        let headers = lumiscape_common::nats::event_headers(&event_id.to_string(), event_type);
-        acks.push(js.publish_with_headers(subject.clone(), headers, payload.clone().into()).await?);
-    }
-    for ack in acks {
-        ack.await?;
-    }
     let ids: Vec<Uuid> = rows.iter().map(|row| row.0).collect();
+    let events: Vec<Pending> = rows
+        .into_iter()
+        .map(|(id, subject, event_type, payload)| Pending { message_id: id.to_string(), subject, event_type, payload })
+        .collect();
+    outbox::publish(js, &events).await?;
     sqlx::query("DELETE FROM lighting.outbox WHERE event_id = ANY($1)").bind(&ids).execute(&mut *tx).await?;
     tx.commit().await?;
-    Ok(rows.len())
+    Ok(ids.len())
 }
