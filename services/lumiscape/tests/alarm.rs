@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use async_nats::jetstream::{self, consumer::pull};
+use async_nats::jetstream;
 use async_nats::{HeaderMap, HeaderValue};
 use common::{Call, Cluster, eventually};
 use futures::StreamExt;
@@ -417,10 +417,6 @@ async fn add_viewer(c: &Cluster) {
 
 // --- the rule bucket ---------------------------------------------------------------------------
 
-async fn jetstream_of(c: &Cluster) -> jetstream::Context {
-    jetstream::new(async_nats::connect(&c.nats_url).await.unwrap())
-}
-
 async fn rule(kv: &jetstream::kv::Store, alarm_type_id: i64) -> Option<AlarmRule> {
     let value = kv.get(format!("rule.{alarm_type_id}")).await.unwrap()?;
     Some(AlarmRule::decode(value).expect("a rule"))
@@ -428,7 +424,7 @@ async fn rule(kv: &jetstream::kv::Store, alarm_type_id: i64) -> Option<AlarmRule
 
 scenario!(the_rule_bucket_follows_the_types);
 async fn the_rule_bucket_follows_the_types(c: &Cluster) {
-    let js = jetstream_of(c).await;
+    let js = c.jetstream().await;
     let bucket = Streams::new(&c.prefix).bucket("ALARM_RULES");
     let kv = js.get_key_value(&bucket).await.expect("the alarm service opened the bucket");
     // The start resync put the demo types' rules.
@@ -475,7 +471,7 @@ struct Bridge {
 
 impl Bridge {
     async fn open(c: &Cluster) -> Self {
-        let js = jetstream_of(c).await;
+        let js = c.jetstream().await;
         let streams = Streams::new(&c.prefix);
         Streams::ensure(&js, &streams.bridge()).await.unwrap();
         Self { js, streams }
@@ -498,12 +494,7 @@ impl Bridge {
     }
 
     async fn consumer_idle(&self) -> bool {
-        let Ok(stream) = self.js.get_stream(self.streams.bridge().name).await else { return false };
-        let Ok(mut consumer) = stream.get_consumer::<pull::Config>("alarm-transitions").await else { return false };
-        match consumer.info().await {
-            Ok(info) => info.num_pending == 0 && info.num_ack_pending == 0,
-            Err(_) => false,
-        }
+        common::consumer_idle(&self.js, &self.streams.bridge().name, "alarm-transitions").await
     }
 }
 
@@ -737,7 +728,7 @@ async fn alarm_events(js: &jetstream::Context, name: &str) -> Vec<(String, Strin
 /// 4 raises, 3 recoveries, 1 processing and 1 close.
 async fn events_reach_the_alarm_stream(c: &Cluster, first_alarm: i64) {
     const EXPECTED: usize = 9;
-    let js = jetstream_of(c).await;
+    let js = c.jetstream().await;
     let name = Streams::new(&c.prefix).alarm().name;
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     let mut seen = alarm_events(&js, &name).await;

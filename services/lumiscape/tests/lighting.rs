@@ -112,10 +112,6 @@ fn refused(answer: (u16, Value), status: u16, msg: &str) {
     assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (status, Some(status as u64), Some(msg)), "{body}");
 }
 
-async fn jetstream_of(cluster: &Cluster) -> jetstream::Context {
-    jetstream::new(async_nats::connect(&cluster.nats_url).await.unwrap())
-}
-
 /// Publishes an event as the bridge does (stored, deduplicated by `id`).
 async fn publish(js: &jetstream::Context, cluster: &Cluster, subject: &str, id: &str, payload: Vec<u8>) {
     let streams = Streams::new(&cluster.prefix);
@@ -126,11 +122,7 @@ async fn publish(js: &jetstream::Context, cluster: &Cluster, subject: &str, id: 
 
 /// Whether a consumer of the bridge's stream has handled everything published so far.
 async fn consumer_idle(js: &jetstream::Context, cluster: &Cluster, consumer: &str) -> bool {
-    let Ok(stream) = js.get_stream(format!("{}_BRIDGE", cluster.prefix)).await else { return false };
-    let Ok(mut consumer) = stream.get_consumer::<jetstream::consumer::pull::Config>(consumer).await else {
-        return false;
-    };
-    consumer.info().await.is_ok_and(|info| info.num_pending == 0 && info.num_ack_pending == 0)
+    common::consumer_idle(js, &format!("{}_BRIDGE", cluster.prefix), consumer).await
 }
 
 /// The registration the bridge reads for `serial`, if any.
@@ -145,7 +137,7 @@ async fn registration(js: &jetstream::Context, cluster: &Cluster, serial: &str) 
 scenario!(gateways_are_registered_edited_and_deleted);
 async fn gateways_are_registered_edited_and_deleted(c: &Cluster) {
     let console = Console::admin(c).await;
-    let js = jetstream_of(c).await;
+    let js = c.jetstream().await;
     let seeded = console.total("1", "/lighting/gateway/list").await;
     assert_eq!(seeded, 5, "the demo's riverside cabinets");
 
@@ -227,7 +219,7 @@ async fn gateways_are_registered_edited_and_deleted(c: &Cluster) {
 async fn the_registry_is_resynced_when_lighting_starts() {
     let pieces = Deployment::Processes(&["identity,project,alarm,bridge,edge", "lighting"]);
     let mut c = Cluster::start_with(pieces, Options::default()).await;
-    let js = jetstream_of(&c).await;
+    let js = c.jetstream().await;
     assert!(eventually(10, || async { registration(&js, &c, "SIM-00006").await.is_some() }).await, "seeded gateways");
     c.kill("lighting");
     let kv = js.get_key_value(format!("{}_GATEWAYS", c.prefix)).await.unwrap();
@@ -496,7 +488,7 @@ async fn stored_samples(c: &Cluster, gateway_id: i64) -> i64 {
 scenario!(telemetry_and_presence_reach_the_lists_and_charts);
 async fn telemetry_and_presence_reach_the_lists_and_charts(c: &Cluster) {
     let console = Console::admin(c).await;
-    let js = jetstream_of(c).await;
+    let js = c.jetstream().await;
     let serial = "T-TEL-1";
     let id = console.add("1", gateway_body("Telemetry cabinet", serial, 2)).await;
     let gone = console.add("1", gateway_body("Soon gone", "T-TEL-GONE", 1)).await;
@@ -633,7 +625,7 @@ async fn expired_telemetry_partitions_are_dropped_and_old_samples_skipped() {
     assert_eq!(names, [day(-1), day(0), day(1), day(2)]);
 
     let console = Console::admin(&c).await;
-    let js = jetstream_of(&c).await;
+    let js = c.jetstream().await;
     let id = console.add("1", gateway_body("Old timer", "T-OLD-1", 1)).await;
     let old = now_ms() - 40 * 24 * 3600 * 1000;
     let batch = TelemetryBatch {
@@ -705,7 +697,7 @@ async fn offline_gateways_are_refused_at_once(c: &Cluster) {
     assert_eq!(audit[0]["result"], "offline");
 
     // The audit is also a fact on the LIGHTING stream.
-    let js = jetstream_of(c).await;
+    let js = c.jetstream().await;
     let stream = format!("{}_LIGHTING", c.prefix);
     let subject = format!("{}.lighting.onekey.executed", c.prefix);
     let event = async || {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use async_nats::jetstream;
 use chrono::{TimeZone, Utc};
-use common::{Call, Cluster, Deployment, NatsServer, Options, eventually};
+use common::{Call, Cluster, Deployment, NatsServer, Options, consumer_idle, eventually};
 use lumiscape_gateway_bridge::protocol::{
     FirmwareVersion, GatewayReading, GatewaySerial, Heartbeat, LoopIndex, LoopReading, MessageId, Telemetry, Topics,
     Uplink, encode_uplink,
@@ -84,7 +84,7 @@ impl<'a> Site<'a> {
 
     /// Waits until the bridge can see `gateways` registered gateways and `rules` rules.
     async fn wait_for_buckets(&self, gateways: usize, rules: usize) {
-        let js = jetstream::new(async_nats::connect(&self.cluster.nats_url).await.unwrap());
+        let js = self.cluster.jetstream().await;
         let count = |bucket: String| {
             let js = js.clone();
             async move {
@@ -199,20 +199,6 @@ async fn publish(js: &jetstream::Context, messages: &[(String, Vec<u8>)]) {
     }
 }
 
-async fn consumer_idle(js: &jetstream::Context, stream: &str, consumer: &str) -> bool {
-    let Ok(mut stream) = js.get_stream(stream).await else { return false };
-    let Ok(mut consumer) =
-        stream.get_consumer::<jetstream::consumer::pull::Config>(consumer).await.map_err(|e| e.to_string())
-    else {
-        return false;
-    };
-    let _ = &mut stream;
-    match consumer.info().await {
-        Ok(info) => info.num_pending == 0 && info.num_ack_pending == 0,
-        Err(_) => false,
-    }
-}
-
 /// Waits until the burst's alarms are all in and all recovered, and the consumers are idle.
 async fn expect_burst_outcome(site: &Site<'_>, js: &jetstream::Context) {
     let expected = burst_alarms();
@@ -253,7 +239,7 @@ async fn a_burst_survives_kill_9_of_the_bridge_then_the_alarm_service() {
     let mut cluster = Cluster::start_with(PIECES, Options::default()).await;
     let site = Site::open(&cluster).await;
     register_burst_fleet(&site).await;
-    let js = jetstream::new(async_nats::connect(&cluster.nats_url).await.unwrap());
+    let js = cluster.jetstream().await;
     let messages = burst(&site.topics);
     assert_eq!(messages.len(), 10_000);
     let token = site.token.clone();
@@ -302,7 +288,7 @@ async fn a_repeated_message_makes_one_alarm_and_garbage_never_blocks() {
     site.add_gateway(serial.as_str(), 1).await;
     site.add_over_current_type().await;
     site.wait_for_buckets(1, 1).await;
-    let js = jetstream::new(async_nats::connect(&cluster.nats_url).await.unwrap());
+    let js = cluster.jetstream().await;
     let subject = site.topics.subject(&serial, lumiscape_gateway_bridge::protocol::Channel::Telemetry);
     let at = Utc::now().timestamp() - 100;
     let breach = telemetry(&serial, 1, at, &[25.0]);
@@ -477,4 +463,58 @@ async fn the_services_check_the_caller_again_past_the_edge() {
     // The caller's own project: answered.
     assert_eq!(code(gateways.list_gateways(forwarded(list_gateways(), token, "1")).await), tonic::Code::Ok);
     assert_eq!(code(alarms.list_alarms(forwarded(list_alarms(), token, "1")).await), tonic::Code::Ok);
+}
+
+#[tokio::test]
+async fn the_live_stream_carries_only_the_callers_project_and_refuses_bad_calls() {
+    use lumiscape_proto::events::v1::AlarmChanged;
+    use prost::Message;
+    let cluster = Cluster::start_with(Deployment::Monolith, Options::default()).await;
+    let operator = cluster.api.login("operator", "operator123").await;
+    let lang = ("Content-Language", "en_US".to_owned());
+    // No token, no project, another project: refused with the envelope.
+    let (status, body) = cluster.api.send(Call::get("/live/stream").header(lang.0, lang.1.clone())).await;
+    assert_eq!((status, body["code"].as_i64()), (401, Some(401)), "{body}");
+    let (status, body) = cluster.api.send(Call::get("/live/stream").token(&operator)).await;
+    assert_eq!((status, body["code"].as_i64()), (400, Some(400)), "{body}");
+    let (status, body) = cluster.api.send(Call::get("/live/stream").token(&operator).header("ProjectId", "2")).await;
+    assert_eq!((status, body["code"].as_i64()), (403, Some(403)), "{body}");
+
+    // The operator's project's alarm arrives; another project's does not.
+    let mut stream = cluster
+        .api
+        .client
+        .get(cluster.api.url("/live/stream"))
+        .bearer_auth(&operator)
+        .header("ProjectId", "1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stream.status(), 200);
+    let nats = async_nats::connect(&cluster.nats_url).await.unwrap();
+    let subject = format!("{}.alarm.raised", cluster.prefix);
+    let alarm = |project_id: i64, alarm_id: i64| AlarmChanged {
+        alarm_id,
+        project_id,
+        level: "serious".into(),
+        kind: "raised".into(),
+        ..Default::default()
+    };
+    // Give the subscription a moment, then send the foreign one first.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    nats.publish(subject.clone(), alarm(2, 901).encode_to_vec().into()).await.unwrap();
+    nats.publish(subject, alarm(1, 902).encode_to_vec().into()).await.unwrap();
+    nats.flush().await.unwrap();
+    let mut received = String::new();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !received.contains("\n\n") && Instant::now() < deadline {
+        match tokio::time::timeout(Duration::from_secs(1), stream.chunk()).await {
+            Ok(Ok(Some(chunk))) => received.push_str(&String::from_utf8_lossy(&chunk)),
+            Ok(_) => break,
+            Err(_) => {}
+        }
+    }
+    assert!(received.contains("event: alarm"), "{received}");
+    assert!(received.contains("\"alarmId\":902") && received.contains("\"alarmLevel\":\"1\""), "{received}");
+    assert!(!received.contains("901"), "another project's alarm leaked: {received}");
 }

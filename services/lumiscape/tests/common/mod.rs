@@ -267,6 +267,11 @@ impl Cluster {
         })
     }
 
+    /// A JetStream handle on the cluster's NATS server.
+    pub async fn jetstream(&self) -> async_nats::jetstream::Context {
+        async_nats::jetstream::new(async_nats::connect(&self.nats_url).await.unwrap())
+    }
+
     /// The gRPC address of a service (`lighting`, `alarm`, ...), for tests that call the
     /// services directly, past the edge.
     pub fn grpc_url(&self, service: &str) -> String {
@@ -517,4 +522,13 @@ impl Drop for NatsServer {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// Whether the durable `consumer` of `stream` has handled everything published so far.
+pub async fn consumer_idle(js: &async_nats::jetstream::Context, stream: &str, consumer: &str) -> bool {
+    let Ok(stream) = js.get_stream(stream).await else { return false };
+    let Ok(mut consumer) = stream.get_consumer::<async_nats::jetstream::consumer::pull::Config>(consumer).await else {
+        return false;
+    };
+    consumer.info().await.is_ok_and(|info| info.num_pending == 0 && info.num_ack_pending == 0)
 }
