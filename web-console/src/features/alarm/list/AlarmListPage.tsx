@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Space, Table, type TableProps } from 'antd';
-import { SearchOutlined, SyncOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog, showMessage } from '../../../app/feedback';
 import Pagination from '../../../components/Pagination';
-import RightToolbar from '../../../components/RightToolbar';
+import { ListActions, SearchButtons } from '../../../components/ListControls';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../lib/pagination';
 import { useAccess } from '../../auth/useAccess';
 import {
@@ -161,29 +160,19 @@ export default function AlarmListPage({ mode }: { mode: AlarmListMode }) {
               onChange={(_dates, texts) => setRange(texts[0] && texts[1] ? [texts[0], texts[1]] : undefined)}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                {t('common.search')}
-              </Button>
-              <Button
-                icon={<SyncOutlined aria-hidden />}
-                onClick={() => {
+          <SearchButtons onReset={() => {
                   filterForm.resetFields();
                   setRange(undefined);
                   setRangeKey((key) => key + 1);
                   setQuery({ ...FIRST_PAGE, pageSize: query.pageSize });
-                }}
-              >
-                {t('common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+                }} />
         </Form>
       ) : null}
-      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
-        <RightToolbar showSearch={showSearch} onToggleSearch={() => setShowSearch((shown) => !shown)} onRefresh={() => void refetch()} />
-      </Flex>
+      <ListActions
+        showSearch={showSearch}
+        onToggleSearch={() => setShowSearch((shown) => !shown)}
+        onRefresh={() => void refetch()}
+      />
       <Table<Alarm>
         rowKey="alarmId"
         size="middle"

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog, showMessage } from '../../../app/feedback';
-import { HasPermi } from '../../../components/Access';
 import Pagination from '../../../components/Pagination';
-import RightToolbar from '../../../components/RightToolbar';
+import { ListActions, SearchButtons } from '../../../components/ListControls';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../lib/pagination';
 import { useAccess } from '../../auth/useAccess';
 import { useDeleteAlarmTypesMutation, useGetAlarmTypesQuery } from '../api';
@@ -160,38 +159,18 @@ export default function AlarmTypePage() {
           <Form.Item label={t('alarm.type.level')} name="alarmLevel">
             <Select allowClear style={{ width: 140 }} placeholder={t('common.all')} options={levels} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                {t('common.search')}
-              </Button>
-              <Button
-                icon={<SyncOutlined aria-hidden />}
-                onClick={() => {
+          <SearchButtons onReset={() => {
                   filterForm.resetFields();
                   setQuery({ ...FIRST_PAGE, pageSize: query.pageSize });
-                }}
-              >
-                {t('common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+                }} />
         </Form>
       ) : null}
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <HasPermi value={['alarm:type:add']}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setEditing((previous) => ({ opening: (previous?.opening ?? 0) + 1 }))}
-          >
-            {t('common.add')}
-          </Button>
-        </HasPermi>
-        <div style={{ marginLeft: 'auto' }}>
-          <RightToolbar showSearch={showSearch} onToggleSearch={() => setShowSearch((shown) => !shown)} onRefresh={() => void refetch()} />
-        </div>
-      </Flex>
+      <ListActions
+        add={{ permission: 'alarm:type:add', onAdd: () => setEditing((previous) => ({ opening: (previous?.opening ?? 0) + 1 })) }}
+        showSearch={showSearch}
+        onToggleSearch={() => setShowSearch((shown) => !shown)}
+        onRefresh={() => void refetch()}
+      />
       <Table<AlarmType>
         rowKey="alarmTypeId"
         size="middle"

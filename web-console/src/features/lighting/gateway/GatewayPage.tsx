@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Select, Space, Table, type TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Select, Space, Table, type TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { confirmDialog, showMessage } from '../../../app/feedback';
-import { HasPermi } from '../../../components/Access';
 import Pagination from '../../../components/Pagination';
-import RightToolbar from '../../../components/RightToolbar';
+import { ListActions, SearchButtons } from '../../../components/ListControls';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../lib/pagination';
 import type { RoutePageProps } from '../../../routes/registry';
 import { GATEWAY_DETAIL_COMPONENT, subPagePath } from '../../../routes/subPages';
@@ -165,32 +164,15 @@ export default function GatewayPage({ route }: RoutePageProps) {
               ]}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                {t('common.search')}
-              </Button>
-              <Button icon={<SyncOutlined aria-hidden />} onClick={reset}>
-                {t('common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchButtons onReset={reset} />
         </Form>
       ) : null}
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <HasPermi value={['lighting:gateway:add']}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setEditing((previous) => ({ opening: (previous?.opening ?? 0) + 1 }))}
-          >
-            {t('common.add')}
-          </Button>
-        </HasPermi>
-        <div style={{ marginLeft: 'auto' }}>
-          <RightToolbar showSearch={showSearch} onToggleSearch={() => setShowSearch((shown) => !shown)} onRefresh={() => void refetch()} />
-        </div>
-      </Flex>
+      <ListActions
+        add={{ permission: 'lighting:gateway:add', onAdd: () => setEditing((previous) => ({ opening: (previous?.opening ?? 0) + 1 })) }}
+        showSearch={showSearch}
+        onToggleSearch={() => setShowSearch((shown) => !shown)}
+        onRefresh={() => void refetch()}
+      />
       <Table<Gateway>
         rowKey="gatewayId"
         size="middle"
