@@ -89,6 +89,23 @@ mod tests {
         assert_eq!(with_pc_prefix("pc:system:user:list"), "pc:system:user:list");
     }
 
+    /// The cases the console's `access.test.ts` runs too, so both grant exactly the same.
+    #[test]
+    fn the_shared_cases_hold() {
+        let cases: serde_json::Value = serde_json::from_str(include_str!("permission_cases.json")).unwrap();
+        let strings = |value: &serde_json::Value| -> Vec<String> {
+            value.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_owned()).collect()
+        };
+        for case in cases["cases"].as_array().unwrap() {
+            let name = case["name"].as_str().unwrap();
+            let held = strings(&case["held"]);
+            let required = strings(&case["required"]);
+            let required: Vec<&str> = required.iter().map(String::as_str).collect();
+            assert_eq!(has_any(&held, &required), case["any"].as_bool().unwrap(), "any: {name}");
+            assert_eq!(has_all(&held, &required), case["all"].as_bool().unwrap(), "all: {name}");
+        }
+    }
+
     fn segment() -> impl Strategy<Value = String> {
         "[a-z]{1,6}"
     }
