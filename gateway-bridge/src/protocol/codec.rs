@@ -1,45 +1,35 @@
-//! The device wire protocol, version 1: the only code in Lumiscape that knows what a gateway
-//! sends and receives. `docs/device-protocol.md` is its prose description; the constants and
-//! checks here are the normative ones.
+//! Decoding and encoding: payload bytes to domain messages and back. Every payload is a JSON
+//! object with a version field `v`; decoding checks the size, the syntax, the version, the
+//! schema and every value's range, in that order, and refuses with the field's name and the
+//! reason. It never panics, whatever the bytes. Encoding runs the decoder's checks on what it
+//! is about to send, so whatever we send decodes on the other side.
 //!
-//! Every payload is a JSON object with a version field `v`. Decoding checks the size, the
-//! syntax, the version, the schema and every value's range, and turns the wire shape into
-//! plain domain types ([`Telemetry`], [`DeviceEvent`], [`Ack`], ...). It never panics,
-//! whatever the bytes. Encoding runs the same checks, so whatever we send decodes.
+//! The limits below are the protocol's normative numbers (`docs/device-protocol.md` quotes
+//! them).
 
 use std::collections::BTreeSet;
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+use super::error::{ProtocolError, invalid, out_of_range};
+use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MAX_LOOPS, MessageId};
+use super::messages::{
+    Ack, AckResult, Command, CommandRequest, DeviceEvent, EventKind, GatewayReading, Heartbeat, LoopReading, Telemetry,
+    Uplink,
+};
+use super::topics::Channel;
+use super::wire::{WireAck, WireCommand, WireEvent, WireGateway, WireHeartbeat, WireLoop, WireTelemetry};
 
 /// The protocol version this code speaks (the `v` field of every payload).
 pub const PROTOCOL_VERSION: u64 = 1;
 /// Largest payload accepted or produced, in bytes.
 pub const MAX_PAYLOAD_BYTES: usize = 64 * 1024;
-/// Loops are numbered `1..=MAX_LOOPS`.
-pub const MAX_LOOPS: u8 = 64;
-/// Longest gateway serial number.
-pub const MAX_SERIAL_LEN: usize = 32;
-/// Longest subject prefix.
-pub const MAX_PREFIX_LEN: usize = 64;
-/// Longest correlation id of a command.
-pub const MAX_CORRELATION_ID_LEN: usize = 64;
-/// Longest firmware version string.
-pub const MAX_FIRMWARE_LEN: usize = 32;
 /// Longest error text of a failed acknowledgement, in characters.
 pub const MAX_ERROR_TEXT_LEN: usize = 256;
-/// How long the platform waits for a command's acknowledgement before it reports a timeout.
-pub const COMMAND_TIMEOUT: Duration = Duration::from_secs(5);
-/// How often a gateway sends a heartbeat in the field.
-pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(30);
-/// Missed heartbeats after which the platform takes a gateway as offline; commands to an
-/// offline gateway fail at once instead of waiting for [`COMMAND_TIMEOUT`].
-pub const OFFLINE_AFTER_MISSED_HEARTBEATS: u32 = 3;
 
 /// Highest accepted voltage reading (V).
 pub const MAX_VOLTAGE_V: f64 = 500.0;
@@ -64,63 +54,6 @@ pub const EARLIEST_DEVICE_TIME_MS: i64 = 1_577_836_800_000;
 /// Latest accepted device time: 2100-01-01T00:00:00Z in Unix milliseconds.
 pub const LATEST_DEVICE_TIME_MS: i64 = 4_102_444_800_000;
 
-/// The first token after the prefix of every device subject.
-const DEVICE_ROOT: &str = "dev";
-
-/// Why a payload, subject or value was refused. The text says which field and why, so it can
-/// go into a communication record as it is.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ProtocolError {
-    #[error("payload is {size} bytes, over the limit of {limit} bytes")]
-    TooLarge { size: usize, limit: usize },
-    #[error("payload is not valid json: {0}")]
-    Syntax(String),
-    #[error("payload is not a json object")]
-    NotAnObject,
-    #[error("payload has no version field \"v\"")]
-    MissingVersion,
-    #[error("protocol version {0} is not supported (this platform speaks version {PROTOCOL_VERSION})")]
-    UnsupportedVersion(u64),
-    #[error("{channel} payload does not match the schema: {reason}")]
-    Schema { channel: Channel, reason: String },
-    #[error("{field} is out of range: {reason}")]
-    OutOfRange { field: String, reason: String },
-    #[error("{field} is invalid: {reason}")]
-    Invalid { field: String, reason: String },
-    #[error("serial {in_payload:?} in the payload does not match serial {in_subject:?} of the subject")]
-    SerialMismatch { in_payload: String, in_subject: String },
-    #[error("{subject:?} is not a device subject: {reason}")]
-    Subject { subject: String, reason: String },
-    #[error("{channel} is not an uplink channel")]
-    NotUplink { channel: Channel },
-}
-
-fn invalid(field: impl Into<String>, reason: impl Into<String>) -> ProtocolError {
-    ProtocolError::Invalid { field: field.into(), reason: reason.into() }
-}
-
-fn out_of_range(field: impl Into<String>, reason: impl Into<String>) -> ProtocolError {
-    ProtocolError::OutOfRange { field: field.into(), reason: reason.into() }
-}
-
-fn is_token_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '-'
-}
-
-/// Checks that `value` is 1..=`max_len` characters, each accepted by `allowed`.
-fn check_token(field: &str, value: &str, max_len: usize, allowed: fn(char) -> bool) -> Result<(), ProtocolError> {
-    if value.is_empty() {
-        return Err(invalid(field, "must not be empty"));
-    }
-    if value.len() > max_len {
-        return Err(invalid(field, format!("is {} characters, over the limit of {max_len}", value.len())));
-    }
-    if let Some(bad) = value.chars().find(|c| !allowed(*c)) {
-        return Err(invalid(field, format!("character {bad:?} is not allowed")));
-    }
-    Ok(())
-}
-
 fn check_f64(field: &str, value: f64, min: f64, max: f64, unit: &str) -> Result<f64, ProtocolError> {
     if !value.is_finite() || value < min || value > max {
         return Err(out_of_range(field, format!("{value} {unit} is outside {min}..={max} {unit}")));
@@ -128,151 +61,8 @@ fn check_f64(field: &str, value: f64, min: f64, max: f64, unit: &str) -> Result<
     Ok(value)
 }
 
-// ---------------------------------------------------------------------------------------------
-// Identifiers
-// ---------------------------------------------------------------------------------------------
-
-/// A gateway's serial number: 1 to 32 characters of `[A-Za-z0-9_-]`, so it is a safe subject
-/// token and MQTT topic level.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct GatewaySerial(String);
-
-impl GatewaySerial {
-    /// Checks and wraps a serial number.
-    pub fn new(serial: impl Into<String>) -> Result<Self, ProtocolError> {
-        let serial = serial.into();
-        check_token("sn", &serial, MAX_SERIAL_LEN, is_token_char)?;
-        Ok(Self(serial))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for GatewaySerial {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl FromStr for GatewaySerial {
-    type Err = ProtocolError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::new(s)
-    }
-}
-
-/// A loop (a switched lighting circuit of the gateway's cabinet), numbered from 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct LoopIndex(u8);
-
-impl LoopIndex {
-    /// Checks that `index` is within `1..=MAX_LOOPS`.
-    pub fn new(index: u64) -> Result<Self, ProtocolError> {
-        Self::checked("loop", index)
-    }
-
-    fn checked(field: &str, index: u64) -> Result<Self, ProtocolError> {
-        match u8::try_from(index) {
-            Ok(small) if (1..=MAX_LOOPS).contains(&small) => Ok(Self(small)),
-            _ => Err(out_of_range(field, format!("loop {index} is outside 1..={MAX_LOOPS}"))),
-        }
-    }
-
-    pub fn get(self) -> u8 {
-        self.0
-    }
-}
-
-impl fmt::Display for LoopIndex {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// The unique id of an uplink message: the gateway's serial and its sequence number,
-/// written `{serial}-{seq}`. A resent message keeps its id; the platform deduplicates by it.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct MessageId {
-    pub serial: GatewaySerial,
-    pub seq: u64,
-}
-
-impl MessageId {
-    pub fn new(serial: GatewaySerial, seq: u64) -> Self {
-        Self { serial, seq }
-    }
-
-    /// Parses `{serial}-{seq}` and checks that the serial is `expected`.
-    fn parse(value: &str, expected: &GatewaySerial) -> Result<Self, ProtocolError> {
-        let Some((serial, seq)) = value.rsplit_once('-') else {
-            return Err(invalid("id", "must be \"{serial}-{seq}\""));
-        };
-        if serial != expected.as_str() {
-            return Err(invalid("id", format!("serial part {serial:?} is not the message's serial {expected:?}")));
-        }
-        if seq.is_empty() || seq.len() > 20 || !seq.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(invalid("id", format!("sequence part {seq:?} is not a decimal number")));
-        }
-        let seq = seq.parse::<u64>().map_err(|_| out_of_range("id", format!("sequence {seq} is over 2^64-1")))?;
-        Ok(Self { serial: expected.clone(), seq })
-    }
-}
-
-impl fmt::Display for MessageId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.serial, self.seq)
-    }
-}
-
-/// The id the platform gives a command; the gateway repeats it in the acknowledgement.
-/// 1 to 64 characters of `[A-Za-z0-9_-]` (a UUID fits).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct CorrelationId(String);
-
-impl CorrelationId {
-    pub fn new(id: impl Into<String>) -> Result<Self, ProtocolError> {
-        let id = id.into();
-        check_token("corr_id", &id, MAX_CORRELATION_ID_LEN, is_token_char)?;
-        Ok(Self(id))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for CorrelationId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// A firmware version as the gateway reports it: 1 to 32 characters of `[A-Za-z0-9._+-]`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct FirmwareVersion(String);
-
-impl FirmwareVersion {
-    pub fn new(version: impl Into<String>) -> Result<Self, ProtocolError> {
-        let version = version.into();
-        check_token("fw", &version, MAX_FIRMWARE_LEN, |c| is_token_char(c) || c == '.' || c == '+')?;
-        Ok(Self(version))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for FirmwareVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
 /// Device time on the wire is Unix milliseconds within 2020..2100.
-fn time_from_ms(field: &str, ms: i64) -> Result<DateTime<Utc>, ProtocolError> {
+pub(super) fn time_from_ms(field: &str, ms: i64) -> Result<DateTime<Utc>, ProtocolError> {
     if !(EARLIEST_DEVICE_TIME_MS..=LATEST_DEVICE_TIME_MS).contains(&ms) {
         return Err(out_of_range(field, format!("{ms} ms is not between 2020-01-01 and 2100-01-01")));
     }
@@ -282,394 +72,6 @@ fn time_from_ms(field: &str, ms: i64) -> Result<DateTime<Utc>, ProtocolError> {
 /// Sub-millisecond precision is dropped: the wire carries milliseconds.
 fn time_to_ms(time: &DateTime<Utc>) -> i64 {
     time.timestamp_millis()
-}
-
-// ---------------------------------------------------------------------------------------------
-// Subjects and topics
-// ---------------------------------------------------------------------------------------------
-
-/// What a message is, which is also the last token of its subject.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Channel {
-    /// Gateway to platform: "I am alive".
-    Heartbeat,
-    /// Gateway to platform: periodic readings.
-    Telemetry,
-    /// Gateway to platform: something happened (power loss, door open, contactor fault).
-    Event,
-    /// Platform to gateway: a command.
-    Command,
-    /// Gateway to platform: the answer to a command.
-    Ack,
-}
-
-impl Channel {
-    pub const ALL: [Channel; 5] =
-        [Channel::Heartbeat, Channel::Telemetry, Channel::Event, Channel::Command, Channel::Ack];
-
-    /// The subject token (and MQTT topic level).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Channel::Heartbeat => "heartbeat",
-            Channel::Telemetry => "telemetry",
-            Channel::Event => "event",
-            Channel::Command => "cmd",
-            Channel::Ack => "ack",
-        }
-    }
-
-    /// Whether the gateway sends on this channel.
-    pub fn is_uplink(self) -> bool {
-        !matches!(self, Channel::Command)
-    }
-}
-
-impl fmt::Display for Channel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Channel {
-    type Err = ProtocolError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Channel::ALL
-            .into_iter()
-            .find(|channel| channel.as_str() == s)
-            .ok_or_else(|| invalid("channel", format!("{s:?} is not one of heartbeat, telemetry, event, cmd, ack")))
-    }
-}
-
-/// The subjects (NATS) and topics (MQTT) of one deployment: `{prefix}.dev.{serial}.{channel}`
-/// and `{prefix}/dev/{serial}/{channel}`, which NATS's MQTT listener maps onto each other.
-/// With an empty prefix the leading token is left out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Topics {
-    prefix: String,
-}
-
-impl Topics {
-    /// `prefix` is empty or 1 to 64 characters of `[A-Za-z0-9_-]` (one subject token).
-    pub fn new(prefix: &str) -> Result<Self, ProtocolError> {
-        if !prefix.is_empty() {
-            check_token("prefix", prefix, MAX_PREFIX_LEN, is_token_char)?;
-        }
-        Ok(Self { prefix: prefix.to_owned() })
-    }
-
-    pub fn prefix(&self) -> &str {
-        &self.prefix
-    }
-
-    fn join(&self, separator: char, serial: &str, channel: &str) -> String {
-        if self.prefix.is_empty() {
-            format!("{DEVICE_ROOT}{separator}{serial}{separator}{channel}")
-        } else {
-            format!("{}{separator}{DEVICE_ROOT}{separator}{serial}{separator}{channel}", self.prefix)
-        }
-    }
-
-    /// The NATS subject of one gateway's channel.
-    pub fn subject(&self, serial: &GatewaySerial, channel: Channel) -> String {
-        self.join('.', serial.as_str(), channel.as_str())
-    }
-
-    /// The MQTT topic of one gateway's channel.
-    pub fn mqtt_topic(&self, serial: &GatewaySerial, channel: Channel) -> String {
-        self.join('/', serial.as_str(), channel.as_str())
-    }
-
-    /// The NATS subject matching one channel of every gateway (`{prefix}.dev.*.telemetry`).
-    pub fn channel_wildcard(&self, channel: Channel) -> String {
-        self.join('.', "*", channel.as_str())
-    }
-
-    /// The NATS subject matching every channel of every gateway (`{prefix}.dev.*.*`).
-    pub fn all_wildcard(&self) -> String {
-        self.join('.', "*", "*")
-    }
-
-    /// Splits a device subject into its gateway and channel.
-    pub fn parse_subject(&self, subject: &str) -> Result<(GatewaySerial, Channel), ProtocolError> {
-        let refuse = |reason: &str| ProtocolError::Subject { subject: subject.to_owned(), reason: reason.to_owned() };
-        let rest = if self.prefix.is_empty() {
-            subject
-        } else {
-            subject
-                .strip_prefix(self.prefix.as_str())
-                .and_then(|rest| rest.strip_prefix('.'))
-                .ok_or_else(|| refuse("it does not start with the deployment's prefix"))?
-        };
-        let mut tokens = rest.split('.');
-        let (Some(root), Some(serial), Some(channel), None) =
-            (tokens.next(), tokens.next(), tokens.next(), tokens.next())
-        else {
-            return Err(refuse("expected {prefix}.dev.{serial}.{channel}"));
-        };
-        if root != DEVICE_ROOT {
-            return Err(refuse("the token after the prefix is not \"dev\""));
-        }
-        let serial = GatewaySerial::new(serial).map_err(|err| refuse(&err.to_string()))?;
-        let channel = channel.parse::<Channel>().map_err(|err| refuse(&err.to_string()))?;
-        Ok((serial, channel))
-    }
-
-    /// Decodes a message received on `subject`: parses the subject, decodes the payload for
-    /// its channel and checks that the payload's serial is the subject's.
-    pub fn decode_uplink(&self, subject: &str, payload: &[u8]) -> Result<Uplink, ProtocolError> {
-        let (serial, channel) = self.parse_subject(subject)?;
-        let uplink = decode_uplink(channel, payload)?;
-        if uplink.serial() != &serial {
-            return Err(ProtocolError::SerialMismatch {
-                in_payload: uplink.serial().to_string(),
-                in_subject: serial.to_string(),
-            });
-        }
-        Ok(uplink)
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Domain types
-// ---------------------------------------------------------------------------------------------
-
-/// "I am alive", sent every [`HEARTBEAT_INTERVAL`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Heartbeat {
-    pub id: MessageId,
-    pub device_time: DateTime<Utc>,
-    pub uptime: Duration,
-    pub firmware: FirmwareVersion,
-}
-
-/// One loop's readings at one moment.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LoopReading {
-    pub index: LoopIndex,
-    /// Whether the loop's contactor is closed.
-    pub on: bool,
-    pub voltage_v: f64,
-    pub current_a: f64,
-    pub active_power_w: f64,
-    /// The loop's energy meter, ever increasing.
-    pub energy_kwh: f64,
-}
-
-/// The gateway's own readings.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GatewayReading {
-    pub signal_dbm: i16,
-    /// Temperature inside the cabinet.
-    pub temperature_c: f64,
-    pub firmware: FirmwareVersion,
-}
-
-/// One sample of the gateway and all its loops.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Telemetry {
-    pub id: MessageId,
-    pub device_time: DateTime<Utc>,
-    pub gateway: GatewayReading,
-    /// At least one loop, each index at most once.
-    pub loops: Vec<LoopReading>,
-}
-
-/// What a gateway reports as an event.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum EventKind {
-    /// The cabinet's mains supply is gone (the gateway runs on its backup battery).
-    PowerLoss,
-    /// The cabinet door is open.
-    DoorOpen,
-    /// A loop's contactor does not follow its command (welded or not pulling in).
-    ContactorFault { index: LoopIndex },
-}
-
-impl EventKind {
-    fn wire_name(self) -> &'static str {
-        match self {
-            EventKind::PowerLoss => "power_loss",
-            EventKind::DoorOpen => "door_open",
-            EventKind::ContactorFault { .. } => "contactor_fault",
-        }
-    }
-}
-
-/// An event: a condition began (`active`) or ended.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DeviceEvent {
-    pub id: MessageId,
-    pub device_time: DateTime<Utc>,
-    pub kind: EventKind,
-    pub active: bool,
-}
-
-/// What the platform asks a gateway to do.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
-    /// Switch one loop on or off.
-    SetLoop { index: LoopIndex, on: bool },
-    /// Answer with the current readings of every loop.
-    ReadState,
-    /// Set the gateway's clock.
-    SetTime { time: DateTime<Utc> },
-}
-
-/// A command as sent: its correlation id, when the platform issued it, and what to do.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CommandRequest {
-    pub correlation_id: CorrelationId,
-    pub issued_at: DateTime<Utc>,
-    pub command: Command,
-}
-
-/// Whether a command was carried out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AckResult {
-    Ok,
-    /// The gateway's reason, 1 to 256 characters.
-    Error(String),
-}
-
-/// A gateway's answer to a command.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Ack {
-    pub serial: GatewaySerial,
-    pub correlation_id: CorrelationId,
-    pub device_time: DateTime<Utc>,
-    pub result: AckResult,
-    /// The loops' readings, in the answer to [`Command::ReadState`]; empty otherwise.
-    pub loops: Vec<LoopReading>,
-}
-
-/// Any message a gateway sends.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Uplink {
-    Heartbeat(Heartbeat),
-    Telemetry(Telemetry),
-    Event(DeviceEvent),
-    Ack(Ack),
-}
-
-impl Uplink {
-    pub fn channel(&self) -> Channel {
-        match self {
-            Uplink::Heartbeat(_) => Channel::Heartbeat,
-            Uplink::Telemetry(_) => Channel::Telemetry,
-            Uplink::Event(_) => Channel::Event,
-            Uplink::Ack(_) => Channel::Ack,
-        }
-    }
-
-    pub fn serial(&self) -> &GatewaySerial {
-        match self {
-            Uplink::Heartbeat(heartbeat) => &heartbeat.id.serial,
-            Uplink::Telemetry(telemetry) => &telemetry.id.serial,
-            Uplink::Event(event) => &event.id.serial,
-            Uplink::Ack(ack) => &ack.serial,
-        }
-    }
-
-    /// The message id used for deduplication; acknowledgements have none (their
-    /// correlation id plays that part).
-    pub fn message_id(&self) -> Option<&MessageId> {
-        match self {
-            Uplink::Heartbeat(heartbeat) => Some(&heartbeat.id),
-            Uplink::Telemetry(telemetry) => Some(&telemetry.id),
-            Uplink::Event(event) => Some(&event.id),
-            Uplink::Ack(_) => None,
-        }
-    }
-
-    pub fn device_time(&self) -> DateTime<Utc> {
-        match self {
-            Uplink::Heartbeat(heartbeat) => heartbeat.device_time,
-            Uplink::Telemetry(telemetry) => telemetry.device_time,
-            Uplink::Event(event) => event.device_time,
-            Uplink::Ack(ack) => ack.device_time,
-        }
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Wire shapes (private: nothing outside this module sees JSON field names)
-// ---------------------------------------------------------------------------------------------
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct WireHeartbeat {
-    v: u64,
-    id: String,
-    sn: String,
-    ts: i64,
-    uptime_s: u64,
-    fw: String,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct WireGateway {
-    signal_dbm: i64,
-    temperature_c: f64,
-    fw: String,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct WireLoop {
-    #[serde(rename = "loop")]
-    index: u64,
-    on: bool,
-    voltage_v: f64,
-    current_a: f64,
-    power_w: f64,
-    energy_kwh: f64,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct WireTelemetry {
-    v: u64,
-    id: String,
-    sn: String,
-    ts: i64,
-    gateway: WireGateway,
-    loops: Vec<WireLoop>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct WireEvent {
-    v: u64,
-    id: String,
-    sn: String,
-    ts: i64,
-    event: String,
-    active: bool,
-    #[serde(rename = "loop", default, skip_serializing_if = "Option::is_none")]
-    index: Option<u64>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct WireCommand {
-    v: u64,
-    corr_id: String,
-    ts: i64,
-    cmd: String,
-    #[serde(rename = "loop", default, skip_serializing_if = "Option::is_none")]
-    index: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    on: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    time: Option<i64>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct WireAck {
-    v: u64,
-    corr_id: String,
-    sn: String,
-    ts: i64,
-    result: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    loops: Vec<WireLoop>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -884,6 +286,15 @@ fn ack_from_wire(wire: WireAck) -> Result<Ack, ProtocolError> {
 // Encoding
 // ---------------------------------------------------------------------------------------------
 
+/// The name of an event kind on the wire (the `event` field).
+fn event_name(kind: EventKind) -> &'static str {
+    match kind {
+        EventKind::PowerLoss => "power_loss",
+        EventKind::DoorOpen => "door_open",
+        EventKind::ContactorFault { .. } => "contactor_fault",
+    }
+}
+
 fn loop_to_wire(reading: &LoopReading) -> WireLoop {
     WireLoop {
         index: u64::from(reading.index.get()),
@@ -895,7 +306,7 @@ fn loop_to_wire(reading: &LoopReading) -> WireLoop {
     }
 }
 
-fn telemetry_to_wire(telemetry: &Telemetry) -> WireTelemetry {
+pub(super) fn telemetry_to_wire(telemetry: &Telemetry) -> WireTelemetry {
     WireTelemetry {
         v: PROTOCOL_VERSION,
         id: telemetry.id.to_string(),
@@ -951,7 +362,7 @@ pub fn encode_uplink(uplink: &Uplink) -> Result<Vec<u8>, ProtocolError> {
                 id: event.id.to_string(),
                 sn: event.id.serial.to_string(),
                 ts: time_to_ms(&event.device_time),
-                event: event.kind.wire_name().to_owned(),
+                event: event_name(event.kind).to_owned(),
                 active: event.active,
                 index,
             };
@@ -999,91 +410,12 @@ pub fn encode_command(request: &CommandRequest) -> Result<Vec<u8>, ProtocolError
     serialise(&wire)
 }
 
-// ---------------------------------------------------------------------------------------------
-// Fault injection
-// ---------------------------------------------------------------------------------------------
-
-/// Ways a payload can be broken, for fault injection: a flawed payload never decodes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Flaw {
-    /// The first half of the JSON text.
-    Truncated,
-    /// Bytes that are not JSON (nor UTF-8).
-    NotJson,
-    /// A version this platform does not speak.
-    UnsupportedVersion,
-    /// The first loop's voltage far out of range.
-    OutOfRange,
-    /// Without its loops.
-    MissingField,
-}
-
-impl Flaw {
-    pub const ALL: [Flaw; 5] =
-        [Flaw::Truncated, Flaw::NotJson, Flaw::UnsupportedVersion, Flaw::OutOfRange, Flaw::MissingField];
-}
-
-/// A telemetry payload broken in the given way (what a misbehaving gateway might send).
-pub fn flawed_telemetry(telemetry: &Telemetry, flaw: Flaw) -> Vec<u8> {
-    let wire = telemetry_to_wire(telemetry);
-    let text = serde_json::to_string(&wire).unwrap_or_default();
-    let Ok(Value::Object(mut object)) = serde_json::from_str::<Value>(&text) else {
-        return text.into_bytes();
-    };
-    match flaw {
-        Flaw::Truncated => return text.as_bytes()[..text.len() / 2].to_vec(),
-        Flaw::NotJson => return b"\xff\xfe\x00 telemetry? \x80".to_vec(),
-        Flaw::UnsupportedVersion => {
-            object.insert("v".into(), Value::from(PROTOCOL_VERSION + 98));
-        }
-        Flaw::OutOfRange => {
-            if let Some(Value::Object(first)) = object.get_mut("loops").and_then(|loops| loops.get_mut(0)) {
-                first.insert("voltage_v".into(), Value::from(MAX_VOLTAGE_V * 20.0));
-            }
-        }
-        Flaw::MissingField => {
-            object.remove("loops");
-        }
-    }
-    Value::Object(object).to_string().into_bytes()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::fixtures::*;
+    use crate::protocol::topics::Topics;
     use proptest::prelude::*;
-
-    fn serial() -> GatewaySerial {
-        GatewaySerial::new("GW-0001").unwrap()
-    }
-
-    fn at(ms: i64) -> DateTime<Utc> {
-        time_from_ms("ts", ms).unwrap()
-    }
-
-    fn reading(index: u64, on: bool) -> LoopReading {
-        LoopReading {
-            index: LoopIndex::new(index).unwrap(),
-            on,
-            voltage_v: 221.4,
-            current_a: if on { 4.125 } else { 0.0 },
-            active_power_w: if on { 867.3 } else { 0.0 },
-            energy_kwh: 1523.418,
-        }
-    }
-
-    fn telemetry() -> Telemetry {
-        Telemetry {
-            id: MessageId::new(serial(), 1_735_689_600_042),
-            device_time: at(1_735_689_600_000),
-            gateway: GatewayReading {
-                signal_dbm: -71,
-                temperature_c: 34.5,
-                firmware: FirmwareVersion::new("2.4.1").unwrap(),
-            },
-            loops: vec![reading(1, true), reading(2, false), reading(3, true)],
-        }
-    }
 
     fn telemetry_json() -> Value {
         serde_json::from_slice(&encode_uplink(&Uplink::Telemetry(telemetry())).unwrap()).unwrap()
@@ -1281,46 +613,6 @@ mod tests {
     }
 
     #[test]
-    fn subjects_and_topics_follow_the_scheme() {
-        let topics = Topics::new("acme").unwrap();
-        assert_eq!(topics.subject(&serial(), Channel::Telemetry), "acme.dev.GW-0001.telemetry");
-        assert_eq!(topics.mqtt_topic(&serial(), Channel::Command), "acme/dev/GW-0001/cmd");
-        assert_eq!(topics.channel_wildcard(Channel::Ack), "acme.dev.*.ack");
-        assert_eq!(topics.all_wildcard(), "acme.dev.*.*");
-        assert_eq!(topics.parse_subject("acme.dev.GW-0001.event").unwrap(), (serial(), Channel::Event));
-        for bad in [
-            "dev.GW-0001.event",
-            "acme.dev.GW-0001",
-            "acme.dev.GW-0001.event.x",
-            "acme.app.GW-0001.ack",
-            "acme.dev.GW-0001.alarm",
-            "acmex.dev.a.ack",
-        ] {
-            assert!(topics.parse_subject(bad).is_err(), "{bad}");
-        }
-        let bare = Topics::new("").unwrap();
-        assert_eq!(bare.subject(&serial(), Channel::Heartbeat), "dev.GW-0001.heartbeat");
-        assert_eq!(bare.mqtt_topic(&serial(), Channel::Ack), "dev/GW-0001/ack");
-        assert_eq!(bare.parse_subject("dev.GW-0001.cmd").unwrap(), (serial(), Channel::Command));
-        assert!(Topics::new("a.b").is_err());
-        assert!(Topics::new("a/b").is_err());
-        assert!(Topics::new(&"p".repeat(MAX_PREFIX_LEN + 1)).is_err());
-    }
-
-    #[test]
-    fn the_subjects_serial_must_be_the_payloads() {
-        let topics = Topics::new("acme").unwrap();
-        let bytes = encode_uplink(&Uplink::Telemetry(telemetry())).unwrap();
-        assert!(topics.decode_uplink("acme.dev.GW-0001.telemetry", &bytes).is_ok());
-        assert!(matches!(
-            topics.decode_uplink("acme.dev.GW-0002.telemetry", &bytes),
-            Err(ProtocolError::SerialMismatch { .. })
-        ));
-        // A telemetry payload on the heartbeat subject does not match the heartbeat schema.
-        assert!(topics.decode_uplink("acme.dev.GW-0001.heartbeat", &bytes).is_err());
-    }
-
-    #[test]
     fn encoding_refuses_what_decoding_would() {
         let mut bad = telemetry();
         bad.loops[0].voltage_v = f64::NAN;
@@ -1338,19 +630,11 @@ mod tests {
         assert!(encode_uplink(&Uplink::Ack(ack)).is_err());
     }
 
-    #[test]
-    fn every_flaw_makes_telemetry_undecodable() {
-        for flaw in Flaw::ALL {
-            let payload = flawed_telemetry(&telemetry(), flaw);
-            assert!(decode_uplink(Channel::Telemetry, &payload).is_err(), "{flaw:?} decoded");
-        }
-    }
-
     /// Every ```json block of the protocol document is a valid message of some channel, so
     /// the worked examples cannot drift from the code.
     #[test]
     fn the_documents_examples_decode() {
-        let doc = include_str!("../../docs/device-protocol.md");
+        let doc = include_str!("../../../docs/device-protocol.md");
         let mut examples = 0;
         for block in doc.split("```json").skip(1) {
             let Some((json, _)) = block.split_once("```") else { panic!("unclosed json block") };
@@ -1362,85 +646,6 @@ mod tests {
             examples += 1;
         }
         assert!(examples >= 9, "only {examples} examples");
-    }
-
-    // --- property tests ----------------------------------------------------------------------
-
-    fn arb_serial() -> impl Strategy<Value = GatewaySerial> {
-        "[A-Za-z0-9_-]{1,32}".prop_map(|serial| GatewaySerial::new(serial).unwrap())
-    }
-
-    fn arb_time() -> impl Strategy<Value = DateTime<Utc>> {
-        (EARLIEST_DEVICE_TIME_MS..=LATEST_DEVICE_TIME_MS).prop_map(|ms| time_from_ms("ts", ms).unwrap())
-    }
-
-    fn arb_loops(min: usize) -> impl Strategy<Value = Vec<LoopReading>> {
-        proptest::collection::btree_map(
-            1..=MAX_LOOPS,
-            (any::<bool>(), 0.0..=MAX_VOLTAGE_V, 0.0..=MAX_CURRENT_A, 0.0..=MAX_POWER_W, 0.0..=MAX_ENERGY_KWH),
-            min..=usize::from(MAX_LOOPS),
-        )
-        .prop_map(|loops| {
-            loops
-                .into_iter()
-                .map(|(index, (on, voltage_v, current_a, active_power_w, energy_kwh))| LoopReading {
-                    index: LoopIndex::new(u64::from(index)).unwrap(),
-                    on,
-                    voltage_v,
-                    current_a,
-                    active_power_w,
-                    energy_kwh,
-                })
-                .collect()
-        })
-    }
-
-    fn arb_firmware() -> impl Strategy<Value = FirmwareVersion> {
-        "[A-Za-z0-9._+-]{1,32}".prop_map(|version| FirmwareVersion::new(version).unwrap())
-    }
-
-    fn arb_telemetry() -> impl Strategy<Value = Telemetry> {
-        (
-            arb_serial(),
-            any::<u64>(),
-            arb_time(),
-            MIN_SIGNAL_DBM..=MAX_SIGNAL_DBM,
-            MIN_TEMPERATURE_C..=MAX_TEMPERATURE_C,
-            arb_firmware(),
-            arb_loops(1),
-        )
-            .prop_map(|(serial, seq, device_time, signal_dbm, temperature_c, firmware, loops)| Telemetry {
-                id: MessageId::new(serial, seq),
-                device_time,
-                gateway: GatewayReading { signal_dbm, temperature_c, firmware },
-                loops,
-            })
-    }
-
-    fn arb_correlation_id() -> impl Strategy<Value = CorrelationId> {
-        "[A-Za-z0-9_-]{1,64}".prop_map(|id| CorrelationId::new(id).unwrap())
-    }
-
-    fn arb_command() -> impl Strategy<Value = Command> {
-        prop_oneof![
-            (1..=MAX_LOOPS, any::<bool>())
-                .prop_map(|(index, on)| Command::SetLoop { index: LoopIndex::new(u64::from(index)).unwrap(), on }),
-            Just(Command::ReadState),
-            arb_time().prop_map(|time| Command::SetTime { time }),
-        ]
-    }
-
-    fn arb_event_kind() -> impl Strategy<Value = EventKind> {
-        prop_oneof![
-            Just(EventKind::PowerLoss),
-            Just(EventKind::DoorOpen),
-            (1..=MAX_LOOPS)
-                .prop_map(|index| EventKind::ContactorFault { index: LoopIndex::new(u64::from(index)).unwrap() }),
-        ]
-    }
-
-    fn arb_ack_result() -> impl Strategy<Value = AckResult> {
-        prop_oneof![Just(AckResult::Ok), "\\PC{1,256}".prop_map(AckResult::Error)]
     }
 
     proptest! {
@@ -1555,14 +760,6 @@ mod tests {
             value["gateway"]["temperature_c"] = Value::from(temperature);
             let err = decode_uplink(Channel::Telemetry, value.to_string().as_bytes()).unwrap_err();
             prop_assert!(matches!(&err, ProtocolError::OutOfRange { field, .. } if field == "gateway.temperature_c"), "{}", err);
-        }
-
-        #[test]
-        fn subjects_round_trip(prefix in "[A-Za-z0-9_-]{0,64}", serial in arb_serial(), channel in prop::sample::select(Channel::ALL.to_vec())) {
-            let topics = Topics::new(&prefix).unwrap();
-            let subject = topics.subject(&serial, channel);
-            prop_assert_eq!(topics.parse_subject(&subject).unwrap(), (serial.clone(), channel));
-            prop_assert_eq!(topics.mqtt_topic(&serial, channel).replace('/', "."), subject);
         }
     }
 }

@@ -1,0 +1,121 @@
+//! Valid values for the protocol's unit tests: one sample of each, and proptest strategies
+//! that cover each type's whole accepted range.
+
+use chrono::{DateTime, Utc};
+use proptest::prelude::*;
+
+use super::codec::{
+    EARLIEST_DEVICE_TIME_MS, LATEST_DEVICE_TIME_MS, MAX_CURRENT_A, MAX_ENERGY_KWH, MAX_POWER_W, MAX_SIGNAL_DBM,
+    MAX_TEMPERATURE_C, MAX_VOLTAGE_V, MIN_SIGNAL_DBM, MIN_TEMPERATURE_C, time_from_ms,
+};
+use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MAX_LOOPS, MessageId};
+use super::messages::{AckResult, Command, EventKind, GatewayReading, LoopReading, Telemetry};
+
+pub(super) fn serial() -> GatewaySerial {
+    GatewaySerial::new("GW-0001").unwrap()
+}
+
+pub(super) fn at(ms: i64) -> DateTime<Utc> {
+    time_from_ms("ts", ms).unwrap()
+}
+
+pub(super) fn reading(index: u64, on: bool) -> LoopReading {
+    LoopReading {
+        index: LoopIndex::new(index).unwrap(),
+        on,
+        voltage_v: 221.4,
+        current_a: if on { 4.125 } else { 0.0 },
+        active_power_w: if on { 867.3 } else { 0.0 },
+        energy_kwh: 1523.418,
+    }
+}
+
+pub(super) fn telemetry() -> Telemetry {
+    Telemetry {
+        id: MessageId::new(serial(), 1_735_689_600_042),
+        device_time: at(1_735_689_600_000),
+        gateway: GatewayReading {
+            signal_dbm: -71,
+            temperature_c: 34.5,
+            firmware: FirmwareVersion::new("2.4.1").unwrap(),
+        },
+        loops: vec![reading(1, true), reading(2, false), reading(3, true)],
+    }
+}
+
+pub(super) fn arb_serial() -> impl Strategy<Value = GatewaySerial> {
+    "[A-Za-z0-9_-]{1,32}".prop_map(|serial| GatewaySerial::new(serial).unwrap())
+}
+
+pub(super) fn arb_time() -> impl Strategy<Value = DateTime<Utc>> {
+    (EARLIEST_DEVICE_TIME_MS..=LATEST_DEVICE_TIME_MS).prop_map(|ms| time_from_ms("ts", ms).unwrap())
+}
+
+pub(super) fn arb_loops(min: usize) -> impl Strategy<Value = Vec<LoopReading>> {
+    proptest::collection::btree_map(
+        1..=MAX_LOOPS,
+        (any::<bool>(), 0.0..=MAX_VOLTAGE_V, 0.0..=MAX_CURRENT_A, 0.0..=MAX_POWER_W, 0.0..=MAX_ENERGY_KWH),
+        min..=usize::from(MAX_LOOPS),
+    )
+    .prop_map(|loops| {
+        loops
+            .into_iter()
+            .map(|(index, (on, voltage_v, current_a, active_power_w, energy_kwh))| LoopReading {
+                index: LoopIndex::new(u64::from(index)).unwrap(),
+                on,
+                voltage_v,
+                current_a,
+                active_power_w,
+                energy_kwh,
+            })
+            .collect()
+    })
+}
+
+pub(super) fn arb_firmware() -> impl Strategy<Value = FirmwareVersion> {
+    "[A-Za-z0-9._+-]{1,32}".prop_map(|version| FirmwareVersion::new(version).unwrap())
+}
+
+pub(super) fn arb_telemetry() -> impl Strategy<Value = Telemetry> {
+    (
+        arb_serial(),
+        any::<u64>(),
+        arb_time(),
+        MIN_SIGNAL_DBM..=MAX_SIGNAL_DBM,
+        MIN_TEMPERATURE_C..=MAX_TEMPERATURE_C,
+        arb_firmware(),
+        arb_loops(1),
+    )
+        .prop_map(|(serial, seq, device_time, signal_dbm, temperature_c, firmware, loops)| Telemetry {
+            id: MessageId::new(serial, seq),
+            device_time,
+            gateway: GatewayReading { signal_dbm, temperature_c, firmware },
+            loops,
+        })
+}
+
+pub(super) fn arb_correlation_id() -> impl Strategy<Value = CorrelationId> {
+    "[A-Za-z0-9_-]{1,64}".prop_map(|id| CorrelationId::new(id).unwrap())
+}
+
+pub(super) fn arb_command() -> impl Strategy<Value = Command> {
+    prop_oneof![
+        (1..=MAX_LOOPS, any::<bool>())
+            .prop_map(|(index, on)| Command::SetLoop { index: LoopIndex::new(u64::from(index)).unwrap(), on }),
+        Just(Command::ReadState),
+        arb_time().prop_map(|time| Command::SetTime { time }),
+    ]
+}
+
+pub(super) fn arb_event_kind() -> impl Strategy<Value = EventKind> {
+    prop_oneof![
+        Just(EventKind::PowerLoss),
+        Just(EventKind::DoorOpen),
+        (1..=MAX_LOOPS)
+            .prop_map(|index| EventKind::ContactorFault { index: LoopIndex::new(u64::from(index)).unwrap() }),
+    ]
+}
+
+pub(super) fn arb_ack_result() -> impl Strategy<Value = AckResult> {
+    prop_oneof![Just(AckResult::Ok), "\\PC{1,256}".prop_map(AckResult::Error)]
+}

@@ -1,0 +1,167 @@
+//! What gateways and the platform say to each other, as plain domain types: heartbeats,
+//! telemetry, events and acknowledgements up, commands down. They carry units in their names
+//! and know nothing of JSON; the codec checks every value on the way in and on the way out,
+//! so the bridge and the simulator work with these types and never with payloads.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+
+use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MessageId};
+use super::topics::Channel;
+
+/// How long the platform waits for a command's acknowledgement before it reports a timeout.
+pub const COMMAND_TIMEOUT: Duration = Duration::from_secs(5);
+/// How often a gateway sends a heartbeat in the field.
+pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(30);
+/// Missed heartbeats after which the platform takes a gateway as offline; commands to an
+/// offline gateway fail at once instead of waiting for [`COMMAND_TIMEOUT`].
+pub const OFFLINE_AFTER_MISSED_HEARTBEATS: u32 = 3;
+
+/// "I am alive", sent every [`HEARTBEAT_INTERVAL`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heartbeat {
+    pub id: MessageId,
+    pub device_time: DateTime<Utc>,
+    pub uptime: Duration,
+    pub firmware: FirmwareVersion,
+}
+
+/// One loop's readings at one moment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoopReading {
+    pub index: LoopIndex,
+    /// Whether the loop's contactor is closed.
+    pub on: bool,
+    pub voltage_v: f64,
+    pub current_a: f64,
+    pub active_power_w: f64,
+    /// The loop's energy meter, ever increasing.
+    pub energy_kwh: f64,
+}
+
+/// The gateway's own readings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GatewayReading {
+    pub signal_dbm: i16,
+    /// Temperature inside the cabinet.
+    pub temperature_c: f64,
+    pub firmware: FirmwareVersion,
+}
+
+/// One sample of the gateway and all its loops.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Telemetry {
+    pub id: MessageId,
+    pub device_time: DateTime<Utc>,
+    pub gateway: GatewayReading,
+    /// At least one loop, each index at most once.
+    pub loops: Vec<LoopReading>,
+}
+
+/// What a gateway reports as an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    /// The cabinet's mains supply is gone (the gateway runs on its backup battery).
+    PowerLoss,
+    /// The cabinet door is open.
+    DoorOpen,
+    /// A loop's contactor does not follow its command (welded or not pulling in).
+    ContactorFault { index: LoopIndex },
+}
+
+/// An event: a condition began (`active`) or ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeviceEvent {
+    pub id: MessageId,
+    pub device_time: DateTime<Utc>,
+    pub kind: EventKind,
+    pub active: bool,
+}
+
+/// What the platform asks a gateway to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Switch one loop on or off.
+    SetLoop { index: LoopIndex, on: bool },
+    /// Answer with the current readings of every loop.
+    ReadState,
+    /// Set the gateway's clock.
+    SetTime { time: DateTime<Utc> },
+}
+
+/// A command as sent: its correlation id, when the platform issued it, and what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandRequest {
+    pub correlation_id: CorrelationId,
+    pub issued_at: DateTime<Utc>,
+    pub command: Command,
+}
+
+/// Whether a command was carried out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AckResult {
+    Ok,
+    /// The gateway's reason, 1 to 256 characters.
+    Error(String),
+}
+
+/// A gateway's answer to a command.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ack {
+    pub serial: GatewaySerial,
+    pub correlation_id: CorrelationId,
+    pub device_time: DateTime<Utc>,
+    pub result: AckResult,
+    /// The loops' readings, in the answer to [`Command::ReadState`]; empty otherwise.
+    pub loops: Vec<LoopReading>,
+}
+
+/// Any message a gateway sends.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Uplink {
+    Heartbeat(Heartbeat),
+    Telemetry(Telemetry),
+    Event(DeviceEvent),
+    Ack(Ack),
+}
+
+impl Uplink {
+    pub fn channel(&self) -> Channel {
+        match self {
+            Uplink::Heartbeat(_) => Channel::Heartbeat,
+            Uplink::Telemetry(_) => Channel::Telemetry,
+            Uplink::Event(_) => Channel::Event,
+            Uplink::Ack(_) => Channel::Ack,
+        }
+    }
+
+    pub fn serial(&self) -> &GatewaySerial {
+        match self {
+            Uplink::Heartbeat(heartbeat) => &heartbeat.id.serial,
+            Uplink::Telemetry(telemetry) => &telemetry.id.serial,
+            Uplink::Event(event) => &event.id.serial,
+            Uplink::Ack(ack) => &ack.serial,
+        }
+    }
+
+    /// The message id used for deduplication; acknowledgements have none (their
+    /// correlation id plays that part).
+    pub fn message_id(&self) -> Option<&MessageId> {
+        match self {
+            Uplink::Heartbeat(heartbeat) => Some(&heartbeat.id),
+            Uplink::Telemetry(telemetry) => Some(&telemetry.id),
+            Uplink::Event(event) => Some(&event.id),
+            Uplink::Ack(_) => None,
+        }
+    }
+
+    pub fn device_time(&self) -> DateTime<Utc> {
+        match self {
+            Uplink::Heartbeat(heartbeat) => heartbeat.device_time,
+            Uplink::Telemetry(telemetry) => telemetry.device_time,
+            Uplink::Event(event) => event.device_time,
+            Uplink::Ack(ack) => ack.device_time,
+        }
+    }
+}

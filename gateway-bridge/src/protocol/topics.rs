@@ -1,0 +1,218 @@
+//! Where messages travel: the channels and the subject scheme `{prefix}.dev.{serial}.{channel}`
+//! (NATS) and `{prefix}/dev/{serial}/{channel}` (MQTT). The scheme is the same on both sides
+//! because NATS's MQTT listener maps one onto the other, so the platform never needs to know
+//! which way a gateway connected. A message's subject says which gateway sent it; decoding
+//! checks that the payload agrees.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::codec::decode_uplink;
+use super::error::{ProtocolError, invalid};
+use super::ids::{GatewaySerial, check_token, is_token_char};
+use super::messages::Uplink;
+
+/// Longest subject prefix.
+pub const MAX_PREFIX_LEN: usize = 64;
+
+/// The first token after the prefix of every device subject.
+const DEVICE_ROOT: &str = "dev";
+
+/// What a message is, which is also the last token of its subject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Channel {
+    /// Gateway to platform: "I am alive".
+    Heartbeat,
+    /// Gateway to platform: periodic readings.
+    Telemetry,
+    /// Gateway to platform: something happened (power loss, door open, contactor fault).
+    Event,
+    /// Platform to gateway: a command.
+    Command,
+    /// Gateway to platform: the answer to a command.
+    Ack,
+}
+
+impl Channel {
+    pub const ALL: [Channel; 5] =
+        [Channel::Heartbeat, Channel::Telemetry, Channel::Event, Channel::Command, Channel::Ack];
+
+    /// The subject token (and MQTT topic level).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Heartbeat => "heartbeat",
+            Channel::Telemetry => "telemetry",
+            Channel::Event => "event",
+            Channel::Command => "cmd",
+            Channel::Ack => "ack",
+        }
+    }
+
+    /// Whether the gateway sends on this channel.
+    pub fn is_uplink(self) -> bool {
+        !matches!(self, Channel::Command)
+    }
+}
+
+impl fmt::Display for Channel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Channel {
+    type Err = ProtocolError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Channel::ALL
+            .into_iter()
+            .find(|channel| channel.as_str() == s)
+            .ok_or_else(|| invalid("channel", format!("{s:?} is not one of heartbeat, telemetry, event, cmd, ack")))
+    }
+}
+
+/// The subjects (NATS) and topics (MQTT) of one deployment: `{prefix}.dev.{serial}.{channel}`
+/// and `{prefix}/dev/{serial}/{channel}`, which NATS's MQTT listener maps onto each other.
+/// With an empty prefix the leading token is left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Topics {
+    prefix: String,
+}
+
+impl Topics {
+    /// `prefix` is empty or 1 to 64 characters of `[A-Za-z0-9_-]` (one subject token).
+    pub fn new(prefix: &str) -> Result<Self, ProtocolError> {
+        if !prefix.is_empty() {
+            check_token("prefix", prefix, MAX_PREFIX_LEN, is_token_char)?;
+        }
+        Ok(Self { prefix: prefix.to_owned() })
+    }
+
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    fn join(&self, separator: char, serial: &str, channel: &str) -> String {
+        if self.prefix.is_empty() {
+            format!("{DEVICE_ROOT}{separator}{serial}{separator}{channel}")
+        } else {
+            format!("{}{separator}{DEVICE_ROOT}{separator}{serial}{separator}{channel}", self.prefix)
+        }
+    }
+
+    /// The NATS subject of one gateway's channel.
+    pub fn subject(&self, serial: &GatewaySerial, channel: Channel) -> String {
+        self.join('.', serial.as_str(), channel.as_str())
+    }
+
+    /// The MQTT topic of one gateway's channel.
+    pub fn mqtt_topic(&self, serial: &GatewaySerial, channel: Channel) -> String {
+        self.join('/', serial.as_str(), channel.as_str())
+    }
+
+    /// The NATS subject matching one channel of every gateway (`{prefix}.dev.*.telemetry`).
+    pub fn channel_wildcard(&self, channel: Channel) -> String {
+        self.join('.', "*", channel.as_str())
+    }
+
+    /// The NATS subject matching every channel of every gateway (`{prefix}.dev.*.*`).
+    pub fn all_wildcard(&self) -> String {
+        self.join('.', "*", "*")
+    }
+
+    /// Splits a device subject into its gateway and channel.
+    pub fn parse_subject(&self, subject: &str) -> Result<(GatewaySerial, Channel), ProtocolError> {
+        let refuse = |reason: &str| ProtocolError::Subject { subject: subject.to_owned(), reason: reason.to_owned() };
+        let rest = if self.prefix.is_empty() {
+            subject
+        } else {
+            subject
+                .strip_prefix(self.prefix.as_str())
+                .and_then(|rest| rest.strip_prefix('.'))
+                .ok_or_else(|| refuse("it does not start with the deployment's prefix"))?
+        };
+        let mut tokens = rest.split('.');
+        let (Some(root), Some(serial), Some(channel), None) =
+            (tokens.next(), tokens.next(), tokens.next(), tokens.next())
+        else {
+            return Err(refuse("expected {prefix}.dev.{serial}.{channel}"));
+        };
+        if root != DEVICE_ROOT {
+            return Err(refuse("the token after the prefix is not \"dev\""));
+        }
+        let serial = GatewaySerial::new(serial).map_err(|err| refuse(&err.to_string()))?;
+        let channel = channel.parse::<Channel>().map_err(|err| refuse(&err.to_string()))?;
+        Ok((serial, channel))
+    }
+
+    /// Decodes a message received on `subject`: parses the subject, decodes the payload for
+    /// its channel and checks that the payload's serial is the subject's.
+    pub fn decode_uplink(&self, subject: &str, payload: &[u8]) -> Result<Uplink, ProtocolError> {
+        let (serial, channel) = self.parse_subject(subject)?;
+        let uplink = decode_uplink(channel, payload)?;
+        if uplink.serial() != &serial {
+            return Err(ProtocolError::SerialMismatch {
+                in_payload: uplink.serial().to_string(),
+                in_subject: serial.to_string(),
+            });
+        }
+        Ok(uplink)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::codec::encode_uplink;
+    use crate::protocol::fixtures::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn subjects_and_topics_follow_the_scheme() {
+        let topics = Topics::new("acme").unwrap();
+        assert_eq!(topics.subject(&serial(), Channel::Telemetry), "acme.dev.GW-0001.telemetry");
+        assert_eq!(topics.mqtt_topic(&serial(), Channel::Command), "acme/dev/GW-0001/cmd");
+        assert_eq!(topics.channel_wildcard(Channel::Ack), "acme.dev.*.ack");
+        assert_eq!(topics.all_wildcard(), "acme.dev.*.*");
+        assert_eq!(topics.parse_subject("acme.dev.GW-0001.event").unwrap(), (serial(), Channel::Event));
+        for bad in [
+            "dev.GW-0001.event",
+            "acme.dev.GW-0001",
+            "acme.dev.GW-0001.event.x",
+            "acme.app.GW-0001.ack",
+            "acme.dev.GW-0001.alarm",
+            "acmex.dev.a.ack",
+        ] {
+            assert!(topics.parse_subject(bad).is_err(), "{bad}");
+        }
+        let bare = Topics::new("").unwrap();
+        assert_eq!(bare.subject(&serial(), Channel::Heartbeat), "dev.GW-0001.heartbeat");
+        assert_eq!(bare.mqtt_topic(&serial(), Channel::Ack), "dev/GW-0001/ack");
+        assert_eq!(bare.parse_subject("dev.GW-0001.cmd").unwrap(), (serial(), Channel::Command));
+        assert!(Topics::new("a.b").is_err());
+        assert!(Topics::new("a/b").is_err());
+        assert!(Topics::new(&"p".repeat(MAX_PREFIX_LEN + 1)).is_err());
+    }
+
+    #[test]
+    fn the_subjects_serial_must_be_the_payloads() {
+        let topics = Topics::new("acme").unwrap();
+        let bytes = encode_uplink(&Uplink::Telemetry(telemetry())).unwrap();
+        assert!(topics.decode_uplink("acme.dev.GW-0001.telemetry", &bytes).is_ok());
+        assert!(matches!(
+            topics.decode_uplink("acme.dev.GW-0002.telemetry", &bytes),
+            Err(ProtocolError::SerialMismatch { .. })
+        ));
+        // A telemetry payload on the heartbeat subject does not match the heartbeat schema.
+        assert!(topics.decode_uplink("acme.dev.GW-0001.heartbeat", &bytes).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn subjects_round_trip(prefix in "[A-Za-z0-9_-]{0,64}", serial in arb_serial(), channel in prop::sample::select(Channel::ALL.to_vec())) {
+            let topics = Topics::new(&prefix).unwrap();
+            let subject = topics.subject(&serial, channel);
+            prop_assert_eq!(topics.parse_subject(&subject).unwrap(), (serial.clone(), channel));
+            prop_assert_eq!(topics.mqtt_topic(&serial, channel).replace('/', "."), subject);
+        }
+    }
+}
