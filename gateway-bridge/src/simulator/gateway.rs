@@ -1,33 +1,23 @@
-//! A fleet of virtual strong-current lighting gateways speaking the device protocol over NATS
-//! or MQTT (through NATS's MQTT listener). Each gateway sends telemetry every interval, with
-//! realistic readings (220 V ±3 %, LED loop currents, power = V·I·pf, energy meters that
-//! only grow, drifting signal and cabinet temperature), and a heartbeat every
-//! `HEARTBEAT_INTERVAL` as in the field; it raises events, obeys commands, and misbehaves on
-//! request ([`Faults`]).
-//!
-//! The gateway itself (`VirtualGateway`) is pure: a tick or a command in, payloads out. The
-//! network loop around it is thin, so the behaviour is unit-tested without a server.
+//! One virtual strong-current lighting gateway, without any I/O: a tick or a command in,
+//! payloads out. Its readings follow a real cabinet (220 V ±3 %, LED loop currents, power =
+//! V·I·pf, energy meters that only grow, drifting signal and cabinet temperature), it sends a
+//! heartbeat every `HEARTBEAT_INTERVAL` whatever the telemetry interval, it obeys commands,
+//! and it misbehaves as its [`Faults`] ask. Randomness comes from one seeded source per
+//! gateway, so a seed replays a run and every behaviour is unit-tested without a server.
 
-use std::fmt;
 use std::ops::RangeInclusive;
-use std::str::FromStr;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use futures::StreamExt;
+use rand::Rng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use rumqttc::{AsyncClient, Event, EventLoop, MqttOptions, Packet, QoS};
-use tokio::sync::{mpsc, oneshot};
-use tokio::task::JoinSet;
-use tokio_util::sync::CancellationToken;
 use tracing::{debug, info, warn};
 
+use super::Faults;
 use crate::protocol::{
     Ack, AckResult, Channel, Command, CorrelationId, DeviceEvent, EventKind, FirmwareVersion, Flaw, GatewayReading,
-    GatewaySerial, HEARTBEAT_INTERVAL, Heartbeat, LoopIndex, LoopReading, MAX_ERROR_TEXT_LEN, MAX_LOOPS,
-    MAX_PAYLOAD_BYTES, MAX_SERIAL_LEN, MessageId, ProtocolError, Telemetry, Topics, Uplink, correlation_id_of,
-    decode_command, encode_uplink, flawed_telemetry,
+    GatewaySerial, HEARTBEAT_INTERVAL, Heartbeat, LoopIndex, LoopReading, MAX_ERROR_TEXT_LEN, MessageId, ProtocolError,
+    Telemetry, Uplink, correlation_id_of, decode_command, encode_uplink, flawed_telemetry,
 };
 
 /// Nominal supply voltage (V).
@@ -51,177 +41,6 @@ const OFFLINE_INTERVALS: RangeInclusive<u32> = 5..=20;
 /// How long an injected event stays active, in intervals.
 const EVENT_INTERVALS: RangeInclusive<u32> = 3..=10;
 const FIRMWARE: &str = "2.4.1-sim";
-/// Most gateways one simulator runs.
-pub const MAX_GATEWAYS: usize = 10_000;
-/// Shortest interval between two samples of one gateway.
-pub const MIN_INTERVAL: Duration = Duration::from_millis(10);
-const SERIAL_DIGITS: usize = 5;
-const NATS_CONNECT_WAIT: Duration = Duration::from_secs(10);
-const MQTT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-const MQTT_KEEP_ALIVE: Duration = Duration::from_secs(30);
-const MQTT_RETRY_DELAY: Duration = Duration::from_millis(500);
-const PUBLISH_TIMEOUT: Duration = Duration::from_secs(2);
-
-/// Why the simulator could not start.
-#[derive(Debug, thiserror::Error)]
-pub enum SimulatorError {
-    #[error("invalid simulator config: {0}")]
-    InvalidConfig(String),
-    #[error("mqtt address {0:?} is not host:port")]
-    MqttAddress(String),
-    #[error("gateway {serial} did not connect and subscribe over mqtt at {address} within {seconds} s")]
-    MqttConnect { serial: GatewaySerial, address: String, seconds: u64 },
-    #[error(transparent)]
-    Protocol(#[from] ProtocolError),
-}
-
-/// How the virtual gateways reach the platform.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Transport {
-    /// NATS core publish and subscribe, one connection for the fleet.
-    #[default]
-    Nats,
-    /// MQTT 3.1.1 through NATS's MQTT listener, one client per gateway, QoS 1.
-    Mqtt,
-}
-
-impl Transport {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Transport::Nats => "nats",
-            Transport::Mqtt => "mqtt",
-        }
-    }
-}
-
-impl fmt::Display for Transport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Transport {
-    type Err = SimulatorError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "nats" => Ok(Transport::Nats),
-            "mqtt" => Ok(Transport::Mqtt),
-            other => Err(SimulatorError::InvalidConfig(format!("transport {other:?} is not nats or mqtt"))),
-        }
-    }
-}
-
-/// Misbehaviour to inject, each a probability per sample (per gateway and interval), 0 to 1.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Faults {
-    /// One loop that is on draws 1.6 to 3 times its rated current.
-    pub over_current: f64,
-    /// The supply sags to 170..195 V.
-    pub under_voltage: f64,
-    /// The gateway goes silent for 5 to 20 intervals: no heartbeat, no telemetry, commands
-    /// ignored.
-    pub offline: f64,
-    /// The telemetry payload is broken (truncated, not JSON, wrong version, out of range,
-    /// missing field); it still uses up a sequence number.
-    pub malformed: f64,
-    /// The telemetry is sent twice, with the same message id.
-    pub duplicate: f64,
-    /// The telemetry is held back and sent after the next one, older timestamp after newer.
-    pub out_of_order: f64,
-    /// An event (power loss, door open or contactor fault) starts, and ends 3 to 10
-    /// intervals later.
-    pub events: f64,
-}
-
-impl Faults {
-    fn named(&self) -> [(&'static str, f64); 7] {
-        [
-            ("over_current", self.over_current),
-            ("under_voltage", self.under_voltage),
-            ("offline", self.offline),
-            ("malformed", self.malformed),
-            ("duplicate", self.duplicate),
-            ("out_of_order", self.out_of_order),
-            ("events", self.events),
-        ]
-    }
-
-    /// Checks that every probability is within 0..=1.
-    pub fn validate(&self) -> Result<(), SimulatorError> {
-        for (name, probability) in self.named() {
-            if !(0.0..=1.0).contains(&probability) {
-                return Err(SimulatorError::InvalidConfig(format!(
-                    "faults.{name} must be a probability between 0 and 1, not {probability}"
-                )));
-            }
-        }
-        Ok(())
-    }
-}
-
-/// What to simulate.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SimulatorConfig {
-    /// Number of gateways, 1 to [`MAX_GATEWAYS`].
-    pub gateways: usize,
-    /// Loops per gateway, 1 to [`MAX_LOOPS`].
-    pub loops: usize,
-    /// Time between two samples (heartbeat and telemetry) of one gateway.
-    pub interval: Duration,
-    /// Gateway serials are this prefix and a five-digit number from 1: `SIM-00001`.
-    pub serial_prefix: String,
-    pub transport: Transport,
-    pub faults: Faults,
-    /// Prefix of every subject and topic (one token, may be empty); deployments and tests
-    /// sharing a server each use their own.
-    pub subject_prefix: String,
-    /// Seed of the random readings and faults; a fresh one each run when `None`.
-    pub seed: Option<u64>,
-}
-
-impl Default for SimulatorConfig {
-    fn default() -> Self {
-        Self {
-            gateways: 10,
-            loops: 4,
-            interval: Duration::from_secs(5),
-            serial_prefix: "SIM-".into(),
-            transport: Transport::Nats,
-            faults: Faults::default(),
-            subject_prefix: String::new(),
-            seed: None,
-        }
-    }
-}
-
-impl SimulatorConfig {
-    /// Checks the values their types cannot.
-    pub fn validate(&self) -> Result<(), SimulatorError> {
-        let invalid = |message: String| Err(SimulatorError::InvalidConfig(message));
-        if !(1..=MAX_GATEWAYS).contains(&self.gateways) {
-            return invalid(format!("gateways must be 1 to {MAX_GATEWAYS}, not {}", self.gateways));
-        }
-        if !(1..=usize::from(MAX_LOOPS)).contains(&self.loops) {
-            return invalid(format!("loops must be 1 to {MAX_LOOPS}, not {}", self.loops));
-        }
-        if self.interval < MIN_INTERVAL {
-            return invalid(format!("interval must be at least {} ms", MIN_INTERVAL.as_millis()));
-        }
-        if self.serial_prefix.len() + SERIAL_DIGITS > MAX_SERIAL_LEN {
-            return invalid(format!("serial_prefix may have at most {} characters", MAX_SERIAL_LEN - SERIAL_DIGITS));
-        }
-        if !self.serial_prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-            return invalid("serial_prefix may hold only letters, digits, '_' and '-'".into());
-        }
-        Topics::new(&self.subject_prefix)?;
-        self.faults.validate()
-    }
-
-    /// The serial of the gateway numbered `number` (from 1).
-    pub fn serial(&self, number: usize) -> Result<GatewaySerial, ProtocolError> {
-        GatewaySerial::new(format!("{}{number:0width$}", self.serial_prefix, width = SERIAL_DIGITS))
-    }
-}
 
 /// What a run did, summed over the fleet.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -244,7 +63,7 @@ pub struct SimStats {
 }
 
 impl SimStats {
-    fn merge(&mut self, other: &SimStats) {
+    pub(super) fn merge(&mut self, other: &SimStats) {
         self.heartbeats += other.heartbeats;
         self.telemetry += other.telemetry;
         self.events += other.events;
@@ -261,17 +80,14 @@ impl SimStats {
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The virtual gateway (pure)
-// ---------------------------------------------------------------------------------------------
-
 /// A payload to send on one of the gateway's channels.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Outgoing {
-    channel: Channel,
-    payload: Vec<u8>,
+pub(super) struct Outgoing {
+    pub(super) channel: Channel,
+    pub(super) payload: Vec<u8>,
 }
 
+/// One loop of the cabinet: its contactor and the luminaires behind it.
 #[derive(Debug, Clone)]
 struct VirtualLoop {
     on: bool,
@@ -288,8 +104,8 @@ impl VirtualLoop {
 }
 
 /// One simulated gateway: its loops, its readings and its faults.
-struct VirtualGateway {
-    serial: GatewaySerial,
+pub(super) struct VirtualGateway {
+    pub(super) serial: GatewaySerial,
     faults: Faults,
     rng: StdRng,
     loops: Vec<VirtualLoop>,
@@ -309,7 +125,7 @@ struct VirtualGateway {
     open_events: Vec<(EventKind, u32)>,
     /// Time since the last heartbeat; `None` before the first.
     since_heartbeat: Option<Duration>,
-    stats: SimStats,
+    pub(super) stats: SimStats,
 }
 
 /// Rounds to `decimals` places the way a meter reports, so the JSON carries `221.4`, not
@@ -322,7 +138,7 @@ fn round_to(value: f64, decimals: i32) -> f64 {
 impl VirtualGateway {
     /// A gateway with every loop on. `first_seq` seeds the message sequence: the boot time in
     /// Unix milliseconds keeps ids unique across restarts.
-    fn new(
+    pub(super) fn new(
         serial: GatewaySerial,
         loops: usize,
         faults: Faults,
@@ -357,6 +173,12 @@ impl VirtualGateway {
             stats: SimStats::default(),
             rng,
         })
+    }
+
+    /// How long after the start this gateway sends first: a random share of `interval`, so
+    /// the fleet spreads over the interval instead of sending all at once.
+    pub(super) fn stagger(&mut self, interval: Duration) -> Duration {
+        Duration::from_millis(self.rng.gen_range(0..interval.as_millis().max(1) as u64))
     }
 
     fn roll(&mut self, probability: f64) -> bool {
@@ -459,7 +281,7 @@ impl VirtualGateway {
     }
 
     /// One interval has passed: what the gateway sends now.
-    fn tick(&mut self, now: DateTime<Utc>, elapsed: Duration) -> Vec<Outgoing> {
+    pub(super) fn tick(&mut self, now: DateTime<Utc>, elapsed: Duration) -> Vec<Outgoing> {
         self.advance(elapsed);
         if self.is_offline() {
             self.offline_intervals_left -= 1;
@@ -582,7 +404,7 @@ impl VirtualGateway {
     }
 
     /// A command arrived: carry it out and answer, unless offline.
-    fn handle_command(&mut self, payload: &[u8], now: DateTime<Utc>) -> Option<Outgoing> {
+    pub(super) fn handle_command(&mut self, payload: &[u8], now: DateTime<Utc>) -> Option<Outgoing> {
         self.stats.commands_received += 1;
         if self.is_offline() {
             self.stats.commands_ignored_offline += 1;
@@ -628,363 +450,12 @@ impl VirtualGateway {
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The network around it
-// ---------------------------------------------------------------------------------------------
-
-/// Where a gateway's messages go.
-enum Link {
-    Nats(async_nats::Client),
-    Mqtt(AsyncClient),
-}
-
-impl Link {
-    async fn publish(&self, topics: &Topics, serial: &GatewaySerial, outgoing: Outgoing) -> Result<(), String> {
-        match self {
-            Link::Nats(client) => {
-                let subject = topics.subject(serial, outgoing.channel);
-                match tokio::time::timeout(PUBLISH_TIMEOUT, client.publish(subject, outgoing.payload.into())).await {
-                    Ok(Ok(())) => Ok(()),
-                    Ok(Err(err)) => Err(err.to_string()),
-                    Err(_) => Err("publish timed out".into()),
-                }
-            }
-            // Never blocks: when the connection is down and the queue is full the message
-            // is dropped, as a real gateway's would be.
-            Link::Mqtt(client) => client
-                .try_publish(topics.mqtt_topic(serial, outgoing.channel), QoS::AtLeastOnce, false, outgoing.payload)
-                .map_err(|err| err.to_string()),
-        }
-    }
-}
-
-/// Where a gateway's commands come from.
-enum Commands {
-    Nats(async_nats::Subscriber),
-    Mqtt(mpsc::Receiver<Vec<u8>>),
-}
-
-impl Commands {
-    async fn next(&mut self) -> Option<Vec<u8>> {
-        match self {
-            Commands::Nats(subscriber) => subscriber.next().await.map(|message| message.payload.to_vec()),
-            Commands::Mqtt(receiver) => receiver.recv().await,
-        }
-    }
-}
-
-async fn publish_all(gateway: &mut VirtualGateway, link: &Link, topics: &Topics, outgoing: Vec<Outgoing>) {
-    for message in outgoing {
-        let channel = message.channel;
-        if let Err(err) = link.publish(topics, &gateway.serial, message).await {
-            gateway.stats.publish_errors += 1;
-            warn!(gateway = %gateway.serial, channel = %channel, error = %err, "simulated message not sent");
-        }
-    }
-}
-
-/// Runs one gateway until shutdown and returns its counters.
-async fn drive_gateway(
-    mut gateway: VirtualGateway,
-    link: Link,
-    mut commands: Commands,
-    topics: Topics,
-    interval: Duration,
-    shutdown: CancellationToken,
-) -> SimStats {
-    // Spread the fleet over the interval instead of sending all at once.
-    let stagger = Duration::from_millis(gateway.rng.gen_range(0..interval.as_millis().max(1) as u64));
-    tokio::select! {
-        _ = shutdown.cancelled() => return gateway.stats,
-        _ = tokio::time::sleep(stagger) => {}
-    }
-    let mut ticker = tokio::time::interval(interval);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut last_tick = tokio::time::Instant::now();
-    let mut commands_open = true;
-    loop {
-        tokio::select! {
-            _ = shutdown.cancelled() => break,
-            tick = ticker.tick() => {
-                let elapsed = tick.saturating_duration_since(last_tick);
-                last_tick = tick;
-                let outgoing = gateway.tick(Utc::now(), elapsed);
-                publish_all(&mut gateway, &link, &topics, outgoing).await;
-            }
-            command = commands.next(), if commands_open => match command {
-                Some(payload) => {
-                    if let Some(ack) = gateway.handle_command(&payload, Utc::now()) {
-                        publish_all(&mut gateway, &link, &topics, vec![ack]).await;
-                    }
-                }
-                None => {
-                    warn!(gateway = %gateway.serial, "simulated gateway lost its command subscription");
-                    commands_open = false;
-                }
-            },
-        }
-    }
-    gateway.stats
-}
-
-fn build_fleet(cfg: &SimulatorConfig) -> Result<Vec<VirtualGateway>, SimulatorError> {
-    let seed = cfg.seed.unwrap_or_else(rand::random);
-    let first_seq = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
-    let mut fleet = Vec::with_capacity(cfg.gateways);
-    for number in 1..=cfg.gateways {
-        let rng = StdRng::seed_from_u64(seed.wrapping_add(number as u64));
-        fleet.push(VirtualGateway::new(cfg.serial(number)?, cfg.loops, cfg.faults.clone(), rng, first_seq)?);
-    }
-    Ok(fleet)
-}
-
-/// Runs a fleet of virtual gateways until `shutdown` is cancelled and returns what it did.
-///
-/// `server` is a NATS URL (`nats://127.0.0.1:4222`) for [`Transport::Nats`], or the address of
-/// NATS's MQTT listener (`127.0.0.1:1883`, `mqtt://` or `tcp://` allowed) for
-/// [`Transport::Mqtt`]. Fails when the config is invalid or the server cannot be reached
-/// within 10 s; later disconnections are retried.
-pub async fn run(cfg: SimulatorConfig, server: &str, shutdown: CancellationToken) -> anyhow::Result<SimStats> {
-    cfg.validate()?;
-    let topics = Topics::new(&cfg.subject_prefix)?;
-    let fleet = build_fleet(&cfg)?;
-    info!(
-        gateways = cfg.gateways,
-        loops = cfg.loops,
-        interval_ms = cfg.interval.as_millis() as u64,
-        transport = %cfg.transport,
-        prefix = %cfg.subject_prefix,
-        "simulator starting"
-    );
-    let stats = match cfg.transport {
-        Transport::Nats => run_nats(fleet, &topics, server, cfg.interval, &shutdown).await?,
-        Transport::Mqtt => run_mqtt(fleet, &topics, server, cfg.interval, &shutdown).await?,
-    };
-    info!(
-        heartbeats = stats.heartbeats,
-        telemetry = stats.telemetry,
-        events = stats.events,
-        acks = stats.acks,
-        malformed = stats.malformed,
-        duplicates = stats.duplicates,
-        out_of_order = stats.out_of_order,
-        offline_periods = stats.offline_periods,
-        publish_errors = stats.publish_errors,
-        "simulator stopped"
-    );
-    Ok(stats)
-}
-
-async fn collect_stats(mut tasks: JoinSet<SimStats>) -> SimStats {
-    let mut total = SimStats::default();
-    while let Some(joined) = tasks.join_next().await {
-        match joined {
-            Ok(stats) => total.merge(&stats),
-            Err(err) => warn!(error = %err, "simulated gateway task failed"),
-        }
-    }
-    total
-}
-
-/// Connects, retrying for [`NATS_CONNECT_WAIT`]; later disconnections are retried forever by
-/// the client itself.
-async fn connect_nats(url: &str) -> anyhow::Result<async_nats::Client> {
-    let deadline = tokio::time::Instant::now() + NATS_CONNECT_WAIT;
-    loop {
-        let options = async_nats::ConnectOptions::new()
-            .name("lumiscape-simulator")
-            .max_reconnects(None)
-            .connection_timeout(Duration::from_secs(5));
-        match options.connect(url).await {
-            Ok(client) => return Ok(client),
-            Err(err) if tokio::time::Instant::now() < deadline => {
-                warn!(error = %err, "nats not ready; retrying");
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-            Err(err) => return Err(anyhow::anyhow!("cannot reach nats at {url}: {err}")),
-        }
-    }
-}
-
-async fn run_nats(
-    fleet: Vec<VirtualGateway>,
-    topics: &Topics,
-    url: &str,
-    interval: Duration,
-    shutdown: &CancellationToken,
-) -> anyhow::Result<SimStats> {
-    let client = connect_nats(url).await?;
-    let mut wired = Vec::with_capacity(fleet.len());
-    for gateway in fleet {
-        let subscriber = client.subscribe(topics.subject(&gateway.serial, Channel::Command)).await?;
-        wired.push((gateway, subscriber));
-    }
-    // Every command subscription is in place before the first message goes out.
-    client.flush().await?;
-    let mut tasks = JoinSet::new();
-    for (gateway, subscriber) in wired {
-        tasks.spawn(drive_gateway(
-            gateway,
-            Link::Nats(client.clone()),
-            Commands::Nats(subscriber),
-            topics.clone(),
-            interval,
-            shutdown.clone(),
-        ));
-    }
-    let stats = collect_stats(tasks).await;
-    if let Err(err) = client.flush().await {
-        warn!(error = %err, "nats flush at simulator stop failed");
-    }
-    Ok(stats)
-}
-
-/// `host:port`, optionally with an `mqtt://` or `tcp://` scheme.
-fn parse_mqtt_address(address: &str) -> Result<(String, u16), SimulatorError> {
-    let bare = address.strip_prefix("mqtt://").or_else(|| address.strip_prefix("tcp://")).unwrap_or(address);
-    let bare = bare.trim_end_matches('/');
-    let Some((host, port)) = bare.rsplit_once(':') else {
-        return Err(SimulatorError::MqttAddress(address.to_owned()));
-    };
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    match port.parse::<u16>() {
-        Ok(port) if !host.is_empty() && port != 0 => Ok((host.to_owned(), port)),
-        _ => Err(SimulatorError::MqttAddress(address.to_owned())),
-    }
-}
-
-/// A gateway's MQTT client id is its serial; a deployment with a prefix puts it in front, so
-/// fleets of several deployments on one server never take each other's sessions.
-fn mqtt_client_id(topics: &Topics, serial: &GatewaySerial) -> String {
-    if topics.prefix().is_empty() { serial.to_string() } else { format!("{}-{serial}", topics.prefix()) }
-}
-
-/// Drives one gateway's MQTT connection: (re)subscribes to the command topic after every
-/// connection, forwards commands, and says when the first subscription is acknowledged.
-async fn drive_mqtt(
-    mut eventloop: EventLoop,
-    client: AsyncClient,
-    serial: GatewaySerial,
-    command_topic: String,
-    commands: mpsc::Sender<Vec<u8>>,
-    ready: oneshot::Sender<()>,
-    stop: CancellationToken,
-) {
-    let mut ready = Some(ready);
-    loop {
-        let event = tokio::select! {
-            _ = stop.cancelled() => break,
-            event = eventloop.poll() => event,
-        };
-        match event {
-            Ok(Event::Incoming(Packet::ConnAck(_))) => {
-                debug!(gateway = %serial, "simulated gateway connected over mqtt");
-                // Clean sessions: a command older than the connection is never carried out late.
-                if let Err(err) = client.try_subscribe(command_topic.clone(), QoS::AtLeastOnce) {
-                    warn!(gateway = %serial, error = %err, "mqtt subscribe not queued");
-                }
-            }
-            Ok(Event::Incoming(Packet::SubAck(_))) => {
-                if let Some(ready) = ready.take() {
-                    let _ = ready.send(());
-                }
-            }
-            Ok(Event::Incoming(Packet::Publish(publish))) if publish.topic == command_topic => {
-                if commands.try_send(publish.payload.to_vec()).is_err() {
-                    warn!(gateway = %serial, "simulated gateway busy; command dropped");
-                }
-            }
-            Ok(_) => {}
-            Err(err) => {
-                warn!(gateway = %serial, error = %err, "mqtt connection failed; retrying");
-                tokio::select! {
-                    _ = stop.cancelled() => break,
-                    _ = tokio::time::sleep(MQTT_RETRY_DELAY) => {}
-                }
-            }
-        }
-    }
-    // Say goodbye so the server drops the session now rather than after the keep-alive.
-    if client.try_disconnect().is_ok() {
-        let _ = tokio::time::timeout(Duration::from_millis(500), async {
-            loop {
-                match eventloop.poll().await {
-                    Ok(Event::Outgoing(rumqttc::Outgoing::Disconnect)) | Err(_) => break,
-                    Ok(_) => {}
-                }
-            }
-        })
-        .await;
-    }
-}
-
-async fn run_mqtt(
-    fleet: Vec<VirtualGateway>,
-    topics: &Topics,
-    address: &str,
-    interval: Duration,
-    shutdown: &CancellationToken,
-) -> anyhow::Result<SimStats> {
-    let (host, port) = parse_mqtt_address(address)?;
-    let stop = shutdown.child_token();
-    let mut drivers = JoinSet::new();
-    let mut pending = Vec::with_capacity(fleet.len());
-    for gateway in fleet {
-        let mut options = MqttOptions::new(mqtt_client_id(topics, &gateway.serial), host.clone(), port);
-        options.set_keep_alive(MQTT_KEEP_ALIVE);
-        options.set_clean_session(true);
-        options.set_max_packet_size(MAX_PAYLOAD_BYTES + 1024, MAX_PAYLOAD_BYTES + 1024);
-        let (client, eventloop) = AsyncClient::new(options, 256);
-        let (command_sender, command_receiver) = mpsc::channel(64);
-        let (ready_sender, ready_receiver) = oneshot::channel();
-        drivers.spawn(drive_mqtt(
-            eventloop,
-            client.clone(),
-            gateway.serial.clone(),
-            topics.mqtt_topic(&gateway.serial, Channel::Command),
-            command_sender,
-            ready_sender,
-            stop.clone(),
-        ));
-        pending.push((gateway, client, command_receiver, ready_receiver));
-    }
-    let deadline = tokio::time::Instant::now() + MQTT_CONNECT_TIMEOUT;
-    let mut tasks = JoinSet::new();
-    for (gateway, client, command_receiver, ready_receiver) in pending {
-        let connected = tokio::select! {
-            _ = shutdown.cancelled() => false,
-            ready = tokio::time::timeout_at(deadline, ready_receiver) => matches!(ready, Ok(Ok(()))),
-        };
-        if !connected && !shutdown.is_cancelled() {
-            stop.cancel();
-            tasks.abort_all();
-            drivers.join_all().await;
-            return Err(SimulatorError::MqttConnect {
-                serial: gateway.serial,
-                address: address.to_owned(),
-                seconds: MQTT_CONNECT_TIMEOUT.as_secs(),
-            }
-            .into());
-        }
-        tasks.spawn(drive_gateway(
-            gateway,
-            Link::Mqtt(client),
-            Commands::Mqtt(command_receiver),
-            topics.clone(),
-            interval,
-            shutdown.clone(),
-        ));
-    }
-    let stats = collect_stats(tasks).await;
-    stop.cancel();
-    drivers.join_all().await;
-    Ok(stats)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::protocol::{CommandRequest, decode_uplink, encode_command};
+    use crate::simulator::SimulatorConfig;
+    use rand::SeedableRng;
 
     const NOW_MS: i64 = 1_735_689_600_000;
     const STEP: Duration = Duration::from_millis(100);
@@ -1028,39 +499,6 @@ mod tests {
         match decode_uplink(Channel::Ack, &outgoing.payload).unwrap() {
             Uplink::Ack(ack) => ack,
             other => panic!("expected an ack, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn config_is_validated() {
-        assert!(SimulatorConfig::default().validate().is_ok());
-        let refused = |cfg: SimulatorConfig| assert!(cfg.validate().is_err(), "{cfg:?}");
-        refused(SimulatorConfig { gateways: 0, ..SimulatorConfig::default() });
-        refused(SimulatorConfig { loops: 65, ..SimulatorConfig::default() });
-        refused(SimulatorConfig { interval: Duration::from_millis(1), ..SimulatorConfig::default() });
-        refused(SimulatorConfig { serial_prefix: "GW.".into(), ..SimulatorConfig::default() });
-        refused(SimulatorConfig { serial_prefix: "G".repeat(28), ..SimulatorConfig::default() });
-        refused(SimulatorConfig { subject_prefix: "a.b".into(), ..SimulatorConfig::default() });
-        refused(SimulatorConfig {
-            faults: Faults { duplicate: 1.5, ..Faults::default() },
-            ..SimulatorConfig::default()
-        });
-        refused(SimulatorConfig {
-            faults: Faults { offline: f64::NAN, ..Faults::default() },
-            ..SimulatorConfig::default()
-        });
-        assert_eq!(SimulatorConfig::default().serial(7).unwrap().as_str(), "SIM-00007");
-        assert_eq!("mqtt".parse::<Transport>().unwrap(), Transport::Mqtt);
-        assert!("amqp".parse::<Transport>().is_err());
-    }
-
-    #[test]
-    fn mqtt_addresses_are_parsed() {
-        assert_eq!(parse_mqtt_address("127.0.0.1:1883").unwrap(), ("127.0.0.1".into(), 1883));
-        assert_eq!(parse_mqtt_address("mqtt://broker:1884").unwrap(), ("broker".into(), 1884));
-        assert_eq!(parse_mqtt_address("tcp://[::1]:1883/").unwrap(), ("::1".into(), 1883));
-        for bad in ["broker", ":1883", "broker:x", "broker:0"] {
-            assert!(parse_mqtt_address(bad).is_err(), "{bad}");
         }
     }
 
