@@ -206,18 +206,7 @@ impl Shared {
             ok,
             error,
             correlation_id: id.as_str().to_owned(),
-            loops: ack
-                .loops
-                .iter()
-                .map(|l| pb::LoopState {
-                    index: u32::from(l.index.get()),
-                    on: l.on,
-                    voltage_v: l.voltage_v,
-                    current_a: l.current_a,
-                    active_power_w: l.active_power_w,
-                    energy_kwh: l.energy_kwh,
-                })
-                .collect(),
+            loops: ack.loops.iter().map(pb::LoopState::from).collect(),
             elapsed_ms,
             device_time_ms: ack.device_time.timestamp_millis(),
         })

@@ -345,18 +345,7 @@ fn sample(gateway: &ev::GatewayRegistration, telemetry: &Telemetry, now_ms: i64)
         signal_dbm: i32::from(telemetry.gateway.signal_dbm),
         temperature_c: telemetry.gateway.temperature_c,
         firmware: telemetry.gateway.firmware.as_str().to_owned(),
-        loops: telemetry
-            .loops
-            .iter()
-            .map(|l| ev::LoopSample {
-                index: u32::from(l.index.get()),
-                on: l.on,
-                voltage_v: l.voltage_v,
-                current_a: l.current_a,
-                active_power_w: l.active_power_w,
-                energy_kwh: l.energy_kwh,
-            })
-            .collect(),
+        loops: telemetry.loops.iter().map(ev::LoopSample::from).collect(),
         received_at_ms: now_ms,
     }
 }

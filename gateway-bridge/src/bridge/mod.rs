@@ -29,7 +29,7 @@ use lumiscape_proto::events::v1::GatewayRegistration;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
-use crate::protocol::{ProtocolError, Topics};
+use crate::protocol::{LoopReading, ProtocolError, Topics};
 use buckets::Mirror;
 use presence::{Presence, StatusChange};
 use rules::Rule;
@@ -215,3 +215,26 @@ fn spawn_logged(name: &'static str, task: impl std::future::Future<Output = anyh
         }
     });
 }
+
+/// Fills a protobuf loop message from one loop's readings. The command answer's `LoopState`
+/// (the bridge's gRPC API) and the event spine's `LoopSample` are messages of separate
+/// packages with the same six fields; one mapping fills both, so a reading is never copied
+/// into one of them differently.
+macro_rules! loop_message_from_reading {
+    ($($message:ty),+) => {$(
+        impl From<&LoopReading> for $message {
+            fn from(reading: &LoopReading) -> Self {
+                Self {
+                    index: u32::from(reading.index.get()),
+                    on: reading.on,
+                    voltage_v: reading.voltage_v,
+                    current_a: reading.current_a,
+                    active_power_w: reading.active_power_w,
+                    energy_kwh: reading.energy_kwh,
+                }
+            }
+        }
+    )+};
+}
+
+loop_message_from_reading!(lumiscape_proto::bridge::v1::LoopState, lumiscape_proto::events::v1::LoopSample);
