@@ -377,13 +377,7 @@ async fn commands_are_acknowledged_refused_offline_and_time_out() {
 
 #[tokio::test]
 async fn a_gateway_on_mqtt_reports_and_obeys_through_the_bridge() {
-    let Ok(binary) = std::env::var("LUMISCAPE_TEST_NATS_SERVER") else {
-        eprintln!(
-            "skipping the mqtt bridge test: LUMISCAPE_TEST_NATS_SERVER (path to a nats-server binary) is not set"
-        );
-        return;
-    };
-    let server = support::PrivateNats::start(&binary);
+    let Some(server) = support::PrivateNats::from_env("the mqtt bridge test") else { return };
     let url = format!("nats://127.0.0.1:{}", server.port);
     let mut rig = Rig::on("m", &url).await;
     rig.register("SIM-00001", 31, 1).await;

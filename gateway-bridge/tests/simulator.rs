@@ -332,13 +332,7 @@ async fn an_offline_gateway_sends_nothing_and_ignores_commands() {
 
 #[tokio::test]
 async fn fleet_over_mqtt_reports_and_obeys() {
-    let Ok(binary) = std::env::var("LUMISCAPE_TEST_NATS_SERVER") else {
-        eprintln!(
-            "skipping the mqtt transport test: LUMISCAPE_TEST_NATS_SERVER (path to a nats-server binary) is not set"
-        );
-        return;
-    };
-    let server = PrivateNats::start(&binary);
+    let Some(server) = PrivateNats::from_env("the mqtt transport test") else { return };
     let platform_url = format!("nats://127.0.0.1:{}", server.port);
     exercise_fleet(Transport::Mqtt, format!("127.0.0.1:{}", server.mqtt_port), &platform_url).await;
 }

@@ -19,6 +19,16 @@ pub struct PrivateNats {
 }
 
 impl PrivateNats {
+    /// Starts the nats-server binary `LUMISCAPE_TEST_NATS_SERVER` names; `None`, after saying
+    /// that `test` is skipped, when the variable is not set.
+    pub fn from_env(test: &str) -> Option<Self> {
+        let Ok(binary) = std::env::var("LUMISCAPE_TEST_NATS_SERVER") else {
+            eprintln!("skipping {test}: LUMISCAPE_TEST_NATS_SERVER (path to a nats-server binary) is not set");
+            return None;
+        };
+        Some(Self::start(&binary))
+    }
+
     pub fn start(binary: &str) -> Self {
         let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
         let dir = std::env::temp_dir().join(format!("lumiscape-gb-nats-{}-{nanos}", std::process::id()));
