@@ -12,12 +12,14 @@ use chrono::{TimeZone, Utc};
 use futures::StreamExt;
 use lumiscape_common::auth::{Authenticator, Claims, TokenSigner};
 use lumiscape_common::config::Config;
+use lumiscape_common::nats::open_bucket;
 use lumiscape_common::session::{SessionRegistry, SessionState};
 use lumiscape_gateway_bridge::bridge;
 use lumiscape_gateway_bridge::protocol::{
     Channel, FirmwareVersion, GatewayReading, GatewaySerial, Heartbeat, LoopIndex, LoopReading, MessageId, Telemetry,
     Topics, Uplink, encode_uplink,
 };
+use lumiscape_proto::alarm_terms::{Attribute, Comparison};
 use lumiscape_proto::bridge::v1 as pb;
 use lumiscape_proto::events::v1::{
     AlarmCondition, AlarmRule, AlarmTransition, GatewayRegistration, GatewayStatusChanged,
@@ -74,7 +76,7 @@ impl Rig {
     }
 
     async fn register(&self, serial: &str, gateway_id: i64, project_id: i64) {
-        let kv = bridge::buckets::open(&self.js, &format!("{}_GATEWAYS", self.cfg.nats.prefix), "").await.unwrap();
+        let kv = open_bucket(&self.js, &format!("{}_GATEWAYS", self.cfg.nats.prefix), "").await.unwrap();
         let registration = GatewayRegistration {
             gateway_id,
             project_id,
@@ -86,9 +88,9 @@ impl Rig {
     }
 
     async fn add_rule(&self, alarm_type_id: i64, project_id: i64) {
-        let kv = bridge::buckets::open(&self.js, &format!("{}_ALARM_RULES", self.cfg.nats.prefix), "").await.unwrap();
-        let condition = |comparison: &str, threshold: f64| AlarmCondition {
-            attribute: "current".into(),
+        let kv = open_bucket(&self.js, &format!("{}_ALARM_RULES", self.cfg.nats.prefix), "").await.unwrap();
+        let condition = |comparison: Comparison, threshold: f64| AlarmCondition {
+            attribute: Attribute::Current.into(),
             comparison: comparison.into(),
             threshold,
             hold_seconds: 0,
@@ -97,8 +99,8 @@ impl Rig {
             alarm_type_id,
             project_id,
             device_type: "loop".into(),
-            trigger: Some(condition(">", 15.0)),
-            recovery: Some(condition("<=", 12.5)),
+            trigger: Some(condition(Comparison::Greater, 15.0)),
+            recovery: Some(condition(Comparison::LessOrEqual, 12.5)),
             alarm_name: "over-current".into(),
         };
         kv.put(format!("rule.{alarm_type_id}"), rule.encode_to_vec().into()).await.unwrap();

@@ -14,22 +14,6 @@ use tokio_util::sync::CancellationToken;
 
 use super::rules::Rule;
 
-/// Opens a bucket, creating it if needed (history 1, file storage).
-pub async fn open(js: &jetstream::Context, bucket: &str, description: &str) -> anyhow::Result<kv::Store> {
-    if let Ok(store) = js.get_key_value(bucket).await {
-        return Ok(store);
-    }
-    Ok(js
-        .create_key_value(kv::Config {
-            bucket: bucket.to_owned(),
-            description: description.to_owned(),
-            history: 1,
-            storage: jetstream::stream::StorageType::File,
-            ..Default::default()
-        })
-        .await?)
-}
-
 /// Every live key of a bucket with its value, read once.
 pub async fn load(store: &kv::Store) -> anyhow::Result<Vec<(String, bytes::Bytes)>> {
     if store.status().await?.values() == 0 {
@@ -113,7 +97,7 @@ async fn follow<T>(
     map: &RwLock<HashMap<String, T>>,
     ready: &watch::Sender<bool>,
 ) -> anyhow::Result<()> {
-    let store = open(js, bucket, "").await?;
+    let store = lumiscape_common::nats::open_bucket(js, bucket, "").await?;
     // The revision is taken before the copy is read: whatever is written meanwhile comes
     // again through the watch (applying it twice is harmless), so nothing falls in between.
     let revision = store.status().await?.info.state.last_sequence;

@@ -8,8 +8,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures::StreamExt;
-use lumiscape_common::grpc::authenticate;
+use lumiscape_common::access::{Access, SIGNED_IN, authorize_global};
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::permission::lighting;
 use lumiscape_common::{Error, ErrorCode, StatusExt};
 use lumiscape_proto::bridge::v1 as pb;
 use lumiscape_proto::bridge::v1::bridge_service_server::BridgeService;
@@ -25,9 +26,10 @@ use crate::protocol::{
 /// Longest wait a caller may ask for.
 pub const MAX_TIMEOUT: Duration = Duration::from_secs(30);
 /// Who may send which command.
-const CONTROL_PERMISSIONS: &[&str] = &["pc:lighting:control:edit", "pc:lighting:oneKey:edit"];
-const READ_PERMISSIONS: &[&str] =
-    &["pc:lighting:control:query", "pc:lighting:control:edit", "pc:lighting:gateway:query"];
+/// Who may switch: real-time control and one-key control.
+const CONTROL_PERMISSIONS: &[&str] = &[lighting::control::EDIT, lighting::one_key::EDIT];
+/// Who may read a gateway's loops now.
+const READ_PERMISSIONS: &[&str] = &[lighting::control::QUERY, lighting::control::EDIT, lighting::gateway::QUERY];
 
 /// Commands waiting for their acknowledgement, by correlation id.
 #[derive(Default)]
@@ -96,8 +98,13 @@ impl BridgeApi {
     }
 }
 
-fn bad_request(lang: lumiscape_common::Lang) -> Status {
-    Error::bad_request(Msg::BadRequest).into_status(lang)
+/// The permissions a command needs: reading for a read, switching for anything else (an
+/// empty command is refused as a bad request once the caller is known).
+fn required(command: Option<&pb::send_command_request::Command>) -> &'static [&'static str] {
+    match command {
+        Some(pb::send_command_request::Command::ReadState(_)) => READ_PERMISSIONS,
+        _ => CONTROL_PERMISSIONS,
+    }
 }
 
 #[tonic::async_trait]
@@ -106,53 +113,62 @@ impl BridgeService for BridgeApi {
         &self,
         request: Request<pb::SendCommandRequest>,
     ) -> Result<Response<pb::SendCommandResponse>, Status> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let lang = ctx.lang;
-        let body = request.get_ref();
-        let serial = GatewaySerial::new(body.serial.clone()).map_err(|_| bad_request(lang))?;
-        let (command, needed) = match &body.command {
-            Some(pb::send_command_request::Command::SetLoop(set)) => {
-                let index = LoopIndex::new(u64::from(set.index)).map_err(|_| bad_request(lang))?;
-                (Command::SetLoop { index, on: set.on }, CONTROL_PERMISSIONS)
-            }
-            Some(pb::send_command_request::Command::ReadState(_)) => (Command::ReadState, READ_PERMISSIONS),
-            Some(pb::send_command_request::Command::SetTime(set)) => {
-                let time = chrono::DateTime::from_timestamp_millis(set.time_ms).ok_or_else(|| bad_request(lang))?;
-                (Command::SetTime { time }, CONTROL_PERMISSIONS)
-            }
-            None => return Err(bad_request(lang)),
-        };
-        if !caller.has_any(needed) {
-            return Err(Error::forbidden(Msg::NoPermission).into_status(lang));
-        }
-        let gateway = self
-            .shared
-            .gateways
-            .get(&super::buckets::gateway_key(serial.as_str()))
-            .ok_or_else(|| Error::not_found(Msg::NotFound).into_status(lang))?;
-        let project_ok = ctx.project_id == Some(gateway.project_id) && caller.may_access_project(gateway.project_id);
-        if !project_ok {
-            return Err(Error::forbidden(Msg::ProjectForbidden).into_status(lang));
-        }
-        let timeout = match body.timeout_ms {
-            0 => self.shared.command_timeout,
-            ms => Duration::from_millis(u64::from(ms)).min(MAX_TIMEOUT),
-        };
-        let answer = self.shared.send(&serial, command, timeout).await.or_status(lang)?;
-        Ok(Response::new(answer))
+        let needed = required(request.get_ref().command.as_ref());
+        let access = authorize_global(&self.shared.auth, &request, needed).await?;
+        self.send_inner(&access, request.get_ref()).await.reply(access.lang())
     }
 
     async fn get_presence(
         &self,
         request: Request<pb::GetPresenceRequest>,
     ) -> Result<Response<pb::GetPresenceResponse>, Status> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let project = ctx.project_id.filter(|p| caller.may_access_project(*p));
-        let project = project.ok_or_else(|| Error::forbidden(Msg::ProjectForbidden).into_status(ctx.lang))?;
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+        self.presence_of(&access, &request.get_ref().serials).reply(access.lang())
+    }
+}
+
+impl BridgeApi {
+    async fn send_inner(
+        &self,
+        access: &Access,
+        body: &pb::SendCommandRequest,
+    ) -> Result<pb::SendCommandResponse, Error> {
+        let bad_request = || Error::bad_request(Msg::BadRequest);
+        let serial = GatewaySerial::new(body.serial.clone()).map_err(|_| bad_request())?;
+        let command = match &body.command {
+            Some(pb::send_command_request::Command::SetLoop(set)) => {
+                let index = LoopIndex::new(u64::from(set.index)).map_err(|_| bad_request())?;
+                Command::SetLoop { index, on: set.on }
+            }
+            Some(pb::send_command_request::Command::ReadState(_)) => Command::ReadState,
+            Some(pb::send_command_request::Command::SetTime(set)) => {
+                let time = chrono::DateTime::from_timestamp_millis(set.time_ms).ok_or_else(bad_request)?;
+                Command::SetTime { time }
+            }
+            None => return Err(bad_request()),
+        };
+        let gateway = self
+            .shared
+            .gateways
+            .get(&super::buckets::gateway_key(serial.as_str()))
+            .ok_or_else(|| Error::not_found(Msg::NotFound))?;
+        let project_ok =
+            access.ctx.project_id == Some(gateway.project_id) && access.caller.may_access_project(gateway.project_id);
+        if !project_ok {
+            return Err(Error::forbidden(Msg::ProjectForbidden));
+        }
+        let timeout = match body.timeout_ms {
+            0 => self.shared.command_timeout,
+            ms => Duration::from_millis(u64::from(ms)).min(MAX_TIMEOUT),
+        };
+        self.shared.send(&serial, command, timeout).await
+    }
+
+    fn presence_of(&self, access: &Access, serials: &[String]) -> Result<pb::GetPresenceResponse, Error> {
+        let project = access.ctx.project_id.filter(|p| access.caller.may_access_project(*p));
+        let project = project.ok_or_else(|| Error::forbidden(Msg::ProjectForbidden))?;
         let now = chrono::Utc::now().timestamp_millis();
-        let gateways = request
-            .get_ref()
-            .serials
+        let gateways = serials
             .iter()
             .filter(|serial| {
                 self.shared.gateways.get(&super::buckets::gateway_key(serial)).is_some_and(|g| g.project_id == project)
@@ -163,7 +179,7 @@ impl BridgeService for BridgeApi {
                 pb::Presence { serial: serial.clone(), online, last_seen_ms }
             })
             .collect();
-        Ok(Response::new(pb::GetPresenceResponse { gateways }))
+        Ok(pb::GetPresenceResponse { gateways })
     }
 }
 
@@ -176,7 +192,7 @@ impl Shared {
         timeout: Duration,
     ) -> Result<pb::SendCommandResponse, Error> {
         if !self.presence.is_online(serial.as_str()) {
-            return Err(Error::new(ErrorCode::FailedPrecondition, Msg::DeviceOffline));
+            return Err(Error::refused(Msg::DeviceOffline));
         }
         let id = CorrelationId::new(uuid::Uuid::new_v4().simple().to_string()).map_err(Error::internal)?;
         let request = CommandRequest { correlation_id: id.clone(), issued_at: chrono::Utc::now(), command };

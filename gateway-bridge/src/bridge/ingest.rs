@@ -381,7 +381,7 @@ fn evaluate(
                 raised,
                 at_ms,
                 value,
-                attribute: rule.trigger.attribute.as_str().to_owned(),
+                attribute: rule.trigger.attribute.into(),
                 sample_time_ms: at_ms,
             };
             match decision {

@@ -23,11 +23,13 @@ use std::time::Duration;
 use async_nats::jetstream::{self, kv};
 use lumiscape_common::auth::Authenticator;
 use lumiscape_common::config::Config;
-use lumiscape_common::nats::Streams;
+use lumiscape_common::nats::{Streams, open_bucket};
+use lumiscape_common::service::{serve_grpc, spawn_logged};
 use lumiscape_proto::bridge::v1::bridge_service_server::BridgeServiceServer;
 use lumiscape_proto::events::v1::GatewayRegistration;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tonic::service::Routes;
 
 use crate::protocol::{LoopReading, ProtocolError, Topics};
 use buckets::Mirror;
@@ -143,7 +145,7 @@ pub async fn start(
     let streams = Streams::new(&cfg.nats.prefix);
     Streams::ensure(&js, &streams.bridge()).await?;
     let state =
-        buckets::open(&js, &streams.bucket("BRIDGE_STATE"), "gateway-bridge condition and presence state").await?;
+        open_bucket(&js, &streams.bucket("BRIDGE_STATE"), "gateway-bridge condition and presence state").await?;
     let presence = Presence::new(Duration::from_secs(cfg.bridge.offline_after_seconds));
     for (key, value) in buckets::load(&state).await? {
         if let Some(serial) = key.strip_prefix("p.") {
@@ -176,19 +178,12 @@ pub async fn start(
     // The device stream exists before this returns, so nothing a gateway sends from now on
     // is lost, whenever the ingest loop gets to it.
     ingest::ensure_consumer(&shared).await?;
-    spawn_logged("ingest", ingest::run(shared.clone(), shutdown.clone()));
-    spawn_logged("presence", sweep_presence(shared.clone(), shutdown.clone()));
-    spawn_logged("acks", route_acks_forever(shared.clone(), shutdown.clone()));
+    spawn_logged("bridge ingest", ingest::run(shared.clone(), shutdown.clone()));
+    spawn_logged("bridge presence", sweep_presence(shared.clone(), shutdown.clone()));
+    spawn_logged("bridge acks", route_acks_forever(shared.clone(), shutdown.clone()));
 
-    let listener = tokio::net::TcpListener::bind(cfg.grpc.bridge_listen).await?;
-    tracing::info!(addr = %listener.local_addr()?, "gateway-bridge listening");
-    let server = tonic::transport::Server::builder()
-        .add_service(BridgeServiceServer::new(commands::BridgeApi::new(shared)))
-        .serve_with_incoming_shutdown(
-            tonic::transport::server::TcpIncoming::from(listener),
-            shutdown.cancelled_owned(),
-        );
-    Ok(tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }))
+    let routes = Routes::new(BridgeServiceServer::new(commands::BridgeApi::new(shared)));
+    serve_grpc("gateway-bridge", cfg.grpc.bridge_listen, routes, shutdown).await
 }
 
 /// Runs the bridge until `shutdown`.
@@ -206,14 +201,6 @@ async fn route_acks_forever(shared: Arc<Shared>, shutdown: CancellationToken) ->
             _ = tokio::time::sleep(Duration::from_millis(500)) => {}
         }
     }
-}
-
-fn spawn_logged(name: &'static str, task: impl std::future::Future<Output = anyhow::Result<()>> + Send + 'static) {
-    tokio::spawn(async move {
-        if let Err(err) = task.await {
-            tracing::error!(task = name, error = %err, "bridge task failed");
-        }
-    });
 }
 
 /// Fills a protobuf loop message from one loop's readings. The command answer's `LoopState`

@@ -3,77 +3,11 @@
 //! device's, so replaying the same samples in the same order decides the same transitions
 //! with the same ids, which is what makes a redelivery harmless.
 
+use lumiscape_proto::alarm_terms::{Attribute, Comparison};
 use lumiscape_proto::events::v1::{AlarmCondition, AlarmRule};
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::Telemetry;
-
-/// An attribute a condition reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Attribute {
-    Voltage,
-    Current,
-    ActivePower,
-    Temperature,
-    Signal,
-}
-
-impl Attribute {
-    pub fn parse(name: &str) -> Option<Self> {
-        Some(match name {
-            "voltage" => Attribute::Voltage,
-            "current" => Attribute::Current,
-            "active_power" => Attribute::ActivePower,
-            "temperature" => Attribute::Temperature,
-            "signal" => Attribute::Signal,
-            _ => return None,
-        })
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Attribute::Voltage => "voltage",
-            Attribute::Current => "current",
-            Attribute::ActivePower => "active_power",
-            Attribute::Temperature => "temperature",
-            Attribute::Signal => "signal",
-        }
-    }
-
-    /// Whether the attribute is a loop's (else the gateway's own).
-    pub fn is_loop(self) -> bool {
-        matches!(self, Attribute::Voltage | Attribute::Current | Attribute::ActivePower)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Comparison {
-    Greater,
-    GreaterOrEqual,
-    Less,
-    LessOrEqual,
-}
-
-impl Comparison {
-    pub fn parse(text: &str) -> Option<Self> {
-        Some(match text {
-            ">" => Comparison::Greater,
-            ">=" => Comparison::GreaterOrEqual,
-            "<" => Comparison::Less,
-            "<=" => Comparison::LessOrEqual,
-            _ => return None,
-        })
-    }
-
-    fn holds(self, value: f64, threshold: f64) -> bool {
-        match self {
-            Comparison::Greater => value > threshold,
-            Comparison::GreaterOrEqual => value >= threshold,
-            Comparison::Less => value < threshold,
-            Comparison::LessOrEqual => value <= threshold,
-        }
-    }
-}
 
 /// A checked condition: attribute, comparison, threshold, and how long it must hold.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,9 +20,13 @@ pub struct Condition {
 
 impl Condition {
     fn from_proto(condition: &AlarmCondition) -> Option<Self> {
+        // Unknown or unspecified values (a rule written by an older alarm service) are not
+        // evaluated: the alarm service rewrites every rule when it starts.
+        let attribute = Attribute::try_from(condition.attribute).ok().filter(|a| *a != Attribute::Unspecified)?;
+        let comparison = Comparison::try_from(condition.comparison).ok().filter(|c| *c != Comparison::Unspecified)?;
         Some(Self {
-            attribute: Attribute::parse(&condition.attribute)?,
-            comparison: Comparison::parse(&condition.comparison)?,
+            attribute,
+            comparison,
             threshold: condition.threshold.is_finite().then_some(condition.threshold)?,
             hold_ms: i64::from(condition.hold_seconds) * 1000,
         })
@@ -384,14 +322,14 @@ mod tests {
             project_id: 1,
             device_type: "loop".into(),
             trigger: Some(AlarmCondition {
-                attribute: "voltage".into(),
-                comparison: "<".into(),
+                attribute: Attribute::Voltage.into(),
+                comparison: Comparison::Less.into(),
                 threshold: 198.0,
                 hold_seconds: 0,
             }),
             recovery: Some(AlarmCondition {
-                attribute: "voltage".into(),
-                comparison: ">=".into(),
+                attribute: Attribute::Voltage.into(),
+                comparison: Comparison::GreaterOrEqual.into(),
                 threshold: 205.0,
                 hold_seconds: 0,
             }),
@@ -399,10 +337,13 @@ mod tests {
         };
         assert!(Rule::from_proto(&good).is_some());
         let mut bad = good.clone();
-        bad.trigger.as_mut().unwrap().comparison = "==".into();
+        bad.trigger.as_mut().unwrap().comparison = Comparison::Unspecified.into();
         assert!(Rule::from_proto(&bad).is_none());
+        let mut unknown = good.clone();
+        unknown.trigger.as_mut().unwrap().attribute = 42;
+        assert!(Rule::from_proto(&unknown).is_none(), "a value this bridge does not know is not guessed");
         let mut mixed = good.clone();
-        mixed.recovery.as_mut().unwrap().attribute = "temperature".into();
+        mixed.recovery.as_mut().unwrap().attribute = Attribute::Temperature.into();
         assert!(Rule::from_proto(&mixed).is_none(), "a loop trigger cannot recover on a gateway reading");
         let mut none = good;
         none.trigger = None;

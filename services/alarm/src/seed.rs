@@ -70,21 +70,19 @@ fn demo_types() -> [RawAlarmType<'static>; 3] {
 
 /// Adds the demo types that are missing (by name); running it again changes nothing.
 pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
-    let mut tx = pool.begin().await?;
     for raw in demo_types() {
         let spec = model::validate(&raw).map_err(|msg| anyhow::anyhow!("demo alarm type {}: {msg}", raw.name))?;
-        let exists: bool = sqlx::query_scalar(
-            "SELECT EXISTS (SELECT 1 FROM alarm.alarm_types WHERE project_id = $1 AND alarm_name = $2)",
+        let exists = sqlx::query_scalar!(
+            "SELECT EXISTS (SELECT 1 FROM alarm.alarm_types WHERE project_id = $1 AND alarm_name = $2) AS \"exists!\"",
+            DEMO_PROJECT,
+            spec.name
         )
-        .bind(DEMO_PROJECT)
-        .bind(&spec.name)
-        .fetch_one(&mut *tx)
+        .fetch_one(pool)
         .await?;
         if !exists {
-            store::insert(&mut tx, DEMO_PROJECT, &spec).await?;
+            store::insert(pool, DEMO_PROJECT, &spec).await?;
         }
     }
-    tx.commit().await?;
     Ok(())
 }
 

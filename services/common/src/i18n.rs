@@ -32,6 +32,8 @@ impl Lang {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Msg {
     Success,
+    /// A message another service wrote, already in the caller's language.
+    Relayed(String),
     LoginSuccess,
     LogoutSuccess,
     BadCredentials,
@@ -54,6 +56,12 @@ pub enum Msg {
         limit_kb: u64,
     },
     BadRequest,
+    /// A unique value the request gives is taken already.
+    DuplicateRecord,
+    /// The record is still referenced by others, or refers to one that does not exist.
+    RecordReferenced,
+    /// A value is longer or larger than its field holds.
+    ValueTooLong,
     InvalidJson,
     /// A text field holds a NUL character, which no field accepts.
     NulCharacter,
@@ -111,7 +119,6 @@ pub enum Msg {
     // ---- end lighting ----
     // ---- alarm ----
     /// No project selected for a call that works inside one.
-    AlarmProjectRequired,
     AlarmNameInvalid,
     AlarmDeviceTypeInvalid,
     AlarmLevelInvalid,
@@ -171,6 +178,7 @@ impl Msg {
         let pick = |z: &str, e: &str| if zh { z.to_owned() } else { e.to_owned() };
         match self {
             Msg::Success => pick("操作成功", "Operation successful"),
+            Msg::Relayed(text) => text.clone(),
             Msg::LoginSuccess => pick("登录成功", "Login successful"),
             Msg::LogoutSuccess => pick("退出成功", "Logout successful"),
             Msg::BadCredentials => pick("用户不存在/密码错误", "User does not exist or password is incorrect"),
@@ -199,6 +207,12 @@ impl Msg {
                 }
             }
             Msg::BadRequest => pick("请求参数错误", "Invalid request parameters"),
+            Msg::DuplicateRecord => pick("记录已存在，请勿重复添加", "The record already exists"),
+            Msg::RecordReferenced => pick(
+                "数据仍被引用或引用的数据不存在，无法完成操作",
+                "The record is still in use, or refers to one that does not exist",
+            ),
+            Msg::ValueTooLong => pick("输入内容超出字段长度或范围", "A value is too long or out of range"),
             Msg::InvalidJson => pick("请求内容格式错误", "Malformed request body"),
             Msg::NulCharacter => {
                 pick("文本中不能包含空字符（\\u0000）", "Text may not contain the NUL character (\\u0000)")
@@ -283,10 +297,9 @@ impl Msg {
             }
             Msg::LoopNameInvalid => pick("回路名称不能超过30个字符", "Loop name may be at most 30 characters"),
             Msg::RemarkInvalid => pick("备注不能超过200个字符", "Remark may be at most 200 characters"),
-            Msg::PageInvalid => pick(
-                "分页参数不正确：pageNum 从1开始，pageSize 为1到100",
-                "Invalid paging: pageNum starts at 1 and pageSize is 1 to 100",
-            ),
+            Msg::PageInvalid => {
+                pick("分页参数 pageNum、pageSize 须为整数", "pageNum and pageSize must be whole numbers")
+            }
             Msg::OnlineStatusInvalid => {
                 pick("在线状态应为 0（离线）或 1（在线）", "Online status must be 0 (offline) or 1 (online)")
             }
@@ -304,7 +317,6 @@ impl Msg {
             }
             // ---- end lighting ----
             // ---- alarm ----
-            Msg::AlarmProjectRequired => pick("请先选择项目", "Please select a project first"),
             Msg::AlarmNameInvalid => {
                 pick("告警名称不能为空，且不超过50个字符", "Alarm name is required and at most 50 characters")
             }
@@ -430,6 +442,7 @@ impl Msg {
     pub fn key(&self) -> &'static str {
         match self {
             Msg::Success => "success",
+            Msg::Relayed(_) => "relayed",
             Msg::LoginSuccess => "user.login.success",
             Msg::LogoutSuccess => "user.logout.success",
             Msg::BadCredentials => "user.password.not.match",
@@ -450,6 +463,9 @@ impl Msg {
             Msg::MethodNotAllowed => "method.not.allowed",
             Msg::BodyTooLarge { .. } => "body.too.large",
             Msg::BadRequest => "bad.request",
+            Msg::DuplicateRecord => "record.duplicate",
+            Msg::RecordReferenced => "record.referenced",
+            Msg::ValueTooLong => "value.too.long",
             Msg::InvalidJson => "invalid.json",
             Msg::NulCharacter => "text.nul",
             Msg::Internal => "internal",
@@ -470,7 +486,7 @@ impl Msg {
             Msg::AvatarInvalid => "user.avatar.invalid",
             Msg::AvatarTooLarge { .. } => "user.avatar.too.large",
             // ---- lighting ----
-            Msg::ProjectRequired => "lighting.project.required",
+            Msg::ProjectRequired => "project.required",
             Msg::GatewayIdInvalid => "lighting.gateway.id.invalid",
             Msg::GatewayNotFound => "lighting.gateway.not.found",
             Msg::GatewayNameInvalid => "lighting.gateway.name.invalid",
@@ -482,7 +498,7 @@ impl Msg {
             Msg::LoopGivenTwice { .. } => "lighting.loop.twice",
             Msg::LoopNameInvalid => "lighting.loop.name.invalid",
             Msg::RemarkInvalid => "lighting.remark.invalid",
-            Msg::PageInvalid => "lighting.page.invalid",
+            Msg::PageInvalid => "page.invalid",
             Msg::OnlineStatusInvalid => "lighting.online.status.invalid",
             Msg::SearchTooLong => "lighting.search.too.long",
             Msg::HoursInvalid => "lighting.hours.invalid",
@@ -490,7 +506,6 @@ impl Msg {
             Msg::TooManyIds { .. } => "lighting.ids.too.many",
             // ---- end lighting ----
             // ---- alarm ----
-            Msg::AlarmProjectRequired => "alarm.project.required",
             Msg::AlarmNameInvalid => "alarm.type.name.invalid",
             Msg::AlarmDeviceTypeInvalid => "alarm.type.device.type.invalid",
             Msg::AlarmLevelInvalid => "alarm.type.level.invalid",
@@ -557,6 +572,10 @@ mod tests {
             Msg::BodyTooLarge { limit_kb: 1 },
             Msg::TooManyFailures { attempts: 5, minutes: 10 },
             Msg::OtherSystemAuthFailed,
+            Msg::DuplicateRecord,
+            Msg::RecordReferenced,
+            Msg::ValueTooLong,
+            Msg::PageInvalid,
         ];
         for msg in all {
             let zh = msg.text(Lang::Zh);

@@ -1,7 +1,9 @@
 //! What every Lumiscape service shares: configuration, the error vocabulary, localized
-//! messages, access tokens and sessions, permission matching, the database pool and the
-//! NATS helpers. No domain logic lives here.
+//! messages, access tokens and sessions, permissions and `authorize`, paging, start-up, the
+//! database pool, the NATS helpers, the outbox and key-value projections. No domain logic
+//! lives here. `docs/new-module.md` says how a module uses each.
 
+pub mod access;
 pub mod auth;
 pub mod config;
 pub mod db;
@@ -11,8 +13,12 @@ pub mod i18n;
 pub mod nats;
 pub mod observability;
 pub mod outbox;
+pub mod paging;
 pub mod permission;
+pub mod projection;
+pub mod service;
 pub mod session;
+pub mod tables;
 
 pub use error::{Error, ErrorCode, Result, StatusExt};
 pub use i18n::Lang;

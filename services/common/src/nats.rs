@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use async_nats::jetstream::{self, stream};
+use async_nats::jetstream::{self, kv, stream};
 use async_nats::{HeaderMap, HeaderValue};
 
 /// Connects, retrying until `wait` has passed; later disconnections are retried forever
@@ -32,19 +32,26 @@ pub async fn connect(url: &str, name: &str, wait: Duration) -> anyhow::Result<as
     }
 }
 
-/// Creates or updates a stream with file storage, deduplication and the given subjects.
-pub async fn ensure_stream(js: &jetstream::Context, name: &str, subjects: Vec<String>) -> anyhow::Result<()> {
-    js.create_or_update_stream(stream::Config {
-        name: name.to_owned(),
-        subjects,
-        storage: stream::StorageType::File,
-        retention: stream::RetentionPolicy::Limits,
-        max_age: Duration::from_secs(30 * 24 * 3600),
-        duplicate_window: Duration::from_secs(120),
-        ..Default::default()
-    })
-    .await?;
-    Ok(())
+/// Opens a key-value bucket, creating it when missing: history 1 (readers want the
+/// latest value only), file storage. Whichever process starts first creates it; one that
+/// loses that race opens the other's.
+pub async fn open_bucket(js: &jetstream::Context, bucket: &str, description: &str) -> anyhow::Result<kv::Store> {
+    if let Ok(store) = js.get_key_value(bucket).await {
+        return Ok(store);
+    }
+    let created = js
+        .create_key_value(kv::Config {
+            bucket: bucket.to_owned(),
+            description: description.to_owned(),
+            history: 1,
+            storage: stream::StorageType::File,
+            ..Default::default()
+        })
+        .await;
+    match created {
+        Ok(store) => Ok(store),
+        Err(err) => js.get_key_value(bucket).await.map_err(|_| anyhow::Error::from(err)),
+    }
 }
 
 /// Headers of an event: `Nats-Msg-Id` for deduplication and the event type.
@@ -112,6 +119,15 @@ impl Streams {
         StreamSpec {
             name: self.name("ALARM"),
             subjects: vec![self.subject("alarm.>")],
+            max_age: Duration::from_secs(30 * 24 * 3600),
+        }
+    }
+
+    /// Identity's facts: `identity.login.succeeded|failed`, `identity.logout`.
+    pub fn identity(&self) -> StreamSpec {
+        StreamSpec {
+            name: self.name("IDENTITY"),
+            subjects: vec![self.subject("identity.>")],
             max_age: Duration::from_secs(30 * 24 * 3600),
         }
     }

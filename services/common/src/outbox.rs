@@ -1,23 +1,30 @@
-//! The transactional outbox's relay, shared by every service that keeps one: events are
-//! inserted in the same transaction as the change they describe (each service's own table)
-//! and relayed to JetStream afterwards with their message id as `Nats-Msg-Id`, so an event is
-//! never lost (NATS away) nor doubled (a relay restarted between publish and delete: the
-//! stream's duplicate window absorbs the repeat).
+//! The transactional outbox and its relay, the same for every service. An event is written
+//! into the service's `outbox` table ([`crate::tables`]) in the same transaction as the
+//! change it describes, and the relay publishes it to JetStream afterwards with its message
+//! id as `Nats-Msg-Id`, so an event is never lost (NATS away) nor doubled (a relay
+//! restarted between publish and delete: the stream's duplicate window absorbs the repeat).
+//! The same relay brings the service's key-value projections in line
+//! ([`crate::projection`]), so one loop per service moves everything a commit owes NATS.
 
-use std::future::Future;
+use std::marker::PhantomData;
 use std::sync::Arc;
 use std::time::Duration;
 
 use async_nats::jetstream;
+use sqlx::{PgConnection, PgPool};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
+
+use crate::projection::Projection;
+pub use crate::tables::OutboxEvent;
+use crate::tables::ServiceTables;
 
 /// Rows a relay takes in one round.
 pub const BATCH: i64 = 100;
 /// How often a relay looks for rows other replicas wrote.
 const POLL: Duration = Duration::from_secs(1);
 
-/// Wakes a relay early after an insert; it also polls, for rows other replicas wrote.
+/// Wakes a relay early after a commit; it also polls, for rows other replicas wrote.
 #[derive(Clone, Default)]
 pub struct OutboxSignal(Arc<Notify>);
 
@@ -27,16 +34,14 @@ impl OutboxSignal {
     }
 }
 
-/// An event read from an outbox, ready to publish.
-pub struct Pending {
-    pub message_id: String,
-    pub subject: String,
-    pub event_type: String,
-    pub payload: Vec<u8>,
+/// Writes an event into the service's outbox, in the caller's transaction. Wake the relay
+/// ([`OutboxSignal::wake`]) once the transaction has committed.
+pub async fn insert<T: ServiceTables>(conn: &mut PgConnection, event: &OutboxEvent) -> sqlx::Result<()> {
+    T::insert_event(conn, event).await
 }
 
 /// Publishes `events` in order and waits until JetStream has acknowledged each.
-pub async fn publish(js: &jetstream::Context, events: &[Pending]) -> anyhow::Result<()> {
+pub async fn publish(js: &jetstream::Context, events: &[OutboxEvent]) -> anyhow::Result<()> {
     let mut acks = Vec::with_capacity(events.len());
     for event in events {
         let headers = crate::nats::event_headers(&event.message_id, &event.event_type);
@@ -48,24 +53,65 @@ pub async fn publish(js: &jetstream::Context, events: &[Pending]) -> anyhow::Res
     Ok(())
 }
 
-/// Runs `round` (relay one batch, answer how many rows it moved) until `shutdown`: again at
-/// once while rows keep coming, else on a wake-up or after a second; a failed round is
-/// logged and tried again.
-pub async fn run_relay<F, Fut>(name: &'static str, signal: OutboxSignal, shutdown: CancellationToken, mut round: F)
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = anyhow::Result<usize>>,
-{
-    loop {
-        match round().await {
-            Ok(moved) if moved > 0 => continue,
-            Ok(_) => {}
-            Err(err) => tracing::warn!(outbox = name, error = %err, "outbox relay failed; retrying"),
+/// One service's relay: its outbox, then each of its projections, round after round.
+pub struct Relay<T: ServiceTables> {
+    name: &'static str,
+    pool: PgPool,
+    js: jetstream::Context,
+    signal: OutboxSignal,
+    projections: Vec<Projection>,
+    tables: PhantomData<T>,
+}
+
+impl<T: ServiceTables> Relay<T> {
+    pub fn new(name: &'static str, pool: PgPool, js: jetstream::Context, signal: OutboxSignal) -> Self {
+        Self { name, pool, js, signal, projections: Vec::new(), tables: PhantomData }
+    }
+
+    /// Keeps this projection in line too.
+    pub fn with_projection(mut self, projection: Projection) -> Self {
+        self.projections.push(projection);
+        self
+    }
+
+    /// Relays until `shutdown`: again at once while rows keep coming, else on a wake-up or
+    /// after a second; a failed round is logged and tried again.
+    pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
+        loop {
+            match self.round().await {
+                Ok(moved) if moved > 0 => continue,
+                Ok(_) => {}
+                Err(err) => tracing::warn!(relay = self.name, error = %err, "relay round failed; retrying"),
+            }
+            tokio::select! {
+                _ = shutdown.cancelled() => return Ok(()),
+                _ = self.signal.0.notified() => {}
+                _ = tokio::time::sleep(POLL) => {}
+            }
         }
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            _ = signal.0.notified() => {}
-            _ = tokio::time::sleep(POLL) => {}
+    }
+
+    /// Moves one batch of events and one batch of each projection's keys; answers how many.
+    async fn round(&self) -> anyhow::Result<usize> {
+        let mut moved = self.relay_events().await?;
+        for projection in &self.projections {
+            moved += projection.sync_batch::<T>(&self.pool).await?;
         }
+        Ok(moved)
+    }
+
+    /// Publishes a batch of events in order and deletes them once JetStream acknowledged
+    /// each; the rows stay locked meanwhile, so two relays never publish the same row.
+    async fn relay_events(&self) -> anyhow::Result<usize> {
+        let mut tx = self.pool.begin().await?;
+        let rows = T::take_events(&mut tx, BATCH).await?;
+        if rows.is_empty() {
+            return Ok(0);
+        }
+        let (ids, events): (Vec<i64>, Vec<OutboxEvent>) = rows.into_iter().unzip();
+        publish(&self.js, &events).await?;
+        T::delete_events(&mut tx, &ids).await?;
+        tx.commit().await?;
+        Ok(ids.len())
     }
 }

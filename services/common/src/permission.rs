@@ -1,5 +1,8 @@
-//! Permission strings (`pc:system:user:list`) and how a held set satisfies a requirement.
-//! The console and the server share these rules (spec section 6).
+//! Permission strings (`pc:system:user:list`): every one the product knows, as constants,
+//! and how a held set satisfies a requirement. The edge's route table, every service's
+//! `authorize` and the menu seed name permissions only through these constants, so a
+//! button, its route and its service method can never disagree. The console shares the
+//! matching rules (spec section 6; `permission_cases.json` is the table both test).
 
 /// The permission that grants everything.
 pub const ALL_PERMISSION: &str = "*:*:*";
@@ -47,6 +50,279 @@ pub fn has_all<S: AsRef<str>>(held: &[S], required: &[&str]) -> bool {
         return true;
     }
     required.iter().all(|req| held.iter().any(|h| grants(h.as_ref(), req)))
+}
+
+/// Declares a screen's permissions: `pc:{prefix}:{list|query|add|edit|remove|export}`, the
+/// buttons the menu seed gives every screen.
+macro_rules! screen {
+    ($(#[$doc:meta])* $name:ident = $prefix:literal) => {
+        $(#[$doc])*
+        pub mod $name {
+            /// The screen's prefix, as the menu seed writes it (`{prefix}:list` is the screen itself).
+            pub const PREFIX: &str = $prefix;
+            pub const LIST: &str = concat!("pc:", $prefix, ":list");
+            pub const QUERY: &str = concat!("pc:", $prefix, ":query");
+            pub const ADD: &str = concat!("pc:", $prefix, ":add");
+            pub const EDIT: &str = concat!("pc:", $prefix, ":edit");
+            pub const REMOVE: &str = concat!("pc:", $prefix, ":remove");
+            pub const EXPORT: &str = concat!("pc:", $prefix, ":export");
+        }
+    };
+}
+
+pub mod system {
+    screen!(
+        /// Organization.
+        dept = "system:dept"
+    );
+    screen!(
+        /// Users.
+        user = "system:user"
+    );
+    screen!(
+        /// Roles.
+        role = "system:role"
+    );
+    screen!(
+        /// Menus.
+        menu = "system:menu"
+    );
+    screen!(
+        /// Parameters.
+        config = "system:config"
+    );
+    screen!(
+        /// Dictionaries.
+        dict = "system:dict"
+    );
+    screen!(
+        /// Backup.
+        backup = "system:backup"
+    );
+    screen!(
+        /// Advice.
+        advice = "system:advice"
+    );
+}
+
+pub mod monitor {
+    screen!(
+        /// Scheduled jobs.
+        job = "monitor:job"
+    );
+    screen!(
+        /// Job log.
+        job_log = "monitor:jobLog"
+    );
+    screen!(
+        /// Login log.
+        logininfor = "monitor:logininfor"
+    );
+    screen!(
+        /// Operation log.
+        operlog = "monitor:operlog"
+    );
+}
+
+pub mod tool {
+    screen!(
+        /// Code generation.
+        code_gen = "tool:gen"
+    );
+}
+
+pub mod project {
+    screen!(
+        /// Project info.
+        project = "project:project"
+    );
+    screen!(
+        /// Addresses.
+        address = "project:address"
+    );
+    screen!(
+        /// Announcements.
+        notice = "project:notice"
+    );
+    screen!(
+        /// File management.
+        file = "project:file"
+    );
+}
+
+pub mod device {
+    screen!(
+        /// Equipment categories.
+        category = "device:category"
+    );
+    screen!(
+        /// Equipment types.
+        device_type = "device:type"
+    );
+    screen!(
+        /// Devices.
+        device = "device:device"
+    );
+    screen!(
+        /// Device groups.
+        group = "device:group"
+    );
+    screen!(
+        /// Lighting charts.
+        chart = "device:chart"
+    );
+}
+
+pub mod lighting {
+    screen!(
+        /// Gateways.
+        gateway = "lighting:gateway"
+    );
+    screen!(
+        /// Real-time control.
+        control = "lighting:control"
+    );
+    screen!(
+        /// Gateway versions.
+        version = "lighting:version"
+    );
+    screen!(
+        /// Gateway upgrade.
+        upgrade = "lighting:upgrade"
+    );
+    screen!(
+        /// Power scenes.
+        scene = "lighting:scene"
+    );
+    screen!(
+        /// Combined scenes.
+        combined_scene = "lighting:combinedScene"
+    );
+    screen!(
+        /// Tasks.
+        task = "lighting:task"
+    );
+    screen!(
+        /// One-key control.
+        one_key = "lighting:oneKey"
+    );
+    screen!(
+        /// Energy.
+        energy = "lighting:energy"
+    );
+}
+
+pub mod landscape {
+    screen!(
+        /// Master controllers.
+        master = "landscape:master"
+    );
+    screen!(
+        /// Program management.
+        program = "landscape:program"
+    );
+    screen!(
+        /// Landscape scenes.
+        scene = "landscape:scene"
+    );
+    screen!(
+        /// Landscape tasks.
+        task = "landscape:task"
+    );
+    screen!(
+        /// Timing one-key control.
+        timing_one_key = "landscape:timingOneKey"
+    );
+    screen!(
+        /// Urgent release.
+        urgent = "landscape:urgent"
+    );
+    screen!(
+        /// Remote monitoring.
+        monitor = "landscape:monitor"
+    );
+    screen!(
+        /// Remote shutdown and restart.
+        power = "landscape:power"
+    );
+    screen!(
+        /// RDM.
+        rdm = "landscape:rdm"
+    );
+    screen!(
+        /// Projector gateway.
+        projector = "landscape:projector"
+    );
+    screen!(
+        /// Cultural-tourism nodes.
+        tourism_node = "landscape:tourismNode"
+    );
+    screen!(
+        /// Scheme management.
+        scheme = "landscape:scheme"
+    );
+}
+
+pub mod linkage {
+    screen!(
+        /// Linkage devices.
+        device = "linkage:device"
+    );
+    screen!(
+        /// Rules.
+        rule = "linkage:rule"
+    );
+    screen!(
+        /// Sensors.
+        sensor = "linkage:sensor"
+    );
+}
+
+pub mod alarm {
+    screen!(
+        /// Alarm types.
+        alarm_type = "alarm:type"
+    );
+    screen!(
+        /// Real-time alarms.
+        realtime = "alarm:realtime"
+    );
+    screen!(
+        /// History alarms.
+        history = "alarm:history"
+    );
+    screen!(
+        /// Security monitor.
+        security = "alarm:security"
+    );
+    screen!(
+        /// Reports.
+        report = "alarm:report"
+    );
+}
+
+pub mod operation {
+    screen!(
+        /// Work orders.
+        work_order = "operation:workOrder"
+    );
+    screen!(
+        /// Inspection.
+        inspection = "operation:inspection"
+    );
+    screen!(
+        /// Maintenance.
+        maintenance = "operation:maintenance"
+    );
+    screen!(
+        /// Assets.
+        asset = "operation:asset"
+    );
+}
+
+/// The data big screen.
+pub mod data_screen {
+    pub const VIEW: &str = "pc:dataScreen:view";
 }
 
 #[cfg(test)]

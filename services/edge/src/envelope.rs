@@ -1,5 +1,8 @@
-//! The `{code, msg, ...}` envelope every answer travels in, and the translation of errors
-//! into it. The HTTP status mirrors the envelope code so proxies and metrics see failures.
+//! The `{code, msg, ...}` envelope every answer travels in, the translation of errors into
+//! it, and [`call`], the one way a handler calls a service. The HTTP status mirrors the
+//! envelope code so proxies and metrics see failures, except for a business rule's refusal:
+//! code 500 as RuoYi's consoles expect, in a normal (200) answer, since nothing failed
+//! (`lumiscape_common::error`).
 
 use axum::Json;
 use axum::extract::{FromRequest, FromRequestParts, Query, Request};
@@ -11,53 +14,83 @@ use lumiscape_common::{Error, ErrorCode, Lang};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-/// An error answer: code and a message already in the caller's language.
+use crate::request::{BodyLimit, RequestInfo, lang_of};
+
+/// An error answer: the envelope code, the HTTP status and a message already in the
+/// caller's language.
 #[derive(Debug)]
 pub struct ApiError {
     pub code: u16,
+    pub status: u16,
     pub msg: String,
+    pub outcome: Outcome,
+}
+
+/// How an answer counts in the metrics: a success, the caller's mistake, a business
+/// rule's refusal, or a fault of the system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Ok,
+    ClientError,
+    Refused,
+    Fault,
+}
+
+impl Outcome {
+    pub fn of(code: ErrorCode) -> Self {
+        match code {
+            ErrorCode::FailedPrecondition => Outcome::Refused,
+            code if code.is_fault() => Outcome::Fault,
+            _ => Outcome::ClientError,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Ok => "ok",
+            Outcome::ClientError => "client_error",
+            Outcome::Refused => "refused",
+            Outcome::Fault => "fault",
+        }
+    }
 }
 
 impl ApiError {
     pub fn new(code: ErrorCode, msg: &Msg, lang: Lang) -> Self {
-        Self { code: code.http_code(), msg: msg.text(lang) }
+        Self { code: code.http_code(), status: code.http_status(), msg: msg.text(lang), outcome: Outcome::of(code) }
     }
 
+    /// An error of the edge's own, or of a service; only a fault with a cause is logged.
     pub fn from_error(err: Error, lang: Lang) -> Self {
-        if let Some(source) = &err.source {
-            tracing::error!(error = ?source, "request failed");
+        if let Some(source) = err.source.as_ref().filter(|_| err.code.is_fault()) {
+            tracing::error!(error = ?source, code = ?err.code, "request failed");
         }
-        Self { code: err.code.http_code(), msg: err.msg.text(lang) }
+        Self::new(err.code, &err.msg, lang)
     }
 
-    /// A service's answer. Its message is already localized, except for failures of the
-    /// transport itself, whose text must not reach the user.
+    /// A service's answer: its own message (already in the caller's language) is kept; a
+    /// failure of the transport itself is shown generically.
     pub fn from_status(status: tonic::Status, lang: Lang) -> Self {
-        let code = ErrorCode::from_grpc(status.code());
-        if status.metadata().contains_key(lumiscape_common::error::MSG_KEY_METADATA) {
-            return Self { code: code.http_code(), msg: status.message().to_owned() };
-        }
-        match status.code() {
-            tonic::Code::Internal
-            | tonic::Code::Unknown
-            | tonic::Code::Unavailable
-            | tonic::Code::DeadlineExceeded
-            | tonic::Code::Cancelled
-            | tonic::Code::DataLoss => {
-                tracing::error!(code = ?status.code(), message = status.message(), "service call failed");
-                let msg = if code == ErrorCode::Unavailable { Msg::Unavailable } else { Msg::Internal };
-                Self::new(code, &msg, lang)
-            }
-            _ => Self { code: code.http_code(), msg: status.message().to_owned() },
-        }
+        Self::from_error(Error::from_status(status), lang)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let status = StatusCode::from_u16(self.code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        (status, Json(json!({ "code": self.code, "msg": self.msg }))).into_response()
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut response = (status, Json(json!({ "code": self.code, "msg": self.msg }))).into_response();
+        response.extensions_mut().insert(self.outcome);
+        response
     }
+}
+
+/// Calls a service and maps a failure into the envelope once:
+/// `let answer = call(&info, client.method(info.ctx.request(message))).await?;`
+pub async fn call<T>(
+    info: &RequestInfo,
+    reply: impl Future<Output = Result<tonic::Response<T>, tonic::Status>>,
+) -> Result<T, ApiError> {
+    reply.await.map(tonic::Response::into_inner).map_err(|status| ApiError::from_status(status, info.lang()))
 }
 
 pub type ApiResult = Result<Json<Value>, ApiError>;
@@ -95,8 +128,8 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let lang = crate::guard::lang_of(req.headers());
-        let limit_kb = req.extensions().get::<crate::BodyLimit>().map(|l| l.0 / 1024).unwrap_or(0) as u64;
+        let lang = lang_of(req.headers());
+        let limit_kb = req.extensions().get::<BodyLimit>().map(|l| l.0 / 1024).unwrap_or(0) as u64;
         let value = match Json::<Value>::from_request(req, state).await {
             Ok(Json(value)) => value,
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
@@ -125,7 +158,7 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let lang = crate::guard::lang_of(&parts.headers);
+        let lang = lang_of(&parts.headers);
         let query = parts.uri.query().unwrap_or_default();
         if query.contains('\0') || query.to_ascii_lowercase().contains("%00") {
             return Err(ApiError::new(ErrorCode::BadRequest, &Msg::NulCharacter, lang));

@@ -7,36 +7,15 @@ use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use lumiscape_common::auth::{Caller, bearer_token};
+use lumiscape_common::auth::bearer_token;
 use lumiscape_common::grpc::{RequestContext, parse_project_id};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
 
 use crate::envelope::ApiError;
+use crate::request::{BodyLimit, PROJECT_HEADER, RequestInfo, lang_of};
 use crate::routes::{self, Access};
-use crate::{BodyLimit, EdgeState};
-
-/// The header naming the request's language (`zh_CN` or `en_US`).
-pub const LANGUAGE_HEADER: &str = "content-language";
-/// The header naming the selected project.
-pub const PROJECT_HEADER: &str = "projectid";
-
-/// What the guard learnt about a request, for its handler.
-#[derive(Clone)]
-pub struct RequestInfo {
-    pub ctx: RequestContext,
-    pub caller: Option<Caller>,
-}
-
-impl RequestInfo {
-    pub fn lang(&self) -> Lang {
-        self.ctx.lang
-    }
-}
-
-pub fn lang_of(headers: &HeaderMap) -> Lang {
-    Lang::from_header(headers.get(LANGUAGE_HEADER).and_then(|v| v.to_str().ok()))
-}
+use crate::state::EdgeState;
 
 pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next) -> Response {
     let lang = lang_of(req.headers());

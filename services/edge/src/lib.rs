@@ -1,14 +1,24 @@
 //! The edge: the console's HTTP API (spec section 7) in front of the services, plus the
 //! built console and the stored files. It owns no data; every answer comes from a service.
 
+//!
+//! Modules, each depending only on those listed before it (a test checks there is no
+//! cycle): `request` (what a handler knows of its request), `live` (the live push feed),
+//! `clients`, `state` (what handlers share), `envelope` (answers, errors, [`envelope::call`]),
+//! `convert` (JSON to and from the services' messages), `api` (the handlers), `routes` (the
+//! one table), `guard` (checks before any handler).
+
 pub mod api;
 pub mod clients;
+pub mod convert;
 pub mod envelope;
 pub mod guard;
+pub mod live;
+pub mod request;
 pub mod routes;
+pub mod state;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Instant;
 
 use axum::Router;
@@ -28,31 +38,10 @@ use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::clients::Clients;
-use crate::envelope::ApiError;
-
-/// State shared by the handlers; axum clones it for every request, so it is one `Arc`.
-#[derive(Clone)]
-pub struct EdgeState(Arc<EdgeInner>);
-
-pub struct EdgeInner {
-    pub auth: Authenticator,
-    pub clients: Clients,
-    pub live: api::live::Hub,
-    pub base_path: Box<str>,
-    pub body_limit: usize,
-}
-
-impl std::ops::Deref for EdgeState {
-    type Target = EdgeInner;
-
-    fn deref(&self) -> &EdgeInner {
-        &self.0
-    }
-}
-
-/// The request body limit in force, for the envelope's message.
-#[derive(Debug, Clone, Copy)]
-pub struct BodyLimit(pub usize);
+use crate::envelope::{ApiError, Outcome};
+use crate::live::Hub;
+use crate::request::lang_of;
+use crate::state::{EdgeInner, EdgeState};
 
 /// What the edge needs from the process that runs it.
 pub struct Deps {
@@ -64,14 +53,14 @@ pub struct Deps {
 }
 
 /// The whole HTTP application: API under the base path, files, console, health.
-pub fn app(cfg: &Config, auth: Authenticator, live: api::live::Hub, health: Router) -> anyhow::Result<Router> {
-    let state = EdgeState(Arc::new(EdgeInner {
+pub fn app(cfg: &Config, auth: Authenticator, live: Hub, health: Router) -> anyhow::Result<Router> {
+    let state = EdgeState::new(EdgeInner {
         auth,
         clients: Clients::new(cfg)?,
         live,
         base_path: cfg.http.base_path.clone().into_boxed_str(),
         body_limit: cfg.http.body_limit_bytes,
-    }));
+    });
     let mut api = routes::router()
         .route_layer(middleware::from_fn_with_state(state.clone(), guard::guard))
         .layer(DefaultBodyLimit::max(cfg.http.body_limit_bytes))
@@ -113,20 +102,34 @@ pub fn app(cfg: &Config, auth: Authenticator, live: api::live::Hub, health: Rout
 }
 
 async fn route_not_found(headers: axum::http::HeaderMap) -> ApiError {
-    ApiError::new(ErrorCode::NotFound, &Msg::RouteNotFound, guard::lang_of(&headers))
+    ApiError::new(ErrorCode::NotFound, &Msg::RouteNotFound, lang_of(&headers))
 }
 
 async fn method_not_allowed(headers: axum::http::HeaderMap) -> ApiError {
-    ApiError { code: 405, msg: Msg::MethodNotAllowed.text(guard::lang_of(&headers)) }
+    ApiError {
+        code: 405,
+        status: 405,
+        msg: Msg::MethodNotAllowed.text(lang_of(&headers)),
+        outcome: Outcome::ClientError,
+    }
 }
 
+/// Counts every answer by route, status and outcome, so a business refusal (answered 200
+/// with code 500) is told apart from a success and never counted as a fault.
 async fn record_metrics(req: Request, next: Next) -> Response {
     let route =
         req.extensions().get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_else(|| "unmatched".into());
     let started = Instant::now();
     let response = next.run(req).await;
     let status = response.status().as_u16().to_string();
-    metrics::counter!("lumiscape_http_requests_total", "route" => route.clone(), "status" => status).increment(1);
+    let outcome = response.extensions().get::<Outcome>().copied().unwrap_or(if response.status().is_server_error() {
+        Outcome::Fault
+    } else {
+        Outcome::Ok
+    });
+    metrics::counter!("lumiscape_http_requests_total", "route" => route.clone(), "status" => status,
+        "outcome" => outcome.as_str())
+    .increment(1);
     metrics::histogram!("lumiscape_http_request_seconds", "route" => route).record(started.elapsed().as_secs_f64());
     response
 }
@@ -137,7 +140,7 @@ pub async fn start(
     deps: Deps,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
-    let live = api::live::Hub::start(deps.nats, &cfg.nats.prefix, shutdown.clone());
+    let live = Hub::start(deps.nats, &cfg.nats.prefix, shutdown.clone());
     let app = app(cfg, deps.auth, live, deps.health)?;
     let listener = tokio::net::TcpListener::bind(cfg.http.listen).await?;
     tracing::info!(addr = %listener.local_addr()?, base = %cfg.http.base_path, "edge listening");
@@ -149,4 +152,66 @@ pub async fn start(
 /// Runs the edge until `shutdown`.
 pub async fn run(cfg: &Config, deps: Deps, shutdown: CancellationToken) -> anyhow::Result<()> {
     start(cfg, deps, shutdown).await?.await?
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// Every source file of the crate, by top-level module.
+    const SOURCES: &[(&str, &str)] = &[
+        ("api", include_str!("api/mod.rs")),
+        ("api", include_str!("api/alarm.rs")),
+        ("api", include_str!("api/auth.rs")),
+        ("api", include_str!("api/lighting.rs")),
+        ("api", include_str!("api/live.rs")),
+        ("api", include_str!("api/profile.rs")),
+        ("api", include_str!("api/project.rs")),
+        ("api", include_str!("api/system.rs")),
+        ("clients", include_str!("clients.rs")),
+        ("convert", include_str!("convert.rs")),
+        ("envelope", include_str!("envelope.rs")),
+        ("guard", include_str!("guard.rs")),
+        ("live", include_str!("live.rs")),
+        ("request", include_str!("request.rs")),
+        ("routes", include_str!("routes.rs")),
+        ("state", include_str!("state.rs")),
+    ];
+
+    /// The edge's modules form no import cycle: what each names through `crate::` only
+    /// ever leads forward.
+    #[test]
+    fn the_modules_form_no_cycle() {
+        let modules: BTreeSet<&str> = SOURCES.iter().map(|(module, _)| *module).collect();
+        let mut uses: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for (module, source) in SOURCES {
+            for (index, _) in source.match_indices("crate::") {
+                let rest = &source[index + "crate::".len()..];
+                let name = rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or_default();
+                if modules.contains(name) && name != *module {
+                    uses.entry(module).or_default().insert(modules.get(name).copied().unwrap());
+                }
+            }
+        }
+        // Depth-first search for a path back to where it started.
+        fn reaches<'a>(
+            from: &'a str,
+            target: &str,
+            uses: &BTreeMap<&'a str, BTreeSet<&'a str>>,
+            seen: &mut BTreeSet<&'a str>,
+        ) -> bool {
+            for next in uses.get(from).into_iter().flatten() {
+                if *next == target || (seen.insert(next) && reaches(next, target, uses, seen)) {
+                    return true;
+                }
+            }
+            false
+        }
+        for module in &modules {
+            assert!(
+                !reaches(module, module, &uses, &mut BTreeSet::new()),
+                "{module} is part of an import cycle: {uses:?}"
+            );
+        }
+    }
 }

@@ -2,15 +2,17 @@
 //! request before any service is called; the OpenAPI document is generated from it; and the router
 //! is built from it, so no handler exists without a declared permission.
 
-use crate::EdgeState;
-use crate::api::{auth, live, profile, project, system};
 use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
+use lumiscape_common::permission::{alarm as alarm_perm, lighting as lighting_perm, system as system_perm};
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{
     ComponentsBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Required, ResponseBuilder,
 };
+
+use crate::api::{alarm, auth, lighting, live, profile, project, system};
+use crate::state::EdgeState;
 
 /// Who may call a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,36 +68,36 @@ pub const ROUTES: &[RouteSpec] = &[
     route(POST, "/system/user/profile/avatar", Access::SignedIn, "profile", "Upload an avatar (multipart field avatarfile, PNG or JPEG, at most 2 MB)", |m| on(m, profile::update_avatar)),
     route(GET, "/system/menu/getRouters", Access::SignedIn, "system", "The caller's route tree", |m| on(m, system::get_routers)),
     route(GET, "/system/config/configKey/{key}", Access::Public, "system", "A config value (in msg); private keys need a token", |m| on(m, system::config_by_key)),
-    route(GET, "/system/config/list", Access::Permission("pc:system:config:list"), "system", "Config entries, paged", |m| on(m, system::config_list)),
+    route(GET, "/system/config/list", Access::Permission(system_perm::config::LIST), "system", "Config entries, paged", |m| on(m, system::config_list)),
     route(GET, "/system/dict/data/type/{type}", Access::SignedIn, "system", "The items of a dictionary type", |m| on(m, system::dict_by_type)),
     route(GET, "/project/project/dropList", Access::SignedIn, "project", "The caller's projects (id, name)", |m| on(m, project::drop_list)),
     route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),
     route(GET, "/project/project/detail", Access::SignedIn, "project", "A project's detail (logo)", |m| on(m, project::detail)),
     // ---- lighting (gateways, real-time and one-key control, telemetry) ----
-    route(GET, "/lighting/gateway/list", Access::Permission("pc:lighting:gateway:list"), "lighting", "The project's gateways, filtered and paged", |m| on(m, crate::api::lighting::gateway_list)),
-    route(GET, "/lighting/gateway/{gatewayId}", Access::Permission("pc:lighting:gateway:query"), "lighting", "A gateway with the latest reading of each loop", |m| on(m, crate::api::lighting::gateway_detail)),
-    route(POST, "/lighting/gateway", Access::Permission("pc:lighting:gateway:add"), "lighting", "Register a gateway and its loops", |m| on(m, crate::api::lighting::gateway_add)),
-    route(PUT, "/lighting/gateway", Access::Permission("pc:lighting:gateway:edit"), "lighting", "Edit a gateway and its loops", |m| on(m, crate::api::lighting::gateway_edit)),
-    route(Method::DELETE, "/lighting/gateway/{gatewayId}", Access::Permission("pc:lighting:gateway:remove"), "lighting", "Delete gateways (ids comma-separated), all or none", |m| on(m, crate::api::lighting::gateway_remove)),
-    route(GET, "/lighting/gateway/{gatewayId}/power", Access::Permission("pc:lighting:gateway:query"), "lighting", "Per-minute power of a loop over the last hours (loopIndex, hours)", |m| on(m, crate::api::lighting::gateway_power)),
-    route(GET, "/lighting/gateway/{gatewayId}/onlineHistory", Access::Permission("pc:lighting:gateway:query"), "lighting", "A gateway's online and offline changes, newest first", |m| on(m, crate::api::lighting::gateway_online_history)),
-    route(POST, "/lighting/control/loop", Access::Permission("pc:lighting:control:edit"), "lighting", "Switch one loop; answers the gateway's acknowledgement (504 when none in time)", |m| on(m, crate::api::lighting::control_loop)),
-    route(POST, "/lighting/control/read", Access::Permission("pc:lighting:control:query"), "lighting", "Read a gateway's loops now", |m| on(m, crate::api::lighting::control_read)),
-    route(POST, "/lighting/oneKey/control", Access::Permission("pc:lighting:oneKey:edit"), "lighting", "Switch every loop of every gateway of the project", |m| on(m, crate::api::lighting::one_key_control)),
-    route(GET, "/lighting/oneKey/record/list", Access::Permission("pc:lighting:oneKey:list"), "lighting", "The audit of one-key control, newest first", |m| on(m, crate::api::lighting::one_key_records)),
+    route(GET, "/lighting/gateway/list", Access::Permission(lighting_perm::gateway::LIST), "lighting", "The project's gateways, filtered and paged", |m| on(m, lighting::gateway_list)),
+    route(GET, "/lighting/gateway/{gatewayId}", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "A gateway with the latest reading of each loop", |m| on(m, lighting::gateway_detail)),
+    route(POST, "/lighting/gateway", Access::Permission(lighting_perm::gateway::ADD), "lighting", "Register a gateway and its loops", |m| on(m, lighting::gateway_add)),
+    route(PUT, "/lighting/gateway", Access::Permission(lighting_perm::gateway::EDIT), "lighting", "Edit a gateway and its loops", |m| on(m, lighting::gateway_edit)),
+    route(Method::DELETE, "/lighting/gateway/{gatewayId}", Access::Permission(lighting_perm::gateway::REMOVE), "lighting", "Delete gateways (ids comma-separated), all or none", |m| on(m, lighting::gateway_remove)),
+    route(GET, "/lighting/gateway/{gatewayId}/power", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "Per-minute power of a loop over the last hours (loopIndex, hours)", |m| on(m, lighting::gateway_power)),
+    route(GET, "/lighting/gateway/{gatewayId}/onlineHistory", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "A gateway's online and offline changes, newest first", |m| on(m, lighting::gateway_online_history)),
+    route(POST, "/lighting/control/loop", Access::Permission(lighting_perm::control::EDIT), "lighting", "Switch one loop; answers the gateway's acknowledgement (504 when none in time)", |m| on(m, lighting::control_loop)),
+    route(POST, "/lighting/control/read", Access::Permission(lighting_perm::control::QUERY), "lighting", "Read a gateway's loops now", |m| on(m, lighting::control_read)),
+    route(POST, "/lighting/oneKey/control", Access::Permission(lighting_perm::one_key::EDIT), "lighting", "Switch every loop of every gateway of the project", |m| on(m, lighting::one_key_control)),
+    route(GET, "/lighting/oneKey/record/list", Access::Permission(lighting_perm::one_key::LIST), "lighting", "The audit of one-key control, newest first", |m| on(m, lighting::one_key_records)),
     // ---- end lighting ----
     // ---- alarm (alarm types, real-time and history alarms) ----
-    route(GET, "/alarm/type/list", Access::Permission("pc:alarm:type:list"), "alarm", "The project's alarm types, filtered and paged", |m| on(m, crate::api::alarm::type_list)),
-    route(GET, "/alarm/type/{alarmTypeId}", Access::Permission("pc:alarm:type:query"), "alarm", "An alarm type", |m| on(m, crate::api::alarm::type_get)),
-    route(POST, "/alarm/type", Access::Permission("pc:alarm:type:add"), "alarm", "Create an alarm type (its rule reaches the bridge)", |m| on(m, crate::api::alarm::type_add)),
-    route(PUT, "/alarm/type", Access::Permission("pc:alarm:type:edit"), "alarm", "Edit an alarm type", |m| on(m, crate::api::alarm::type_edit)),
-    route(Method::DELETE, "/alarm/type/{alarmTypeId}", Access::Permission("pc:alarm:type:remove"), "alarm", "Delete alarm types (ids comma-separated), all or none", |m| on(m, crate::api::alarm::type_remove)),
-    route(GET, "/alarm/realtime/list", Access::Permission("pc:alarm:realtime:list"), "alarm", "Open alarms (not processed, processing), newest first", |m| on(m, crate::api::alarm::realtime_list)),
-    route(GET, "/alarm/history/list", Access::Permission("pc:alarm:history:list"), "alarm", "Every alarm, newest first", |m| on(m, crate::api::alarm::history_list)),
-    route(GET, "/alarm/alarm/openCount", Access::Permission("pc:alarm:realtime:list"), "alarm", "How many alarms of the project are open", |m| on(m, crate::api::alarm::open_count)),
-    route(GET, "/alarm/alarm/{alarmId}", Access::Permission("pc:alarm:realtime:query"), "alarm", "An alarm with its detail sentence and both contents", |m| on(m, crate::api::alarm::alarm_get)),
-    route(PUT, "/alarm/alarm/close", Access::Permission("pc:alarm:realtime:edit"), "alarm", "Close an open alarm with a reason", |m| on(m, crate::api::alarm::alarm_close)),
-    route(PUT, "/alarm/alarm/process", Access::Permission("pc:alarm:realtime:edit"), "alarm", "Take an alarm not processed yet into processing", |m| on(m, crate::api::alarm::alarm_process)),
+    route(GET, "/alarm/type/list", Access::Permission(alarm_perm::alarm_type::LIST), "alarm", "The project's alarm types, filtered and paged", |m| on(m, alarm::type_list)),
+    route(GET, "/alarm/type/{alarmTypeId}", Access::Permission(alarm_perm::alarm_type::QUERY), "alarm", "An alarm type", |m| on(m, alarm::type_get)),
+    route(POST, "/alarm/type", Access::Permission(alarm_perm::alarm_type::ADD), "alarm", "Create an alarm type (its rule reaches the bridge)", |m| on(m, alarm::type_add)),
+    route(PUT, "/alarm/type", Access::Permission(alarm_perm::alarm_type::EDIT), "alarm", "Edit an alarm type", |m| on(m, alarm::type_edit)),
+    route(Method::DELETE, "/alarm/type/{alarmTypeId}", Access::Permission(alarm_perm::alarm_type::REMOVE), "alarm", "Delete alarm types (ids comma-separated), all or none", |m| on(m, alarm::type_remove)),
+    route(GET, "/alarm/realtime/list", Access::Permission(alarm_perm::realtime::LIST), "alarm", "Open alarms (not processed, processing), newest first", |m| on(m, alarm::realtime_list)),
+    route(GET, "/alarm/history/list", Access::Permission(alarm_perm::history::LIST), "alarm", "Every alarm, newest first", |m| on(m, alarm::history_list)),
+    route(GET, "/alarm/alarm/openCount", Access::Permission(alarm_perm::realtime::LIST), "alarm", "How many alarms of the project are open", |m| on(m, alarm::open_count)),
+    route(GET, "/alarm/alarm/{alarmId}", Access::Permission(alarm_perm::realtime::QUERY), "alarm", "An alarm with its detail sentence and both contents", |m| on(m, alarm::alarm_get)),
+    route(PUT, "/alarm/alarm/close", Access::Permission(alarm_perm::realtime::EDIT), "alarm", "Close an open alarm with a reason", |m| on(m, alarm::alarm_close)),
+    route(PUT, "/alarm/alarm/process", Access::Permission(alarm_perm::realtime::EDIT), "alarm", "Take an alarm not processed yet into processing", |m| on(m, alarm::alarm_process)),
     // ---- end alarm ----
     // ---- live push ----
     route(GET, "/live/stream", Access::SignedIn, "live", "Server-Sent Events of the project's alarms and gateway status (ProjectId header required)", |m| on(m, live::stream)),

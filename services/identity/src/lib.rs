@@ -5,7 +5,6 @@ pub mod auth;
 pub mod dict;
 pub mod loginlog;
 pub mod menu;
-pub mod outbox;
 pub mod profile;
 pub mod seed;
 pub mod sysconfig;
@@ -16,20 +15,24 @@ use std::time::Duration;
 use lumiscape_common::Error;
 use lumiscape_common::auth::Authenticator;
 use lumiscape_common::config::{Config, TrustedSystem};
+use lumiscape_common::nats::Streams;
+use lumiscape_common::outbox::{OutboxSignal, Relay};
+use lumiscape_common::service::{serve_grpc, spawn_logged};
 use lumiscape_proto::identity::v1 as pb;
 use moka::future::Cache;
 use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tonic::service::Routes;
 
 use crate::auth::model::LockPolicy;
 use crate::auth::store::UserRow;
-use crate::outbox::OutboxSignal;
 use crate::sysconfig::store::ConfigValue;
 
 /// The schema identity owns.
 pub const SCHEMA: &str = "identity";
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+lumiscape_common::service_tables!(Tables, "identity");
 
 /// What identity needs from the process that runs it.
 pub struct Deps {
@@ -38,30 +41,13 @@ pub struct Deps {
     pub auth: Authenticator,
 }
 
-/// The identity stream and its subjects, under the deployment's prefix.
-#[derive(Debug, Clone)]
-pub struct Subjects {
-    pub stream: String,
-    prefix: String,
-}
-
-impl Subjects {
-    pub fn new(cfg: &Config) -> Self {
-        Self { stream: cfg.nats_name("IDENTITY"), prefix: cfg.nats.prefix.clone() }
-    }
-
-    /// The full subject of an event type such as `identity.login.failed`.
-    pub fn event(&self, event_type: &str) -> String {
-        if self.prefix.is_empty() { event_type.to_owned() } else { format!("{}.{event_type}", self.prefix) }
-    }
-}
-
 /// State shared by identity's gRPC services.
 #[derive(Clone)]
 pub struct Shared {
     pub pool: PgPool,
     pub auth: Authenticator,
-    pub subjects: Subjects,
+    pub streams: Streams,
+    /// Wakes the outbox relay after a commit.
     pub outbox: OutboxSignal,
     pub policy: LockPolicy,
     pub session_ttl: chrono::Duration,
@@ -82,7 +68,7 @@ impl Shared {
         Self {
             pool: deps.pool.clone(),
             auth: deps.auth.clone(),
-            subjects: Subjects::new(cfg),
+            streams: Streams::new(&cfg.nats.prefix),
             outbox: OutboxSignal::default(),
             policy: LockPolicy { max_attempts: cfg.auth.max_failed_attempts, lock_for: minutes(cfg.auth.lock_minutes) },
             session_ttl: minutes(cfg.auth.session_ttl_minutes),
@@ -136,32 +122,21 @@ pub async fn start(
     }
     let shared = Shared::new(cfg, &deps);
     let js = async_nats::jetstream::new(deps.nats.clone());
-    lumiscape_common::nats::ensure_stream(&js, &shared.subjects.stream, vec![shared.subjects.event("identity.>")])
-        .await?;
+    Streams::ensure(&js, &shared.streams.identity()).await?;
 
-    tokio::spawn(outbox::relay(deps.pool.clone(), js.clone(), shared.outbox.clone(), shutdown.clone()));
-    let consumer = loginlog::events::run(deps.pool.clone(), js.clone(), shared.subjects.clone(), shutdown.clone());
-    tokio::spawn(async move {
-        if let Err(err) = consumer.await {
-            tracing::error!(error = %err, "login log consumer stopped");
-        }
-    });
+    let relay = Relay::<Tables>::new("identity", deps.pool.clone(), js.clone(), shared.outbox.clone());
+    spawn_logged("identity outbox relay", relay.run(shutdown.clone()));
+    let login_log = loginlog::events::run(deps.pool.clone(), js, shared.streams.clone(), shutdown.clone());
+    spawn_logged("login log consumer", login_log);
 
-    let listener = tokio::net::TcpListener::bind(cfg.grpc.identity_listen).await?;
-    tracing::info!(addr = %listener.local_addr()?, "identity listening");
-    let server = tonic::transport::Server::builder()
-        .add_service(pb::auth_service_server::AuthServiceServer::new(auth::grpc::AuthApi::new(shared.clone())))
+    let routes = Routes::new(pb::auth_service_server::AuthServiceServer::new(auth::grpc::AuthApi::new(shared.clone())))
         .add_service(pb::menu_service_server::MenuServiceServer::new(menu::grpc::MenuApi::new(shared.clone())))
         .add_service(pb::config_service_server::ConfigServiceServer::new(sysconfig::grpc::ConfigApi::new(
             shared.clone(),
         )))
         .add_service(pb::dict_service_server::DictServiceServer::new(dict::grpc::DictApi::new(shared.clone())))
-        .add_service(pb::profile_service_server::ProfileServiceServer::new(profile::grpc::ProfileApi::new(shared)))
-        .serve_with_incoming_shutdown(
-            tonic::transport::server::TcpIncoming::from(listener),
-            shutdown.cancelled_owned(),
-        );
-    Ok(tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }))
+        .add_service(pb::profile_service_server::ProfileServiceServer::new(profile::grpc::ProfileApi::new(shared)));
+    serve_grpc("identity", cfg.grpc.identity_listen, routes, shutdown).await
 }
 
 /// Runs identity until `shutdown`.

@@ -2,6 +2,9 @@
 //! config keys of the spec, the admin role and account) and the demo users. Idempotent:
 //! running it again adds what is missing and refreshes the menu texts, nothing else.
 
+use lumiscape_common::permission::{
+    alarm, data_screen, device, landscape, lighting, linkage, monitor, operation, project, system, tool,
+};
 use sqlx::{PgConnection, PgPool};
 
 use crate::auth::model::hash_password;
@@ -31,19 +34,19 @@ const DIRECTORIES: &[Directory] = &[
         icon: "system",
         module: "4",
         screens: &[
-            (100, "dept", "system/dept/index", "组织管理", "Organization", "system:dept", true),
-            (101, "user", "system/user/index", "用户管理", "Users", "system:user", true),
-            (102, "role", "system/role/index", "角色管理", "Roles", "system:role", true),
-            (103, "menu", "system/menu/index", "菜单管理", "Menus", "system:menu", true),
-            (104, "config", "system/config/index", "参数设置", "Parameters", "system:config", true),
-            (105, "dict", "system/dict/index", "字典管理", "Dictionaries", "system:dict", true),
-            (106, "job", "monitor/job/index", "定时任务", "Scheduled Jobs", "monitor:job", true),
-            (107, "jobLog", "monitor/job/log", "调度日志", "Job Log", "monitor:jobLog", false),
-            (108, "backup", "system/backup/index", "数据备份", "Backup", "system:backup", true),
-            (109, "logininfor", "monitor/logininfor/index", "登录日志", "Login Log", "monitor:logininfor", true),
-            (110, "operlog", "monitor/operlog/index", "操作日志", "Operation Log", "monitor:operlog", true),
-            (111, "advice", "system/advice/index", "意见反馈", "Advice", "system:advice", true),
-            (112, "gen", "tool/gen/index", "代码生成", "Code Generation", "tool:gen", true),
+            (100, "dept", "system/dept/index", "组织管理", "Organization", system::dept::PREFIX, true),
+            (101, "user", "system/user/index", "用户管理", "Users", system::user::PREFIX, true),
+            (102, "role", "system/role/index", "角色管理", "Roles", system::role::PREFIX, true),
+            (103, "menu", "system/menu/index", "菜单管理", "Menus", system::menu::PREFIX, true),
+            (104, "config", "system/config/index", "参数设置", "Parameters", system::config::PREFIX, true),
+            (105, "dict", "system/dict/index", "字典管理", "Dictionaries", system::dict::PREFIX, true),
+            (106, "job", "monitor/job/index", "定时任务", "Scheduled Jobs", monitor::job::PREFIX, true),
+            (107, "jobLog", "monitor/job/log", "调度日志", "Job Log", monitor::job_log::PREFIX, false),
+            (108, "backup", "system/backup/index", "数据备份", "Backup", system::backup::PREFIX, true),
+            (109, "logininfor", "monitor/logininfor/index", "登录日志", "Login Log", monitor::logininfor::PREFIX, true),
+            (110, "operlog", "monitor/operlog/index", "操作日志", "Operation Log", monitor::operlog::PREFIX, true),
+            (111, "advice", "system/advice/index", "意见反馈", "Advice", system::advice::PREFIX, true),
+            (112, "gen", "tool/gen/index", "代码生成", "Code Generation", tool::code_gen::PREFIX, true),
         ],
     },
     Directory {
@@ -54,10 +57,10 @@ const DIRECTORIES: &[Directory] = &[
         icon: "project",
         module: "1",
         screens: &[
-            (200, "info", "project/info/index", "项目信息", "Project Info", "project:project", true),
-            (201, "address", "project/address/index", "地址管理", "Addresses", "project:address", true),
-            (202, "notice", "project/notice/index", "公告管理", "Announcements", "project:notice", true),
-            (203, "file", "project/file/index", "文件管理", "File Management", "project:file", true),
+            (200, "info", "project/info/index", "项目信息", "Project Info", project::project::PREFIX, true),
+            (201, "address", "project/address/index", "地址管理", "Addresses", project::address::PREFIX, true),
+            (202, "notice", "project/notice/index", "公告管理", "Announcements", project::notice::PREFIX, true),
+            (203, "file", "project/file/index", "文件管理", "File Management", project::file::PREFIX, true),
         ],
     },
     Directory {
@@ -68,11 +71,19 @@ const DIRECTORIES: &[Directory] = &[
         icon: "cluster",
         module: "1",
         screens: &[
-            (300, "category", "device/category/index", "设备分类", "Equipment Categories", "device:category", true),
-            (301, "type", "device/type/index", "设备类型", "Equipment Types", "device:type", true),
-            (302, "device", "device/device/index", "设备列表", "Devices", "device:device", true),
-            (303, "group", "device/group/index", "设备分组", "Device Groups", "device:group", true),
-            (304, "chart", "device/chart/index", "照明图表", "Lighting Charts", "device:chart", true),
+            (
+                300,
+                "category",
+                "device/category/index",
+                "设备分类",
+                "Equipment Categories",
+                device::category::PREFIX,
+                true,
+            ),
+            (301, "type", "device/type/index", "设备类型", "Equipment Types", device::device_type::PREFIX, true),
+            (302, "device", "device/device/index", "设备列表", "Devices", device::device::PREFIX, true),
+            (303, "group", "device/group/index", "设备分组", "Device Groups", device::group::PREFIX, true),
+            (304, "chart", "device/chart/index", "照明图表", "Lighting Charts", device::chart::PREFIX, true),
         ],
     },
     Directory {
@@ -83,23 +94,47 @@ const DIRECTORIES: &[Directory] = &[
         icon: "bulb",
         module: "1",
         screens: &[
-            (400, "gateway", "lighting/gateway/index", "网关管理", "Gateways", "lighting:gateway", true),
-            (401, "control", "lighting/gateway/control", "实时控制", "Real-time Control", "lighting:control", true),
-            (402, "version", "lighting/gateway/version", "网关版本", "Gateway Versions", "lighting:version", true),
-            (403, "upgrade", "lighting/gateway/upgrade", "网关升级", "Gateway Upgrade", "lighting:upgrade", true),
-            (404, "scene", "lighting/scene/index", "电力场景", "Power Scenes", "lighting:scene", true),
+            (400, "gateway", "lighting/gateway/index", "网关管理", "Gateways", lighting::gateway::PREFIX, true),
+            (
+                401,
+                "control",
+                "lighting/gateway/control",
+                "实时控制",
+                "Real-time Control",
+                lighting::control::PREFIX,
+                true,
+            ),
+            (
+                402,
+                "version",
+                "lighting/gateway/version",
+                "网关版本",
+                "Gateway Versions",
+                lighting::version::PREFIX,
+                true,
+            ),
+            (
+                403,
+                "upgrade",
+                "lighting/gateway/upgrade",
+                "网关升级",
+                "Gateway Upgrade",
+                lighting::upgrade::PREFIX,
+                true,
+            ),
+            (404, "scene", "lighting/scene/index", "电力场景", "Power Scenes", lighting::scene::PREFIX, true),
             (
                 405,
                 "combinedScene",
                 "lighting/combinedScene/index",
                 "组合场景",
                 "Combined Scenes",
-                "lighting:combinedScene",
+                lighting::combined_scene::PREFIX,
                 true,
             ),
-            (406, "task", "lighting/task/index", "任务管理", "Tasks", "lighting:task", true),
-            (407, "oneKey", "lighting/oneKey/index", "一键控制", "One-key Control", "lighting:oneKey", true),
-            (408, "energy", "lighting/energy/index", "能耗统计", "Energy", "lighting:energy", true),
+            (406, "task", "lighting/task/index", "任务管理", "Tasks", lighting::task::PREFIX, true),
+            (407, "oneKey", "lighting/oneKey/index", "一键控制", "One-key Control", lighting::one_key::PREFIX, true),
+            (408, "energy", "lighting/energy/index", "能耗统计", "Energy", lighting::energy::PREFIX, true),
         ],
     },
     Directory {
@@ -110,38 +145,62 @@ const DIRECTORIES: &[Directory] = &[
         icon: "picture",
         module: "2",
         screens: &[
-            (500, "master", "landscape/master/index", "主控管理", "Master Controllers", "landscape:master", true),
-            (501, "program", "landscape/program/index", "节目管理", "Program Management", "landscape:program", true),
-            (502, "scene", "landscape/scene/index", "景观场景", "Landscape Scenes", "landscape:scene", true),
-            (503, "task", "landscape/task/index", "景观任务", "Landscape Tasks", "landscape:task", true),
+            (
+                500,
+                "master",
+                "landscape/master/index",
+                "主控管理",
+                "Master Controllers",
+                landscape::master::PREFIX,
+                true,
+            ),
+            (
+                501,
+                "program",
+                "landscape/program/index",
+                "节目管理",
+                "Program Management",
+                landscape::program::PREFIX,
+                true,
+            ),
+            (502, "scene", "landscape/scene/index", "景观场景", "Landscape Scenes", landscape::scene::PREFIX, true),
+            (503, "task", "landscape/task/index", "景观任务", "Landscape Tasks", landscape::task::PREFIX, true),
             (
                 504,
                 "timingOneKey",
                 "landscape/timingOneKey/index",
                 "定时一键控制",
                 "Timing One-key Control",
-                "landscape:timingOneKey",
+                landscape::timing_one_key::PREFIX,
                 true,
             ),
-            (505, "urgent", "landscape/urgent/index", "紧急发布", "Urgent Release", "landscape:urgent", true),
-            (506, "monitor", "landscape/monitor/index", "远程监控", "Remote Monitoring", "landscape:monitor", true),
+            (505, "urgent", "landscape/urgent/index", "紧急发布", "Urgent Release", landscape::urgent::PREFIX, true),
+            (
+                506,
+                "monitor",
+                "landscape/monitor/index",
+                "远程监控",
+                "Remote Monitoring",
+                landscape::monitor::PREFIX,
+                true,
+            ),
             (
                 507,
                 "power",
                 "landscape/power/index",
                 "远程关机重启",
                 "Remote Shutdown and Restart",
-                "landscape:power",
+                landscape::power::PREFIX,
                 true,
             ),
-            (508, "rdm", "landscape/rdm/index", "RDM管理", "RDM", "landscape:rdm", true),
+            (508, "rdm", "landscape/rdm/index", "RDM管理", "RDM", landscape::rdm::PREFIX, true),
             (
                 509,
                 "projector",
                 "landscape/projector/index",
                 "投影网关",
                 "Projector Gateway",
-                "landscape:projector",
+                landscape::projector::PREFIX,
                 true,
             ),
             (
@@ -150,10 +209,10 @@ const DIRECTORIES: &[Directory] = &[
                 "landscape/tourismNode/index",
                 "文旅节点",
                 "Cultural-tourism Nodes",
-                "landscape:tourismNode",
+                landscape::tourism_node::PREFIX,
                 true,
             ),
-            (511, "scheme", "landscape/scheme/index", "方案管理", "Scheme Management", "landscape:scheme", true),
+            (511, "scheme", "landscape/scheme/index", "方案管理", "Scheme Management", landscape::scheme::PREFIX, true),
         ],
     },
     Directory {
@@ -164,9 +223,9 @@ const DIRECTORIES: &[Directory] = &[
         icon: "apartment",
         module: "2",
         screens: &[
-            (600, "device", "linkage/device/index", "联动设备", "Linkage Devices", "linkage:device", true),
-            (601, "rule", "linkage/rule/index", "规则管理", "Rules", "linkage:rule", true),
-            (602, "sensor", "linkage/sensor/index", "传感器", "Sensors", "linkage:sensor", true),
+            (600, "device", "linkage/device/index", "联动设备", "Linkage Devices", linkage::device::PREFIX, true),
+            (601, "rule", "linkage/rule/index", "规则管理", "Rules", linkage::rule::PREFIX, true),
+            (602, "sensor", "linkage/sensor/index", "传感器", "Sensors", linkage::sensor::PREFIX, true),
         ],
     },
     Directory {
@@ -177,11 +236,11 @@ const DIRECTORIES: &[Directory] = &[
         icon: "alert",
         module: "3",
         screens: &[
-            (700, "type", "alarm/type/index", "告警类型", "Alarm Types", "alarm:type", true),
-            (701, "realtime", "alarm/realtime/index", "实时告警", "Real-time Alarms", "alarm:realtime", true),
-            (702, "history", "alarm/history/index", "历史告警", "History Alarms", "alarm:history", true),
-            (703, "security", "alarm/security/index", "安防监控", "Security Monitor", "alarm:security", true),
-            (704, "report", "alarm/report/index", "报表统计", "Reports", "alarm:report", true),
+            (700, "type", "alarm/type/index", "告警类型", "Alarm Types", alarm::alarm_type::PREFIX, true),
+            (701, "realtime", "alarm/realtime/index", "实时告警", "Real-time Alarms", alarm::realtime::PREFIX, true),
+            (702, "history", "alarm/history/index", "历史告警", "History Alarms", alarm::history::PREFIX, true),
+            (703, "security", "alarm/security/index", "安防监控", "Security Monitor", alarm::security::PREFIX, true),
+            (704, "report", "alarm/report/index", "报表统计", "Reports", alarm::report::PREFIX, true),
         ],
     },
     Directory {
@@ -192,18 +251,34 @@ const DIRECTORIES: &[Directory] = &[
         icon: "tool",
         module: "3",
         screens: &[
-            (800, "workOrder", "operation/workOrder/index", "工单管理", "Work Orders", "operation:workOrder", true),
-            (801, "inspection", "operation/inspection/index", "巡检管理", "Inspection", "operation:inspection", true),
+            (
+                800,
+                "workOrder",
+                "operation/workOrder/index",
+                "工单管理",
+                "Work Orders",
+                operation::work_order::PREFIX,
+                true,
+            ),
+            (
+                801,
+                "inspection",
+                "operation/inspection/index",
+                "巡检管理",
+                "Inspection",
+                operation::inspection::PREFIX,
+                true,
+            ),
             (
                 802,
                 "maintenance",
                 "operation/maintenance/index",
                 "维保管理",
                 "Maintenance",
-                "operation:maintenance",
+                operation::maintenance::PREFIX,
                 true,
             ),
-            (803, "asset", "operation/asset/index", "资产管理", "Assets", "operation:asset", true),
+            (803, "asset", "operation/asset/index", "资产管理", "Assets", operation::asset::PREFIX, true),
         ],
     },
 ];
@@ -331,13 +406,13 @@ pub async fn seed_system(pool: &PgPool, admin_password: &str) -> anyhow::Result<
 pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
     let mut tx = pool.begin().await?;
     let role = ensure_role(&mut tx, "运维人员", "operator", 2).await?;
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO identity.role_menus (role_id, menu_id) \
          SELECT $1, menu_id FROM identity.menus WHERE menu_id IN (2, 4, 7) OR parent_id IN (2, 4, 7) \
          OR parent_id IN (SELECT menu_id FROM identity.menus WHERE parent_id IN (2, 4, 7)) \
          ON CONFLICT DO NOTHING",
+        role
     )
-    .bind(role)
     .execute(&mut *tx)
     .await?;
     let operator = NewUser {
@@ -349,10 +424,12 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
     };
     let operator_id = ensure_user(&mut tx, &operator).await?;
     link_role(&mut tx, operator_id, role).await?;
-    sqlx::query("INSERT INTO identity.user_projects (user_id, project_id) VALUES ($1, 1) ON CONFLICT DO NOTHING")
-        .bind(operator_id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO identity.user_projects (user_id, project_id) VALUES ($1, 1) ON CONFLICT DO NOTHING",
+        operator_id
+    )
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -373,23 +450,23 @@ struct MenuRow<'a> {
 }
 
 async fn upsert_menu(conn: &mut PgConnection, m: &MenuRow<'_>) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO identity.menus (menu_id, parent_id, menu_name, menu_name_en, order_num, path, component, \
          menu_type, visible, perms, icon, menu_module) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
          ON CONFLICT (menu_id) DO UPDATE SET menu_name = EXCLUDED.menu_name, menu_name_en = EXCLUDED.menu_name_en",
+        m.id,
+        m.parent,
+        m.zh,
+        m.en,
+        m.order,
+        m.path,
+        m.component,
+        m.kind,
+        m.visible,
+        &m.perms,
+        m.icon,
+        m.module
     )
-    .bind(m.id)
-    .bind(m.parent)
-    .bind(m.zh)
-    .bind(m.en)
-    .bind(m.order)
-    .bind(m.path)
-    .bind(m.component)
-    .bind(m.kind)
-    .bind(m.visible)
-    .bind(&m.perms)
-    .bind(m.icon)
-    .bind(m.module)
     .execute(conn)
     .await?;
     Ok(())
@@ -457,7 +534,7 @@ async fn seed_menus(conn: &mut PgConnection) -> sqlx::Result<()> {
         component: "dataScreen/index",
         kind: "C",
         visible: true,
-        perms: "pc:dataScreen:view".into(),
+        perms: data_screen::VIEW.into(),
         icon: "dashboard",
         module: "dataScreen",
     };
@@ -466,26 +543,18 @@ async fn seed_menus(conn: &mut PgConnection) -> sqlx::Result<()> {
 
 async fn seed_dictionaries(conn: &mut PgConnection) -> sqlx::Result<()> {
     for &(dict_type, zh, en, items) in DICTIONARIES {
-        sqlx::query(
+        sqlx::query!(
             "INSERT INTO identity.dict_types (dict_name, dict_name_en, dict_type) VALUES ($1, $2, $3) \
              ON CONFLICT (dict_type) DO NOTHING",
+            zh,
+            en,
+            dict_type
         )
-        .bind(zh)
-        .bind(en)
-        .bind(dict_type)
         .execute(&mut *conn)
         .await?;
         for (sort, &(value, label_zh, label_en)) in items.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO identity.dict_data (dict_sort, dict_label, dict_label_en, dict_value, dict_type, is_default) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (dict_type, dict_value) DO NOTHING",
-            )
-            .bind(sort as i32 + 1)
-            .bind(label_zh)
-            .bind(label_en)
-            .bind(value)
-            .bind(dict_type)
-            .bind(sort == 0)
+            sqlx::query!("INSERT INTO identity.dict_data (dict_sort, dict_label, dict_label_en, dict_value, dict_type, is_default) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (dict_type, dict_value) DO NOTHING", sort as i32 + 1, label_zh, label_en, value, dict_type, sort == 0)
             .execute(&mut *conn)
             .await?;
         }
@@ -495,14 +564,14 @@ async fn seed_dictionaries(conn: &mut PgConnection) -> sqlx::Result<()> {
 
 async fn seed_configs(conn: &mut PgConnection) -> sqlx::Result<()> {
     for &(name, key, value, is_public) in CONFIGS {
-        sqlx::query(
+        sqlx::query!(
             "INSERT INTO identity.configs (config_name, config_key, config_value, config_type, is_public) \
              VALUES ($1, $2, $3, 'Y', $4) ON CONFLICT (config_key) DO NOTHING",
+            name,
+            key,
+            value,
+            is_public
         )
-        .bind(name)
-        .bind(key)
-        .bind(value)
-        .bind(is_public)
         .execute(&mut *conn)
         .await?;
     }
@@ -510,15 +579,10 @@ async fn seed_configs(conn: &mut PgConnection) -> sqlx::Result<()> {
 }
 
 async fn ensure_role(conn: &mut PgConnection, name: &str, key: &str, sort: i32) -> sqlx::Result<i64> {
-    sqlx::query(
-        "INSERT INTO identity.roles (role_name, role_key, role_sort) VALUES ($1, $2, $3) ON CONFLICT (role_key) DO NOTHING",
-    )
-    .bind(name)
-    .bind(key)
-    .bind(sort)
+    sqlx::query!("INSERT INTO identity.roles (role_name, role_key, role_sort) VALUES ($1, $2, $3) ON CONFLICT (role_key) DO NOTHING", name, key, sort)
     .execute(&mut *conn)
     .await?;
-    sqlx::query_scalar("SELECT role_id FROM identity.roles WHERE role_key = $1").bind(key).fetch_one(conn).await
+    sqlx::query_scalar!("SELECT role_id FROM identity.roles WHERE role_key = $1", key).fetch_one(conn).await
 }
 
 struct NewUser<'a> {
@@ -532,8 +596,7 @@ struct NewUser<'a> {
 /// Creates the user unless one of that name exists; an existing password is kept.
 async fn ensure_user(conn: &mut PgConnection, user: &NewUser<'_>) -> anyhow::Result<i64> {
     let existing: Option<i64> =
-        sqlx::query_scalar("SELECT user_id FROM identity.users WHERE user_name = $1 AND NOT deleted")
-            .bind(user.user_name)
+        sqlx::query_scalar!("SELECT user_id FROM identity.users WHERE user_name = $1 AND NOT deleted", user.user_name)
             .fetch_optional(&mut *conn)
             .await?;
     if let Some(id) = existing {
@@ -541,25 +604,27 @@ async fn ensure_user(conn: &mut PgConnection, user: &NewUser<'_>) -> anyhow::Res
     }
     let password = user.password.to_owned();
     let hash = tokio::task::spawn_blocking(move || hash_password(&password)).await??;
-    let id = sqlx::query_scalar(
+    let id = sqlx::query_scalar!(
         "INSERT INTO identity.users (user_name, nick_name, password_hash, all_projects, default_menu) \
          VALUES ($1, $2, $3, $4, $5) RETURNING user_id",
+        user.user_name,
+        user.nick_name,
+        hash,
+        user.all_projects,
+        user.default_menu
     )
-    .bind(user.user_name)
-    .bind(user.nick_name)
-    .bind(hash)
-    .bind(user.all_projects)
-    .bind(user.default_menu)
     .fetch_one(conn)
     .await?;
     Ok(id)
 }
 
 async fn link_role(conn: &mut PgConnection, user_id: i64, role_id: i64) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO identity.user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-        .bind(user_id)
-        .bind(role_id)
-        .execute(conn)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO identity.user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        user_id,
+        role_id
+    )
+    .execute(conn)
+    .await?;
     Ok(())
 }

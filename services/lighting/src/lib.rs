@@ -6,12 +6,9 @@
 //! - [`telemetry`]: projections of the bridge's events (samples, latest readings, presence).
 //! - [`control`]: commands relayed by the bridge; [`onekey`]: a whole project at once.
 
-pub mod access;
 pub mod control;
 pub mod gateway;
 pub mod onekey;
-pub mod outbox;
-pub mod paging;
 pub mod seed;
 pub mod telemetry;
 
@@ -20,19 +17,23 @@ use std::time::Duration;
 use lumiscape_common::auth::Authenticator;
 use lumiscape_common::config::Config;
 use lumiscape_common::nats::Streams;
+use lumiscape_common::outbox::{OutboxSignal, Relay};
+use lumiscape_common::projection::Projection;
+use lumiscape_common::service::{serve_grpc, spawn_logged};
 use lumiscape_proto::lighting::v1::control_service_server::ControlServiceServer;
 use lumiscape_proto::lighting::v1::gateway_service_server::GatewayServiceServer;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyServiceServer;
 use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tonic::service::Routes;
 
 use crate::control::bridge::Bridge;
-use crate::outbox::OutboxSignal;
 
 /// The schema lighting owns.
 pub const SCHEMA: &str = "lighting";
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+lumiscape_common::service_tables!(Tables, "lighting");
 
 /// What lighting needs from the process that runs it.
 pub struct Deps {
@@ -52,8 +53,9 @@ pub struct Shared {
     pub outbox: OutboxSignal,
 }
 
-/// Starts lighting: the registry sync, the projections of the bridge's stream, the
-/// telemetry partitions and the gRPC server. Returns once the server listens.
+/// Starts lighting: the registry's projection, the projections of the bridge's stream, the
+/// telemetry partitions, the outbox relay and the gRPC server. Returns once the server
+/// listens.
 pub async fn start(
     cfg: &Config,
     deps: Deps,
@@ -62,8 +64,15 @@ pub async fn start(
     let js = async_nats::jetstream::new(deps.nats.clone());
     let streams = Streams::new(&cfg.nats.prefix);
     Streams::ensure(&js, &streams.lighting()).await?;
-    let registry = gateway::registry::open_bucket(&js, &streams.bucket(gateway::registry::BUCKET)).await?;
-    gateway::registry::queue_full_resync(&deps.pool, &registry).await?;
+    let registry = Projection::open(
+        &js,
+        &streams,
+        gateway::registry::BUCKET,
+        "lighting's gateway registry, by serial",
+        gateway::registry::Registry,
+    )
+    .await?;
+    registry.queue_all::<Tables>(&deps.pool).await?;
     let retention = telemetry::model::Retention::days(cfg.telemetry.retention_days);
     let partitions = telemetry::partitions::Partitions::new(retention);
     partitions.maintain(&deps.pool).await?;
@@ -75,9 +84,8 @@ pub async fn start(
         bridge: Bridge::new(&cfg.grpc.bridge_url, Duration::from_millis(cfg.bridge.command_timeout_ms))?,
         outbox: OutboxSignal::default(),
     };
-    let relay = outbox::relay(deps.pool.clone(), js.clone(), registry, shared.outbox.clone(), shutdown.clone());
-    tokio::spawn(relay);
-    shared.outbox.wake();
+    let relay = Relay::<Tables>::new("lighting", deps.pool.clone(), js.clone(), shared.outbox.clone());
+    spawn_logged("lighting outbox relay", relay.with_projection(registry).run(shutdown.clone()));
     spawn_logged("partitions", partitions.clone().run(deps.pool.clone(), shutdown.clone()));
     let projections = telemetry::events::Projections {
         pool: deps.pool.clone(),
@@ -89,28 +97,13 @@ pub async fn start(
     spawn_logged("telemetry consumer", projections.clone().run_telemetry(shutdown.clone()));
     spawn_logged("presence consumer", projections.run_presence(shutdown.clone()));
 
-    let listener = tokio::net::TcpListener::bind(cfg.grpc.lighting_listen).await?;
-    tracing::info!(addr = %listener.local_addr()?, "lighting listening");
-    let server = tonic::transport::Server::builder()
-        .add_service(GatewayServiceServer::new(gateway::grpc::GatewayApi::new(shared.clone())))
+    let routes = Routes::new(GatewayServiceServer::new(gateway::grpc::GatewayApi::new(shared.clone())))
         .add_service(ControlServiceServer::new(control::grpc::ControlApi::new(shared.clone())))
-        .add_service(OneKeyServiceServer::new(onekey::grpc::OneKeyApi::new(shared)))
-        .serve_with_incoming_shutdown(
-            tonic::transport::server::TcpIncoming::from(listener),
-            shutdown.cancelled_owned(),
-        );
-    Ok(tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }))
+        .add_service(OneKeyServiceServer::new(onekey::grpc::OneKeyApi::new(shared)));
+    serve_grpc("lighting", cfg.grpc.lighting_listen, routes, shutdown).await
 }
 
 /// Runs lighting until `shutdown`.
 pub async fn run(cfg: &Config, deps: Deps, shutdown: CancellationToken) -> anyhow::Result<()> {
     start(cfg, deps, shutdown).await?.await?
-}
-
-fn spawn_logged(name: &'static str, task: impl Future<Output = anyhow::Result<()>> + Send + 'static) {
-    tokio::spawn(async move {
-        if let Err(err) = task.await {
-            tracing::error!(task = name, error = %err, "lighting task stopped");
-        }
-    });
 }

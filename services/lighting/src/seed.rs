@@ -25,12 +25,12 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
     let mut tx = pool.begin().await?;
     for gateway in demo_gateways() {
         let gateway_id = ensure_gateway(&mut tx, &gateway).await?;
-        sqlx::query(
+        sqlx::query!(
             "INSERT INTO lighting.loops (gateway_id, loop_index, loop_name) \
              SELECT $1, i, 'Loop ' || i FROM generate_series(1, $2) AS i ON CONFLICT DO NOTHING",
+            gateway_id,
+            DEMO_LOOPS
         )
-        .bind(gateway_id)
-        .bind(DEMO_LOOPS)
         .execute(&mut *tx)
         .await?;
     }
@@ -40,23 +40,25 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
 
 /// The live gateway with the demo serial, created if missing.
 async fn ensure_gateway(conn: &mut PgConnection, gateway: &DemoGateway) -> sqlx::Result<i64> {
-    let created: Option<i64> = sqlx::query_scalar(
+    let created: Option<i64> = sqlx::query_scalar!(
         "INSERT INTO lighting.gateways (project_id, gateway_name, serial, communication_type, loop_count, created_by) \
          VALUES ($1, $2, $3, '1', $4, 'seed') ON CONFLICT (serial) WHERE NOT deleted DO NOTHING RETURNING gateway_id",
+        gateway.project_id,
+        &gateway.name,
+        &gateway.serial,
+        DEMO_LOOPS
     )
-    .bind(gateway.project_id)
-    .bind(&gateway.name)
-    .bind(&gateway.serial)
-    .bind(DEMO_LOOPS)
     .fetch_optional(&mut *conn)
     .await?;
     match created {
         Some(id) => Ok(id),
         None => {
-            sqlx::query_scalar("SELECT gateway_id FROM lighting.gateways WHERE serial = $1 AND NOT deleted")
-                .bind(&gateway.serial)
-                .fetch_one(conn)
-                .await
+            sqlx::query_scalar!(
+                "SELECT gateway_id FROM lighting.gateways WHERE serial = $1 AND NOT deleted",
+                &gateway.serial
+            )
+            .fetch_one(conn)
+            .await
         }
     }
 }

@@ -13,6 +13,7 @@ use async_nats::{HeaderMap, HeaderValue};
 use common::{Call, Cluster, eventually};
 use futures::StreamExt;
 use lumiscape_common::nats::Streams;
+use lumiscape_proto::alarm_terms::{AlarmLevel, Attribute, Comparison};
 use lumiscape_proto::events::v1::{AlarmChanged, AlarmRule, AlarmTransition};
 use prost::Message;
 use serde_json::{Value, json};
@@ -422,6 +423,24 @@ async fn rule(kv: &jetstream::kv::Store, alarm_type_id: i64) -> Option<AlarmRule
     Some(AlarmRule::decode(value).expect("a rule"))
 }
 
+/// The type's rule once it satisfies `wanted`: an edit reaches the bucket through the
+/// relay, moments after it is committed. Panics with `what` when it does not within 10 s.
+async fn rule_once(
+    kv: &jetstream::kv::Store,
+    alarm_type_id: i64,
+    what: &str,
+    wanted: impl Fn(&Option<AlarmRule>) -> bool,
+) -> Option<AlarmRule> {
+    for _ in 0..100 {
+        let current = rule(kv, alarm_type_id).await;
+        if wanted(&current) {
+            return current;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{what}: {:?}", rule(kv, alarm_type_id).await);
+}
+
 scenario!(the_rule_bucket_follows_the_types);
 async fn the_rule_bucket_follows_the_types(c: &Cluster) {
     let js = c.jetstream().await;
@@ -432,33 +451,36 @@ async fn the_rule_bucket_follows_the_types(c: &Cluster) {
 
     let admin = Console::open(c, "admin", "admin123", PROJECT).await;
     let id = admin.add_type(with(over_current(), json!({ "triggerDuration": 30, "recoveryDuration": 5 }))).await;
-    let created = rule(&kv, id).await.expect("a rule for the new type");
+    let created = rule_once(&kv, id, "a rule for the new type", Option::is_some).await.unwrap();
     assert_eq!(
         (created.project_id, created.device_type.as_str(), created.alarm_name.as_str()),
         (2, "loop", "Over-current")
     );
     let trigger = created.trigger.unwrap();
-    assert_eq!((trigger.attribute.as_str(), trigger.comparison.as_str()), ("current", ">"));
+    assert_eq!((trigger.attribute(), trigger.comparison()), (Attribute::Current, Comparison::Greater));
     assert_eq!((trigger.threshold, trigger.hold_seconds), (15.0, 30));
     let recovery = created.recovery.unwrap();
-    assert_eq!((recovery.comparison.as_str(), recovery.threshold, recovery.hold_seconds), ("<=", 12.5, 5));
+    assert_eq!((recovery.comparison(), recovery.threshold, recovery.hold_seconds), (Comparison::LessOrEqual, 12.5, 5));
 
     let edit = |changes: Value| with(over_current(), with(json!({ "alarmTypeId": id }), changes));
     admin.ok(Call::put("/alarm/type").json(edit(json!({ "triggerValue": "16.25" })))).await;
-    assert_eq!(rule(&kv, id).await.unwrap().trigger.unwrap().threshold, 16.25);
+    let edited =
+        |r: &Option<AlarmRule>| r.as_ref().and_then(|r| r.trigger.as_ref()).is_some_and(|t| t.threshold == 16.25);
+    rule_once(&kv, id, "the edited threshold", edited).await;
 
     let no_recovery =
         json!({ "autoProcessing": "0", "recoveryAttribute": "", "recoveryComparison": "", "recoveryValue": "" });
     admin.ok(Call::put("/alarm/type").json(edit(no_recovery))).await;
-    assert!(rule(&kv, id).await.unwrap().recovery.is_none(), "no recovery condition, none in the rule");
+    let without = |r: &Option<AlarmRule>| r.as_ref().is_some_and(|r| r.recovery.is_none());
+    rule_once(&kv, id, "no recovery condition, none in the rule", without).await;
 
     admin.ok(Call::put("/alarm/type").json(edit(json!({ "status": "1" })))).await;
-    assert!(rule(&kv, id).await.is_none(), "a disabled type has no rule");
+    rule_once(&kv, id, "a disabled type has no rule", Option::is_none).await;
     admin.ok(Call::put("/alarm/type").json(edit(json!({ "status": "0" })))).await;
-    assert!(rule(&kv, id).await.is_some(), "enabled again");
+    rule_once(&kv, id, "enabled again", Option::is_some).await;
 
     admin.ok(delete(&format!("/alarm/type/{id}"))).await;
-    assert!(rule(&kv, id).await.is_none(), "a deleted type has no rule");
+    rule_once(&kv, id, "a deleted type has no rule", Option::is_none).await;
 }
 
 // --- the lifecycle -------------------------------------------------------------------------------
@@ -515,7 +537,7 @@ fn raise(alarm_type_id: i64, device: &str, loop_index: u32, seq: u64, value: f64
         raised: true,
         at_ms: now_ms() - 60_000 + seq as i64,
         value,
-        attribute: "current".into(),
+        attribute: Attribute::Current.into(),
         sample_time_ms: now_ms() - 60_000,
     }
 }
@@ -747,7 +769,7 @@ async fn events_reach_the_alarm_stream(c: &Cluster, first_alarm: i64) {
         let (subject, _, event) = event_of(kind);
         assert_eq!(*subject, format!("{prefix}.alarm.{kind}"));
         assert_eq!((event.alarm_id, event.project_id, event.kind.as_str()), (first_alarm, 2, kind));
-        assert_eq!((event.level.as_str(), event.alarm_name.as_str()), ("serious", "Over-current"));
+        assert_eq!((event.level(), event.alarm_name.as_str()), (AlarmLevel::Serious, "Over-current"));
         assert_eq!(
             (event.device_name.as_str(), event.serial.as_str(), event.loop_index),
             ("Cabinet GW-1 / loop 1", "GW-1", 1)

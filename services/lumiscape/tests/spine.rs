@@ -496,7 +496,7 @@ async fn the_live_stream_carries_only_the_callers_project_and_refuses_bad_calls(
     let alarm = |project_id: i64, alarm_id: i64| AlarmChanged {
         alarm_id,
         project_id,
-        level: "serious".into(),
+        level: lumiscape_proto::alarm_terms::AlarmLevel::Serious.into(),
         kind: "raised".into(),
         ..Default::default()
     };

@@ -6,10 +6,12 @@ pub mod seed;
 
 use lumiscape_common::auth::Authenticator;
 use lumiscape_common::config::Config;
+use lumiscape_common::service::serve_grpc;
 use lumiscape_proto::project::v1::project_service_server::ProjectServiceServer;
 use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tonic::service::Routes;
 
 /// The schema project owns.
 pub const SCHEMA: &str = "project";
@@ -27,15 +29,8 @@ pub async fn start(
     deps: Deps,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
-    let listener = tokio::net::TcpListener::bind(cfg.grpc.project_listen).await?;
-    tracing::info!(addr = %listener.local_addr()?, "project listening");
-    let api = project::grpc::ProjectApi::new(deps.pool, deps.auth);
-    let server =
-        tonic::transport::Server::builder().add_service(ProjectServiceServer::new(api)).serve_with_incoming_shutdown(
-            tonic::transport::server::TcpIncoming::from(listener),
-            shutdown.cancelled_owned(),
-        );
-    Ok(tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }))
+    let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(deps.pool, deps.auth)));
+    serve_grpc("project", cfg.grpc.project_listen, routes, shutdown).await
 }
 
 /// Runs the project service until `shutdown`.

@@ -23,28 +23,28 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
     ];
     let mut tx = pool.begin().await?;
     for (id, name, number, city, principal, phone, address, status, logo, logo_status) in projects {
-        sqlx::query(
+        sqlx::query!(
             "INSERT INTO project.projects (project_id, project_name, project_number, city_name, project_user_name, \
              phone, address, status, menu_logo, menu_logo_status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
              ON CONFLICT (project_id) DO NOTHING",
+            id,
+            name,
+            number,
+            city,
+            principal,
+            phone,
+            address,
+            status,
+            logo,
+            logo_status
         )
-        .bind(id)
-        .bind(name)
-        .bind(number)
-        .bind(city)
-        .bind(principal)
-        .bind(phone)
-        .bind(address)
-        .bind(status)
-        .bind(logo)
-        .bind(logo_status)
         .execute(&mut *tx)
         .await?;
     }
-    sqlx::query(
-        "SELECT setval('project.projects_project_id_seq', GREATEST((SELECT max(project_id) FROM project.projects), 1))",
+    sqlx::query_scalar!(
+        "SELECT setval('project.projects_project_id_seq', GREATEST((SELECT max(project_id) FROM project.projects), 1))"
     )
-    .execute(&mut *tx)
+    .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
     Ok(())

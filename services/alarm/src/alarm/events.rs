@@ -7,10 +7,12 @@ use lumiscape_proto::events::v1::{AlarmChanged, AlarmTransition};
 use prost::Message;
 use sqlx::PgConnection;
 
+use lumiscape_common::outbox::{self, OutboxEvent};
+
 use super::model::ChangeKind;
 use super::store::AlarmRow;
+use crate::Tables;
 use crate::alarm_type::model::Level;
-use crate::outbox::{self, OutboxEvent};
 
 /// Longest transition id kept (the column's width).
 const MAX_TRANSITION_ID: usize = 200;
@@ -19,12 +21,11 @@ const MAX_SERIAL: usize = 64;
 
 /// The event of a change of `alarm`.
 pub fn changed(alarm: &AlarmRow, kind: ChangeKind) -> AlarmChanged {
-    AlarmChanged {
+    let mut event = AlarmChanged {
         alarm_id: alarm.alarm_id,
         project_id: alarm.project_id,
         alarm_type_id: alarm.alarm_type_id,
         alarm_name: alarm.alarm_name.clone(),
-        level: Level::parse(&alarm.alarm_level).map(Level::word).unwrap_or_default().to_owned(),
         status: alarm.status.clone(),
         device_name: alarm.device_name.clone(),
         content_zh: alarm.content_zh.clone(),
@@ -36,25 +37,27 @@ pub fn changed(alarm: &AlarmRow, kind: ChangeKind) -> AlarmChanged {
         sample_time_ms: alarm.sample_time.timestamp_millis(),
         serial: alarm.serial.clone(),
         loop_index: u32::try_from(alarm.loop_index).unwrap_or(0),
-    }
+        ..Default::default()
+    };
+    event.set_level(Level::from_code(&alarm.alarm_level).unwrap_or(Level::Unspecified));
+    event
 }
 
-/// Queues the event of a change in the caller's transaction (the one that made it).
+/// Writes the event of a change into the outbox, in the caller's transaction (the one
+/// that made it).
 pub async fn record(
     conn: &mut PgConnection,
     streams: &Streams,
     alarm: &AlarmRow,
     kind: ChangeKind,
 ) -> sqlx::Result<()> {
-    let subject = streams.subject(kind.event_type());
-    let message_id = kind.message_id(alarm.alarm_id);
     let event = OutboxEvent {
-        message_id: &message_id,
-        subject: &subject,
-        event_type: kind.event_type(),
+        message_id: kind.message_id(alarm.alarm_id),
+        subject: streams.subject(kind.event_type()),
+        event_type: kind.event_type().to_owned(),
         payload: changed(alarm, kind).encode_to_vec(),
     };
-    outbox::insert(conn, &event).await
+    outbox::insert::<Tables>(conn, &event).await
 }
 
 /// A transition of the bridge, checked.
@@ -140,7 +143,7 @@ mod tests {
             raised: true,
             at_ms: 1_700_000_000_000,
             value: 20.0,
-            attribute: "current".into(),
+            attribute: lumiscape_proto::alarm_terms::Attribute::Current.into(),
             sample_time_ms: 0,
         }
     }

@@ -1,24 +1,21 @@
 //! The alarm gRPC service: the real-time and history lists, the detail, closing and
-//! processing, the open count. Wire types in and out; the rules live in `model`.
+//! processing, the open count. Each method authorizes, calls its inner function and maps
+//! the error once; the rules live in `model`, the transactions in `store`.
 
+use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::paging::Page;
+use lumiscape_common::permission::alarm::{history, realtime};
 use lumiscape_common::{Error, Lang, StatusExt};
 use lumiscape_proto::alarm::v1 as pb;
 use lumiscape_proto::alarm::v1::alarm_service_server::AlarmService;
 use tonic::{Request, Response, Status};
 
-use super::events;
 use super::model::{self, AlarmStatus, Bound, ChangeKind};
 use super::store::{self, AlarmFilter, AlarmRow};
 use crate::Shared;
-use crate::access::{InProject, in_project};
 use crate::alarm_type::model::Level;
-use crate::paging::Page;
 
-const REALTIME_LIST: &[&str] = &["pc:alarm:realtime:list"];
-const HISTORY_LIST: &[&str] = &["pc:alarm:history:list"];
-const DETAIL: &[&str] = &["pc:alarm:realtime:query", "pc:alarm:history:query"];
-const EDIT: &[&str] = &["pc:alarm:realtime:edit"];
 /// Longest device name filter accepted.
 const MAX_DEVICE_FILTER: usize = 120;
 
@@ -32,85 +29,76 @@ impl AlarmApi {
     }
 }
 
+type Reply<T> = Result<Response<T>, Status>;
+
 #[tonic::async_trait]
 impl AlarmService for AlarmApi {
-    async fn list_alarms(
-        &self,
-        request: Request<pb::ListAlarmsRequest>,
-    ) -> Result<Response<pb::ListAlarmsResponse>, Status> {
-        let permissions = if request.get_ref().open_only { REALTIME_LIST } else { HISTORY_LIST };
-        let access = in_project(&self.shared.auth, &request, permissions).await?;
-        let req = request.into_inner();
-        let filter = alarm_filter(&req).map_err(|msg| Error::bad_request(msg).into_status(access.lang))?;
-        let page = Page::of(req.page_num, req.page_size);
-        let (rows, total) =
-            store::list(&self.shared.pool, access.project_id, &filter, page).await.or_status(access.lang)?;
-        Ok(Response::new(pb::ListAlarmsResponse { rows: rows.into_iter().map(|r| to_wire(r, None)).collect(), total }))
+    async fn list_alarms(&self, request: Request<pb::ListAlarmsRequest>) -> Reply<pb::ListAlarmsResponse> {
+        let permission = if request.get_ref().open_only { realtime::LIST } else { history::LIST };
+        let access = authorize(&self.shared.auth, &request, &[permission]).await?;
+        self.list(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_alarm(&self, request: Request<pb::GetAlarmRequest>) -> Result<Response<pb::Alarm>, Status> {
-        let access = in_project(&self.shared.auth, &request, DETAIL).await?;
-        let id = valid_id(request.get_ref().alarm_id).or_status(access.lang)?;
-        let row = store::find(&self.shared.pool, access.project_id, id)
-            .await
-            .or_status(access.lang)?
-            .ok_or_else(|| Error::not_found(Msg::AlarmNotFound).into_status(access.lang))?;
-        Ok(Response::new(to_wire(row, Some(access.lang))))
+    async fn get_alarm(&self, request: Request<pb::GetAlarmRequest>) -> Reply<pb::Alarm> {
+        let access = authorize(&self.shared.auth, &request, &[realtime::QUERY, history::QUERY]).await?;
+        self.get(&access, request.get_ref().alarm_id).await.reply(access.lang())
     }
 
-    async fn close_alarm(
-        &self,
-        request: Request<pb::CloseAlarmRequest>,
-    ) -> Result<Response<pb::CloseAlarmResponse>, Status> {
-        let access = in_project(&self.shared.auth, &request, EDIT).await?;
-        let id = valid_id(request.get_ref().alarm_id).or_status(access.lang)?;
-        let reason = model::close_reason(&request.get_ref().close_reason)
-            .map_err(|msg| Error::bad_request(msg).into_status(access.lang))?;
-        self.change(&access, id, ChangeKind::Closed, &reason).await.or_status(access.lang)?;
-        Ok(Response::new(pb::CloseAlarmResponse {}))
+    async fn close_alarm(&self, request: Request<pb::CloseAlarmRequest>) -> Reply<pb::CloseAlarmResponse> {
+        let access = authorize(&self.shared.auth, &request, &[realtime::EDIT]).await?;
+        let req = request.get_ref();
+        self.close(&access, req.alarm_id, &req.close_reason).await.reply(access.lang())
     }
 
-    async fn process_alarm(
-        &self,
-        request: Request<pb::ProcessAlarmRequest>,
-    ) -> Result<Response<pb::ProcessAlarmResponse>, Status> {
-        let access = in_project(&self.shared.auth, &request, EDIT).await?;
-        let id = valid_id(request.get_ref().alarm_id).or_status(access.lang)?;
-        self.change(&access, id, ChangeKind::Processing, "").await.or_status(access.lang)?;
-        Ok(Response::new(pb::ProcessAlarmResponse {}))
+    async fn process_alarm(&self, request: Request<pb::ProcessAlarmRequest>) -> Reply<pb::ProcessAlarmResponse> {
+        let access = authorize(&self.shared.auth, &request, &[realtime::EDIT]).await?;
+        self.process(&access, request.get_ref().alarm_id).await.reply(access.lang())
     }
 
     async fn count_open_alarms(
         &self,
         request: Request<pb::CountOpenAlarmsRequest>,
-    ) -> Result<Response<pb::CountOpenAlarmsResponse>, Status> {
-        let access = in_project(&self.shared.auth, &request, REALTIME_LIST).await?;
-        let count = store::count_open(&self.shared.pool, access.project_id).await.or_status(access.lang)?;
-        Ok(Response::new(pb::CountOpenAlarmsResponse { count }))
+    ) -> Reply<pb::CountOpenAlarmsResponse> {
+        let access = authorize(&self.shared.auth, &request, &[realtime::LIST]).await?;
+        let count = store::count_open(&self.shared.pool, access.project_id).await;
+        count.map(|count| pb::CountOpenAlarmsResponse { count }).reply(access.lang())
     }
 }
 
 impl AlarmApi {
-    /// Closes (with `reason`) or takes into processing one alarm of the caller's project,
-    /// with its event, in one transaction.
-    async fn change(&self, access: &InProject, alarm_id: i64, kind: ChangeKind, reason: &str) -> Result<(), Error> {
-        let mut tx = self.shared.pool.begin().await?;
-        let alarm = store::lock(&mut tx, access.project_id, alarm_id)
+    async fn list(&self, access: &InProject, req: &pb::ListAlarmsRequest) -> Result<pb::ListAlarmsResponse, Error> {
+        let filter = alarm_filter(req)?;
+        let page = Page::of(req.page_num, req.page_size);
+        let (rows, total) = store::list(&self.shared.pool, access.project_id, &filter, page).await?;
+        Ok(pb::ListAlarmsResponse { rows: rows.into_iter().map(|r| to_wire(r, None)).collect(), total })
+    }
+
+    async fn get(&self, access: &InProject, alarm_id: i64) -> Result<pb::Alarm, Error> {
+        let id = valid_id(alarm_id)?;
+        let row = store::find(&self.shared.pool, access.project_id, id)
             .await?
             .ok_or_else(|| Error::not_found(Msg::AlarmNotFound))?;
-        let user = access.caller.user_name();
-        let changed = match kind {
-            ChangeKind::Closed => {
-                model::check_closable(alarm.status()).map_err(Error::bad_request)?;
-                store::set_closed(&mut tx, alarm_id, reason, user).await?
-            }
-            _ => {
-                model::check_processable(alarm.status()).map_err(Error::bad_request)?;
-                store::set_processing(&mut tx, alarm_id, user).await?
-            }
-        };
-        events::record(&mut tx, &self.shared.streams, &changed, kind).await?;
-        tx.commit().await?;
+        Ok(to_wire(row, Some(access.lang())))
+    }
+
+    async fn close(&self, access: &InProject, alarm_id: i64, reason: &str) -> Result<pb::CloseAlarmResponse, Error> {
+        let id = valid_id(alarm_id)?;
+        let reason = model::close_reason(reason)?;
+        self.change(access, id, ChangeKind::Closed, &reason).await?;
+        Ok(pb::CloseAlarmResponse {})
+    }
+
+    async fn process(&self, access: &InProject, alarm_id: i64) -> Result<pb::ProcessAlarmResponse, Error> {
+        let id = valid_id(alarm_id)?;
+        self.change(access, id, ChangeKind::Processing, "").await?;
+        Ok(pb::ProcessAlarmResponse {})
+    }
+
+    /// Closes (with `reason`) or takes into processing one alarm of the caller's project.
+    async fn change(&self, access: &InProject, alarm_id: i64, kind: ChangeKind, reason: &str) -> Result<(), Error> {
+        let user = access.user_name();
+        let change = store::Change { project_id: access.project_id, alarm_id, kind, reason, user };
+        store::change(&self.shared.pool, &self.shared.streams, &change).await?;
         self.shared.outbox.wake();
         tracing::info!(alarm = alarm_id, kind = kind.as_str(), user, "alarm changed");
         Ok(())
@@ -123,7 +111,7 @@ fn valid_id(id: i64) -> Result<i64, Error> {
 
 fn alarm_filter(req: &pb::ListAlarmsRequest) -> Result<AlarmFilter, Msg> {
     let level = req.alarm_level.trim();
-    if !level.is_empty() && Level::parse(level).is_none() {
+    if !level.is_empty() && Level::from_code(level).is_none() {
         return Err(Msg::AlarmLevelInvalid);
     }
     let status = req.status.trim();
@@ -153,11 +141,10 @@ fn to_wire(row: AlarmRow, detail_in: Option<Lang>) -> pb::Alarm {
     let detail = detail_in.map_or_else(String::new, |lang| {
         model::detail(&row.trigger_attribute, &row.trigger_comparison, &row.trigger_value_text, row.value).text(lang)
     });
-    pb::Alarm {
+    let mut wire = pb::Alarm {
         alarm_id: row.alarm_id,
         alarm_type_id: row.alarm_type_id,
         alarm_name: row.alarm_name,
-        alarm_level: row.alarm_level,
         status: row.status,
         device_name: row.device_name,
         gateway_number: row.serial,
@@ -170,7 +157,10 @@ fn to_wire(row: AlarmRow, detail_in: Option<Lang>) -> pb::Alarm {
         close_reason: row.close_reason,
         recovered: row.recovered,
         detail,
-    }
+        ..Default::default()
+    };
+    wire.set_alarm_level(Level::from_code(&row.alarm_level).unwrap_or(Level::Unspecified));
+    wire
 }
 
 #[cfg(test)]

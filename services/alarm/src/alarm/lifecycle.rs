@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use async_nats::jetstream;
 use lumiscape_common::nats::{ConsumerSpec, Outcome, Streams, run_consumer};
+use lumiscape_common::outbox::OutboxSignal;
 use sqlx::{PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
 
@@ -26,7 +27,6 @@ use super::events::{self, Transition};
 use super::model::{self, ChangeKind};
 use super::store::{self, AlarmRow, EarlyRecovery, NewAlarm};
 use crate::alarm_type::store as type_store;
-use crate::outbox::OutboxSignal;
 
 /// The durable consumer's name.
 pub const CONSUMER: &str = "alarm-transitions";
@@ -147,5 +147,22 @@ impl Lifecycle {
         events::record(conn, &self.streams, &ended, ChangeKind::Recovered).await?;
         tracing::info!(alarm = alarm.alarm_id, status = status.code(), "alarm recovered");
         Ok(())
+    }
+}
+
+/// Drops, once an hour, recoveries that waited longer than
+/// [`store::EARLY_RECOVERY_KEPT_HOURS`] for a raise that never came, until `shutdown`.
+pub async fn purge_stale_recoveries(pool: PgPool, shutdown: CancellationToken) -> anyhow::Result<()> {
+    let mut tick = tokio::time::interval(Duration::from_secs(3600));
+    loop {
+        tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            _ = tick.tick() => {}
+        }
+        match store::purge_stale_early_recoveries(&pool).await {
+            Ok(0) => {}
+            Ok(count) => tracing::warn!(count, "recoveries whose raise never came were dropped"),
+            Err(err) => tracing::warn!(error = %err, "early recoveries not purged; next hour"),
+        }
     }
 }

@@ -1,16 +1,19 @@
-//! The alarm type gRPC service: wire types in and out; the rules live in `model`.
+//! The alarm type gRPC service: each method authorizes, calls its inner function and maps
+//! the error once; the rules live in `model`, the transactions in `store`.
 
+use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::paging::Page;
+use lumiscape_common::permission::alarm::alarm_type;
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::alarm::v1 as pb;
 use lumiscape_proto::alarm::v1::alarm_type_service_server::AlarmTypeService;
+use lumiscape_proto::alarm_terms::{Attribute, Comparison};
 use tonic::{Request, Response, Status};
 
 use super::model::{self, DeviceType, Level, RawAlarmType};
 use super::store::{self, AlarmTypeRow, TypeFilter};
 use crate::Shared;
-use crate::access::in_project;
-use crate::paging::Page;
 
 /// Most types one delete may name.
 const MAX_DELETE_IDS: usize = 100;
@@ -25,89 +28,95 @@ impl AlarmTypeApi {
     }
 }
 
+type Reply<T> = Result<Response<T>, Status>;
+
 #[tonic::async_trait]
 impl AlarmTypeService for AlarmTypeApi {
-    async fn list_alarm_types(
-        &self,
-        request: Request<pb::ListAlarmTypesRequest>,
-    ) -> Result<Response<pb::ListAlarmTypesResponse>, Status> {
-        let access = in_project(&self.shared.auth, &request, &["pc:alarm:type:list"]).await?;
-        let req = request.into_inner();
-        let filter = type_filter(&req).map_err(|msg| Error::bad_request(msg).into_status(access.lang))?;
-        let page = Page::of(req.page_num, req.page_size);
-        let (rows, total) =
-            store::list(&self.shared.pool, access.project_id, &filter, page).await.or_status(access.lang)?;
-        Ok(Response::new(pb::ListAlarmTypesResponse { rows: rows.into_iter().map(to_wire).collect(), total }))
+    async fn list_alarm_types(&self, request: Request<pb::ListAlarmTypesRequest>) -> Reply<pb::ListAlarmTypesResponse> {
+        let access = authorize(&self.shared.auth, &request, &[alarm_type::LIST]).await?;
+        self.list(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_alarm_type(
-        &self,
-        request: Request<pb::GetAlarmTypeRequest>,
-    ) -> Result<Response<pb::AlarmType>, Status> {
-        let access = in_project(&self.shared.auth, &request, &["pc:alarm:type:query"]).await?;
-        let id = valid_id(request.get_ref().alarm_type_id).or_status(access.lang)?;
-        let row = store::find(&self.shared.pool, access.project_id, id)
-            .await
-            .or_status(access.lang)?
-            .ok_or_else(|| Error::not_found(Msg::AlarmTypeNotFound).into_status(access.lang))?;
-        Ok(Response::new(to_wire(row)))
+    async fn get_alarm_type(&self, request: Request<pb::GetAlarmTypeRequest>) -> Reply<pb::AlarmType> {
+        let access = authorize(&self.shared.auth, &request, &[alarm_type::QUERY]).await?;
+        self.get(&access, request.get_ref().alarm_type_id).await.reply(access.lang())
     }
 
-    async fn create_alarm_type(
-        &self,
-        request: Request<pb::AlarmTypeInput>,
-    ) -> Result<Response<pb::CreateAlarmTypeResponse>, Status> {
-        let access = in_project(&self.shared.auth, &request, &["pc:alarm:type:add"]).await?;
-        let spec =
-            model::validate(&raw(request.get_ref())).map_err(|msg| Error::bad_request(msg).into_status(access.lang))?;
-        let mut conn = self.shared.pool.acquire().await.or_status(access.lang)?;
-        let id = store::insert(&mut conn, access.project_id, &spec).await.or_status(access.lang)?;
-        drop(conn);
-        tracing::info!(
-            alarm_type = id,
-            project = access.project_id,
-            user = access.caller.user_name(),
-            "alarm type created"
-        );
-        self.shared.rules.sync_after_change(&[id]).await;
-        Ok(Response::new(pb::CreateAlarmTypeResponse { alarm_type_id: id }))
+    async fn create_alarm_type(&self, request: Request<pb::AlarmTypeInput>) -> Reply<pb::CreateAlarmTypeResponse> {
+        let access = authorize(&self.shared.auth, &request, &[alarm_type::ADD]).await?;
+        self.create(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn update_alarm_type(
-        &self,
-        request: Request<pb::AlarmTypeInput>,
-    ) -> Result<Response<pb::UpdateAlarmTypeResponse>, Status> {
-        let access = in_project(&self.shared.auth, &request, &["pc:alarm:type:edit"]).await?;
-        let id = valid_id(request.get_ref().alarm_type_id).or_status(access.lang)?;
-        let spec =
-            model::validate(&raw(request.get_ref())).map_err(|msg| Error::bad_request(msg).into_status(access.lang))?;
-        let mut conn = self.shared.pool.acquire().await.or_status(access.lang)?;
-        let found = store::update(&mut conn, access.project_id, id, &spec).await.or_status(access.lang)?;
-        drop(conn);
-        if !found {
-            return Err(Error::not_found(Msg::AlarmTypeNotFound).into_status(access.lang));
-        }
-        tracing::info!(alarm_type = id, user = access.caller.user_name(), "alarm type edited");
-        self.shared.rules.sync_after_change(&[id]).await;
-        Ok(Response::new(pb::UpdateAlarmTypeResponse {}))
+    async fn update_alarm_type(&self, request: Request<pb::AlarmTypeInput>) -> Reply<pb::UpdateAlarmTypeResponse> {
+        let access = authorize(&self.shared.auth, &request, &[alarm_type::EDIT]).await?;
+        self.update(&access, request.get_ref()).await.reply(access.lang())
     }
 
     /// Deletes all the named types or, if any is not the project's, none of them.
     async fn delete_alarm_types(
         &self,
         request: Request<pb::DeleteAlarmTypesRequest>,
-    ) -> Result<Response<pb::DeleteAlarmTypesResponse>, Status> {
-        let access = in_project(&self.shared.auth, &request, &["pc:alarm:type:remove"]).await?;
-        let ids = valid_ids(&request.get_ref().alarm_type_ids).or_status(access.lang)?;
-        let mut tx = self.shared.pool.begin().await.or_status(access.lang)?;
-        let deleted = store::delete(&mut tx, access.project_id, &ids).await.or_status(access.lang)?;
-        if deleted != ids.len() as u64 {
-            return Err(Error::not_found(Msg::AlarmTypeNotFound).into_status(access.lang));
+    ) -> Reply<pb::DeleteAlarmTypesResponse> {
+        let access = authorize(&self.shared.auth, &request, &[alarm_type::REMOVE]).await?;
+        self.delete(&access, &request.get_ref().alarm_type_ids).await.reply(access.lang())
+    }
+}
+
+impl AlarmTypeApi {
+    async fn list(
+        &self,
+        access: &InProject,
+        req: &pb::ListAlarmTypesRequest,
+    ) -> Result<pb::ListAlarmTypesResponse, Error> {
+        let filter = type_filter(req)?;
+        let page = Page::of(req.page_num, req.page_size);
+        let (rows, total) = store::list(&self.shared.pool, access.project_id, &filter, page).await?;
+        Ok(pb::ListAlarmTypesResponse { rows: rows.into_iter().map(to_wire).collect(), total })
+    }
+
+    async fn get(&self, access: &InProject, id: i64) -> Result<pb::AlarmType, Error> {
+        let id = valid_id(id)?;
+        let row = store::find(&self.shared.pool, access.project_id, id)
+            .await?
+            .ok_or_else(|| Error::not_found(Msg::AlarmTypeNotFound))?;
+        Ok(to_wire(row))
+    }
+
+    async fn create(
+        &self,
+        access: &InProject,
+        input: &pb::AlarmTypeInput,
+    ) -> Result<pb::CreateAlarmTypeResponse, Error> {
+        let spec = model::validate(&raw(input))?;
+        let id = store::insert(&self.shared.pool, access.project_id, &spec).await?;
+        self.shared.outbox.wake();
+        tracing::info!(alarm_type = id, project = access.project_id, user = access.user_name(), "alarm type created");
+        Ok(pb::CreateAlarmTypeResponse { alarm_type_id: id })
+    }
+
+    async fn update(
+        &self,
+        access: &InProject,
+        input: &pb::AlarmTypeInput,
+    ) -> Result<pb::UpdateAlarmTypeResponse, Error> {
+        let id = valid_id(input.alarm_type_id)?;
+        let spec = model::validate(&raw(input))?;
+        if !store::update(&self.shared.pool, access.project_id, id, &spec).await? {
+            return Err(Error::not_found(Msg::AlarmTypeNotFound));
         }
-        tx.commit().await.or_status(access.lang)?;
-        tracing::info!(alarm_types = ?ids, user = access.caller.user_name(), "alarm types deleted");
-        self.shared.rules.sync_after_change(&ids).await;
-        Ok(Response::new(pb::DeleteAlarmTypesResponse { deleted: u32::try_from(deleted).unwrap_or(u32::MAX) }))
+        self.shared.outbox.wake();
+        tracing::info!(alarm_type = id, user = access.user_name(), "alarm type edited");
+        Ok(pb::UpdateAlarmTypeResponse {})
+    }
+
+    async fn delete(&self, access: &InProject, ids: &[i64]) -> Result<pb::DeleteAlarmTypesResponse, Error> {
+        let ids = valid_ids(ids)?;
+        let deleted = store::delete(&self.shared.pool, access.project_id, &ids)
+            .await?
+            .ok_or_else(|| Error::not_found(Msg::AlarmTypeNotFound))?;
+        self.shared.outbox.wake();
+        tracing::info!(alarm_types = ?ids, user = access.user_name(), "alarm types deleted");
+        Ok(pb::DeleteAlarmTypesResponse { deleted: u32::try_from(deleted).unwrap_or(u32::MAX) })
     }
 }
 
@@ -136,7 +145,7 @@ fn type_filter(req: &pb::ListAlarmTypesRequest) -> Result<TypeFilter, Msg> {
         return Err(Msg::AlarmDeviceTypeInvalid);
     }
     let level = req.alarm_level.trim();
-    if !level.is_empty() && Level::parse(level).is_none() {
+    if !level.is_empty() && Level::from_code(level).is_none() {
         return Err(Msg::AlarmLevelInvalid);
     }
     Ok(TypeFilter { name: name.to_owned(), device_type: device_type.to_owned(), level: level.to_owned() })
@@ -165,26 +174,28 @@ fn raw(input: &pb::AlarmTypeInput) -> RawAlarmType<'_> {
 
 fn to_wire(row: AlarmTypeRow) -> pb::AlarmType {
     let seconds = |s: i32| u32::try_from(s).unwrap_or(0);
-    pb::AlarmType {
+    let mut wire = pb::AlarmType {
         alarm_type_id: row.alarm_type_id,
         alarm_name: row.alarm_name,
         device_type: row.device_type,
-        alarm_level: row.alarm_level,
         content_zh: row.content_zh,
         content_en: row.content_en,
-        trigger_attribute: row.trigger_attribute,
-        trigger_comparison: row.trigger_comparison,
         trigger_value: row.trigger_value_text,
         trigger_duration: seconds(row.trigger_seconds),
-        recovery_attribute: row.recovery_attribute,
-        recovery_comparison: row.recovery_comparison,
         recovery_value: row.recovery_value_text,
         recovery_duration: seconds(row.recovery_seconds),
         auto_processing: row.auto_processing,
         auto_work_order: row.auto_work_order,
         enabled: row.enabled,
         create_time_ms: row.created_at.timestamp_millis(),
-    }
+        ..Default::default()
+    };
+    wire.set_alarm_level(Level::from_code(&row.alarm_level).unwrap_or(Level::Unspecified));
+    wire.set_trigger_attribute(Attribute::from_word(&row.trigger_attribute).unwrap_or(Attribute::Unspecified));
+    wire.set_trigger_comparison(Comparison::from_sign(&row.trigger_comparison).unwrap_or(Comparison::Unspecified));
+    wire.set_recovery_attribute(Attribute::from_word(&row.recovery_attribute).unwrap_or(Attribute::Unspecified));
+    wire.set_recovery_comparison(Comparison::from_sign(&row.recovery_comparison).unwrap_or(Comparison::Unspecified));
+    wire
 }
 
 #[cfg(test)]

@@ -39,117 +39,17 @@ impl DeviceType {
     }
 }
 
-/// A reading a condition compares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Attribute {
-    Voltage,
-    Current,
-    ActivePower,
-    Temperature,
-    Signal,
+pub use lumiscape_proto::alarm_terms::{AlarmLevel as Level, Attribute, Comparison};
+
+/// The device that reports an attribute.
+pub fn device_of(attribute: Attribute) -> DeviceType {
+    if attribute.is_loop() { DeviceType::Loop } else { DeviceType::Gateway }
 }
 
-impl Attribute {
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "voltage" => Some(Attribute::Voltage),
-            "current" => Some(Attribute::Current),
-            "active_power" => Some(Attribute::ActivePower),
-            "temperature" => Some(Attribute::Temperature),
-            "signal" => Some(Attribute::Signal),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Attribute::Voltage => "voltage",
-            Attribute::Current => "current",
-            Attribute::ActivePower => "active_power",
-            Attribute::Temperature => "temperature",
-            Attribute::Signal => "signal",
-        }
-    }
-
-    /// The device that reports it.
-    pub fn device_type(self) -> DeviceType {
-        match self {
-            Attribute::Voltage | Attribute::Current | Attribute::ActivePower => DeviceType::Loop,
-            Attribute::Temperature | Attribute::Signal => DeviceType::Gateway,
-        }
-    }
-
-    /// Whether a threshold on it may be below zero: signal is in dBm, temperature in °C;
-    /// voltage, current and power never are.
-    pub fn may_be_negative(self) -> bool {
-        matches!(self, Attribute::Temperature | Attribute::Signal)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Comparison {
-    Greater,
-    GreaterOrEqual,
-    Less,
-    LessOrEqual,
-}
-
-impl Comparison {
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            ">" => Some(Comparison::Greater),
-            ">=" => Some(Comparison::GreaterOrEqual),
-            "<" => Some(Comparison::Less),
-            "<=" => Some(Comparison::LessOrEqual),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Comparison::Greater => ">",
-            Comparison::GreaterOrEqual => ">=",
-            Comparison::Less => "<",
-            Comparison::LessOrEqual => "<=",
-        }
-    }
-}
-
-/// Dictionary `alarm_level`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Level {
-    Serious,
-    Main,
-    Secondary,
-}
-
-impl Level {
-    pub fn parse(code: &str) -> Option<Self> {
-        match code {
-            "1" => Some(Level::Serious),
-            "2" => Some(Level::Main),
-            "3" => Some(Level::Secondary),
-            _ => None,
-        }
-    }
-
-    /// The dictionary value, as stored and listed.
-    pub fn code(self) -> &'static str {
-        match self {
-            Level::Serious => "1",
-            Level::Main => "2",
-            Level::Secondary => "3",
-        }
-    }
-
-    /// The word the events carry (`AlarmChanged.level`).
-    pub fn word(self) -> &'static str {
-        match self {
-            Level::Serious => "serious",
-            Level::Main => "main",
-            Level::Secondary => "secondary",
-        }
-    }
+/// Whether a threshold on the attribute may be below zero: signal is in dBm, temperature in
+/// °C; voltage, current and power never are.
+pub fn may_be_negative(attribute: Attribute) -> bool {
+    matches!(attribute, Attribute::Temperature | Attribute::Signal)
 }
 
 /// A threshold: the text as entered (kept for display) and its value.
@@ -183,7 +83,7 @@ fn threshold(text: &str) -> Option<Threshold> {
 }
 
 /// The trigger value: a number with at most 3 decimals; below zero only for attributes
-/// that can be (see [`Attribute::may_be_negative`]).
+/// that can be (see [`may_be_negative`]).
 pub fn parse_trigger_value(text: &str, attribute: Attribute) -> Result<Threshold, Msg> {
     let invalid = || Msg::AlarmTriggerValueInvalid;
     let text = text.trim();
@@ -192,7 +92,7 @@ pub fn parse_trigger_value(text: &str, attribute: Attribute) -> Result<Threshold
     if integer.len() > MAX_INTEGER_DIGITS || decimal_count > MAX_DECIMALS {
         return Err(invalid());
     }
-    if negative && !attribute.may_be_negative() {
+    if negative && !may_be_negative(attribute) {
         return Err(invalid());
     }
     threshold(text).ok_or_else(invalid)
@@ -261,7 +161,7 @@ pub struct AlarmTypeSpec {
 pub fn validate(raw: &RawAlarmType<'_>) -> Result<AlarmTypeSpec, Msg> {
     let name = bounded_text(raw.name, MAX_NAME_CHARS, Msg::AlarmNameInvalid)?;
     let device_type = DeviceType::parse(raw.device_type.trim()).ok_or(Msg::AlarmDeviceTypeInvalid)?;
-    let level = Level::parse(raw.level.trim()).ok_or(Msg::AlarmLevelInvalid)?;
+    let level = Level::from_code(raw.level.trim()).ok_or(Msg::AlarmLevelInvalid)?;
     let content_zh = bounded_text(raw.content_zh, MAX_CONTENT_CHARS, Msg::AlarmContentZhInvalid)?;
     let content_en = bounded_text(raw.content_en, MAX_CONTENT_CHARS, Msg::AlarmContentEnInvalid)?;
     let trigger = trigger_condition(raw, device_type)?;
@@ -312,12 +212,12 @@ fn hold_seconds(seconds: i64, invalid: Msg) -> Result<u32, Msg> {
 }
 
 fn attribute_of(text: &str, device_type: DeviceType, invalid: Msg) -> Result<Attribute, Msg> {
-    Attribute::parse(text.trim()).filter(|a| a.device_type() == device_type).ok_or(invalid)
+    Attribute::from_word(text.trim()).filter(|a| device_of(*a) == device_type).ok_or(invalid)
 }
 
 fn trigger_condition(raw: &RawAlarmType<'_>, device_type: DeviceType) -> Result<Condition, Msg> {
     let attribute = attribute_of(raw.trigger_attribute, device_type, Msg::AlarmTriggerAttributeInvalid)?;
-    let comparison = Comparison::parse(raw.trigger_comparison.trim()).ok_or(Msg::AlarmTriggerComparisonInvalid)?;
+    let comparison = Comparison::from_sign(raw.trigger_comparison.trim()).ok_or(Msg::AlarmTriggerComparisonInvalid)?;
     let threshold = parse_trigger_value(raw.trigger_value, attribute)?;
     let hold_seconds = hold_seconds(raw.trigger_duration, Msg::AlarmTriggerDurationInvalid)?;
     Ok(Condition { attribute, comparison, threshold, hold_seconds })
@@ -341,7 +241,7 @@ fn recovery_condition(
         _ => {
             let attribute = attribute_of(raw.recovery_attribute, device_type, Msg::AlarmRecoveryAttributeInvalid)?;
             let comparison =
-                Comparison::parse(raw.recovery_comparison.trim()).ok_or(Msg::AlarmRecoveryComparisonInvalid)?;
+                Comparison::from_sign(raw.recovery_comparison.trim()).ok_or(Msg::AlarmRecoveryComparisonInvalid)?;
             let threshold = parse_recovery_value(raw.recovery_value)?;
             Ok(Some(Condition { attribute, comparison, threshold, hold_seconds }))
         }
@@ -583,7 +483,7 @@ mod tests {
         fn whatever_passes_as_a_trigger_value_has_at_most_three_decimals(text in "\\PC{0,14}|[-+.0-9e]{0,14}") {
             for attribute in [Attribute::Current, Attribute::Signal] {
                 if parse_trigger_value(&text, attribute).is_ok() {
-                    let negative_allowed = attribute.may_be_negative();
+                    let negative_allowed = may_be_negative(attribute);
                     proptest::prop_assert!(is_plain_decimal(text.trim(), negative_allowed, 0..=3), "{:?} passed", text);
                 }
             }
@@ -591,11 +491,18 @@ mod tests {
     }
 
     #[test]
-    fn levels_have_codes_and_words() {
-        for (code, word) in [("1", "serious"), ("2", "main"), ("3", "secondary")] {
-            let level = Level::parse(code).unwrap();
-            assert_eq!((level.code(), level.word()), (code, word));
+    fn levels_are_the_dictionary_codes() {
+        for (code, level) in [("1", Level::Serious), ("2", Level::Main), ("3", Level::Secondary)] {
+            assert_eq!(Level::from_code(code), Some(level));
+            assert_eq!(level.code(), code);
         }
-        assert_eq!(Level::parse("0"), None);
+        assert_eq!(Level::from_code("0"), None);
+    }
+
+    #[test]
+    fn attributes_belong_to_their_device() {
+        assert_eq!(device_of(Attribute::Voltage), DeviceType::Loop);
+        assert_eq!(device_of(Attribute::Signal), DeviceType::Gateway);
+        assert!(may_be_negative(Attribute::Temperature) && !may_be_negative(Attribute::Current));
     }
 }

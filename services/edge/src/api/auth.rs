@@ -5,14 +5,13 @@ use lumiscape_proto::identity::v1 as pb;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::EdgeState;
-use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, ok_data, ok_msg, ok_with};
-use crate::guard::RequestInfo;
+use crate::envelope::{ApiJson, ApiQuery, ApiResult, call, ok_data, ok_msg, ok_with};
+use crate::request::RequestInfo;
+use crate::state::EdgeState;
 
 pub async fn captcha(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state.clients.auth().get_captcha(info.ctx.request(pb::GetCaptchaRequest {})).await;
-    let captcha = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let captcha = call(&info, state.clients.auth().get_captcha(info.ctx.request(pb::GetCaptchaRequest {}))).await?;
     ok_with(lang, json!({ "captchaEnabled": captcha.captcha_enabled, "uuid": captcha.uuid, "img": captcha.img }))
 }
 
@@ -43,8 +42,7 @@ pub async fn login(
         ip: info.ctx.client_ip.clone(),
         user_agent: info.ctx.user_agent.clone(),
     };
-    let reply = state.clients.auth().login(info.ctx.request(request)).await;
-    let token = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().token;
+    let token = call(&info, state.clients.auth().login(info.ctx.request(request))).await?.token;
     Ok(axum::Json(json!({ "code": 200, "msg": Msg::LoginSuccess.text(lang), "token": token })))
 }
 
@@ -65,8 +63,7 @@ pub async fn login_by_other_system(
         ip: info.ctx.client_ip.clone(),
         user_agent: info.ctx.user_agent.clone(),
     };
-    let reply = state.clients.auth().login_by_other_system(info.ctx.request(request)).await;
-    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let answer = call(&info, state.clients.auth().login_by_other_system(info.ctx.request(request))).await?;
     if answer.status == "success" {
         ok_data(lang, json!({ "status": "success", "token": answer.token }))
     } else {
@@ -77,7 +74,7 @@ pub async fn login_by_other_system(
 pub async fn logout(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
     let request = pb::LogoutRequest { ip: info.ctx.client_ip.clone(), user_agent: info.ctx.user_agent.clone() };
-    state.clients.auth().logout(info.ctx.request(request)).await.map_err(|s| ApiError::from_status(s, lang))?;
+    call(&info, state.clients.auth().logout(info.ctx.request(request))).await?;
     if let Some(caller) = &info.caller {
         // This replica stops honouring the token now, without waiting for the bucket's echo.
         state.auth.sessions().forget_local(&caller.session_id);
@@ -87,15 +84,14 @@ pub async fn logout(State(state): State<EdgeState>, Extension(info): Extension<R
 
 pub async fn refresh(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state.clients.auth().refresh(info.ctx.request(pb::RefreshRequest {})).await;
-    let expires_at = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().expires_at_ms;
+    let expires_at =
+        call(&info, state.clients.auth().refresh(info.ctx.request(pb::RefreshRequest {}))).await?.expires_at_ms;
     ok_data(lang, json!(expires_at))
 }
 
 pub async fn get_info(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state.clients.auth().get_info(info.ctx.request(pb::GetInfoRequest {})).await;
-    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let answer = call(&info, state.clients.auth().get_info(info.ctx.request(pb::GetInfoRequest {}))).await?;
     let user = answer.user.unwrap_or_default();
     ok_with(
         lang,

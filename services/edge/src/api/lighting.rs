@@ -3,7 +3,6 @@
 
 use axum::Extension;
 use axum::extract::{Path, State};
-use lumiscape_common::ErrorCode;
 use lumiscape_common::i18n::Msg;
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::control_service_client::ControlServiceClient;
@@ -13,9 +12,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
-use crate::EdgeState;
-use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, ok_data, ok_with};
-use crate::guard::RequestInfo;
+use crate::convert::{PageQuery, flag, id, local_time, path_id, path_ids, text};
+use crate::envelope::{ApiJson, ApiQuery, ApiResult, call, ok_data, ok_with};
+use crate::request::RequestInfo;
+use crate::state::EdgeState;
 
 fn gateways(state: &EdgeState) -> GatewayServiceClient<Channel> {
     GatewayServiceClient::new(state.clients.lighting_channel())
@@ -34,8 +34,8 @@ fn one_key(state: &EdgeState) -> OneKeyServiceClient<Channel> {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GatewayListQuery {
-    page_num: Option<i32>,
-    page_size: Option<i32>,
+    #[serde(flatten)]
+    page: PageQuery,
     #[serde(default)]
     gateway_name: String,
     #[serde(default)]
@@ -50,15 +50,15 @@ pub async fn gateway_list(
     ApiQuery(query): ApiQuery<GatewayListQuery>,
 ) -> ApiResult {
     let lang = info.lang();
+    let (page_num, page_size) = query.page.numbers(lang)?;
     let request = pb::ListGatewaysRequest {
-        page_num: query.page_num,
-        page_size: query.page_size,
+        page_num,
+        page_size,
         gateway_name: query.gateway_name,
         gateway_number: query.gateway_number,
         online_status: query.online_status,
     };
-    let reply = gateways(&state).list_gateways(info.ctx.request(request)).await;
-    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let answer = call(&info, gateways(&state).list_gateways(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(gateway_json).collect();
     ok_with(lang, json!({ "rows": rows, "total": answer.total }))
 }
@@ -69,9 +69,8 @@ pub async fn gateway_detail(
     Path(gateway_id): Path<String>,
 ) -> ApiResult {
     let lang = info.lang();
-    let request = pb::GetGatewayRequest { gateway_id: parse_id(&gateway_id, &info)? };
-    let reply = gateways(&state).get_gateway(info.ctx.request(request)).await;
-    let detail = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let request = pb::GetGatewayRequest { gateway_id: path_id(&gateway_id, Msg::GatewayIdInvalid, lang)? };
+    let detail = call(&info, gateways(&state).get_gateway(info.ctx.request(request))).await?;
     let mut data = detail.gateway.as_ref().map(gateway_json).unwrap_or_else(|| json!({}));
     data["loops"] = detail.loops.iter().map(loop_json).collect();
     ok_data(lang, data)
@@ -80,11 +79,14 @@ pub async fn gateway_detail(
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GatewayBody {
-    gateway_id: Option<Value>,
+    #[serde(default)]
+    gateway_id: Value,
     gateway_name: Option<String>,
     gateway_number: Option<String>,
-    communication_type: Option<Value>,
-    loop_count: Option<Value>,
+    #[serde(default)]
+    communication_type: Value,
+    #[serde(default)]
+    loop_count: Value,
     loops: Option<Vec<LoopBody>>,
     remark: Option<String>,
 }
@@ -92,22 +94,24 @@ pub struct GatewayBody {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LoopBody {
-    loop_index: Option<Value>,
+    #[serde(default)]
+    loop_index: Value,
     loop_name: Option<String>,
 }
 
 impl GatewayBody {
     /// The gateway as entered; the service checks every field.
     fn input(self) -> pb::GatewayInput {
-        let loops = self.loops.unwrap_or_default().into_iter().map(|l| pb::LoopName {
-            loop_index: int_of(l.loop_index.as_ref()),
-            loop_name: l.loop_name.unwrap_or_default(),
-        });
+        let loops = self
+            .loops
+            .unwrap_or_default()
+            .into_iter()
+            .map(|l| pb::LoopName { loop_index: id(&l.loop_index), loop_name: l.loop_name.unwrap_or_default() });
         pb::GatewayInput {
             gateway_name: self.gateway_name.unwrap_or_default(),
             gateway_number: self.gateway_number.unwrap_or_default(),
-            communication_type: text_of(self.communication_type.as_ref()),
-            loop_count: int_of(self.loop_count.as_ref()),
+            communication_type: text(&self.communication_type),
+            loop_count: id(&self.loop_count),
             loops: loops.collect(),
             remark: self.remark.unwrap_or_default(),
         }
@@ -120,8 +124,7 @@ pub async fn gateway_add(
     ApiJson(body): ApiJson<GatewayBody>,
 ) -> ApiResult {
     let lang = info.lang();
-    let reply = gateways(&state).create_gateway(info.ctx.request(body.input())).await;
-    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let answer = call(&info, gateways(&state).create_gateway(info.ctx.request(body.input()))).await?;
     ok_data(lang, json!({ "gatewayId": answer.gateway_id }))
 }
 
@@ -131,10 +134,9 @@ pub async fn gateway_edit(
     ApiJson(body): ApiJson<GatewayBody>,
 ) -> ApiResult {
     let lang = info.lang();
-    let gateway_id = int_of(body.gateway_id.as_ref());
+    let gateway_id = id(&body.gateway_id);
     let request = pb::UpdateGatewayRequest { gateway_id, gateway: Some(body.input()) };
-    let reply = gateways(&state).update_gateway(info.ctx.request(request)).await;
-    reply.map_err(|s| ApiError::from_status(s, lang))?;
+    call(&info, gateways(&state).update_gateway(info.ctx.request(request))).await?;
     ok_with(lang, json!({}))
 }
 
@@ -144,10 +146,9 @@ pub async fn gateway_remove(
     Path(gateway_ids): Path<String>,
 ) -> ApiResult {
     let lang = info.lang();
-    let ids = gateway_ids.split(',').map(|id| parse_id(id, &info)).collect::<Result<Vec<i64>, ApiError>>()?;
+    let ids = path_ids(&gateway_ids, Msg::GatewayIdInvalid, lang)?;
     let request = pb::DeleteGatewaysRequest { gateway_ids: ids };
-    let reply = gateways(&state).delete_gateways(info.ctx.request(request)).await;
-    reply.map_err(|s| ApiError::from_status(s, lang))?;
+    call(&info, gateways(&state).delete_gateways(info.ctx.request(request))).await?;
     ok_with(lang, json!({}))
 }
 
@@ -165,10 +166,9 @@ pub async fn gateway_power(
     ApiQuery(query): ApiQuery<PowerQuery>,
 ) -> ApiResult {
     let lang = info.lang();
-    let gateway_id = parse_id(&gateway_id, &info)?;
+    let gateway_id = path_id(&gateway_id, Msg::GatewayIdInvalid, lang)?;
     let request = pb::GetPowerRequest { gateway_id, loop_index: query.loop_index, hours: query.hours };
-    let reply = gateways(&state).get_power(info.ctx.request(request)).await;
-    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let answer = call(&info, gateways(&state).get_power(info.ctx.request(request))).await?;
     let points: Vec<Value> = answer
         .points
         .iter()
@@ -184,13 +184,6 @@ pub async fn gateway_power(
     ok_data(lang, json!({ "loopIndex": answer.loop_index, "points": points }))
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PageQuery {
-    page_num: Option<i32>,
-    page_size: Option<i32>,
-}
-
 pub async fn gateway_online_history(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
@@ -198,10 +191,10 @@ pub async fn gateway_online_history(
     ApiQuery(query): ApiQuery<PageQuery>,
 ) -> ApiResult {
     let lang = info.lang();
-    let gateway_id = parse_id(&gateway_id, &info)?;
-    let request = pb::ListOnlineHistoryRequest { gateway_id, page_num: query.page_num, page_size: query.page_size };
-    let reply = gateways(&state).list_online_history(info.ctx.request(request)).await;
-    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let gateway_id = path_id(&gateway_id, Msg::GatewayIdInvalid, lang)?;
+    let (page_num, page_size) = query.numbers(lang)?;
+    let request = pb::ListOnlineHistoryRequest { gateway_id, page_num, page_size };
+    let answer = call(&info, gateways(&state).list_online_history(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer
         .rows
         .iter()
@@ -215,8 +208,10 @@ pub async fn gateway_online_history(
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LoopControlBody {
-    gateway_id: Option<Value>,
-    loop_index: Option<Value>,
+    #[serde(default)]
+    gateway_id: Value,
+    #[serde(default)]
+    loop_index: Value,
     on: Option<bool>,
 }
 
@@ -226,20 +221,17 @@ pub async fn control_loop(
     ApiJson(body): ApiJson<LoopControlBody>,
 ) -> ApiResult {
     let lang = info.lang();
-    let request = pb::SetLoopRequest {
-        gateway_id: int_of(body.gateway_id.as_ref()),
-        loop_index: int_of(body.loop_index.as_ref()),
-        on: body.on,
-    };
-    let reply = control(&state).set_loop(info.ctx.request(request)).await;
-    let result = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let request =
+        pb::SetLoopRequest { gateway_id: id(&body.gateway_id), loop_index: id(&body.loop_index), on: body.on };
+    let result = call(&info, control(&state).set_loop(info.ctx.request(request))).await?;
     ok_data(lang, command_json(&result))
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadBody {
-    gateway_id: Option<Value>,
+    #[serde(default)]
+    gateway_id: Value,
 }
 
 pub async fn control_read(
@@ -248,9 +240,8 @@ pub async fn control_read(
     ApiJson(body): ApiJson<ReadBody>,
 ) -> ApiResult {
     let lang = info.lang();
-    let request = pb::ReadStateRequest { gateway_id: int_of(body.gateway_id.as_ref()) };
-    let reply = control(&state).read_state(info.ctx.request(request)).await;
-    let result = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let request = pb::ReadStateRequest { gateway_id: id(&body.gateway_id) };
+    let result = call(&info, control(&state).read_state(info.ctx.request(request))).await?;
     ok_data(lang, command_json(&result))
 }
 
@@ -267,8 +258,8 @@ pub async fn one_key_control(
     ApiJson(body): ApiJson<OneKeyBody>,
 ) -> ApiResult {
     let lang = info.lang();
-    let reply = one_key(&state).execute(info.ctx.request(pb::ExecuteOneKeyRequest { on: body.on })).await;
-    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let answer =
+        call(&info, one_key(&state).execute(info.ctx.request(pb::ExecuteOneKeyRequest { on: body.on }))).await?;
     let results: Vec<Value> = answer
         .results
         .iter()
@@ -300,9 +291,9 @@ pub async fn one_key_records(
     ApiQuery(query): ApiQuery<PageQuery>,
 ) -> ApiResult {
     let lang = info.lang();
-    let request = pb::ListOneKeyRecordsRequest { page_num: query.page_num, page_size: query.page_size };
-    let reply = one_key(&state).list_records(info.ctx.request(request)).await;
-    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let (page_num, page_size) = query.numbers(lang)?;
+    let request = pb::ListOneKeyRecordsRequest { page_num, page_size };
+    let answer = call(&info, one_key(&state).list_records(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer
         .rows
         .iter()
@@ -358,60 +349,9 @@ fn command_json(result: &pb::CommandResult) -> Value {
     json!({ "correlationId": result.correlation_id, "elapsedMs": result.elapsed_ms, "loops": loops })
 }
 
-fn flag(online: bool) -> &'static str {
-    if online { "1" } else { "0" }
-}
-
-/// Unix milliseconds as the console's `YYYY-MM-DD HH:mm:ss` in the server's time zone.
-fn local_time(ms: i64) -> Option<String> {
-    (ms > 0).then(|| {
-        chrono::DateTime::from_timestamp_millis(ms)
-            .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string())
-    })?
-}
-
-/// An id in a path; anything but a positive number is a bad request.
-fn parse_id(text: &str, info: &RequestInfo) -> Result<i64, ApiError> {
-    text.trim()
-        .parse::<i64>()
-        .ok()
-        .filter(|id| *id > 0)
-        .ok_or_else(|| ApiError::new(ErrorCode::BadRequest, &Msg::GatewayIdInvalid, info.lang()))
-}
-
-/// A number sent as a number or a numeric string; 0 (refused by the service) otherwise.
-fn int_of(value: Option<&Value>) -> i64 {
-    match value {
-        Some(Value::Number(n)) => n.as_i64().unwrap_or(0),
-        Some(Value::String(s)) => s.trim().parse().unwrap_or(0),
-        _ => 0,
-    }
-}
-
-/// A code sent as a string or a number.
-fn text_of(value: Option<&Value>) -> String {
-    match value {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_are_read_from_numbers_and_numeric_strings() {
-        assert_eq!(int_of(Some(&json!(12))), 12);
-        assert_eq!(int_of(Some(&json!(" 7 "))), 7);
-        assert_eq!(int_of(Some(&json!(1.5))), 0);
-        assert_eq!(int_of(Some(&json!("x"))), 0);
-        assert_eq!(int_of(None), 0);
-        assert_eq!(text_of(Some(&json!(2))), "2");
-        assert_eq!(text_of(Some(&json!("3"))), "3");
-        assert_eq!(text_of(Some(&json!(null))), "");
-    }
 
     #[test]
     fn a_body_becomes_the_input_the_service_checks() {
@@ -425,11 +365,5 @@ mod tests {
         assert_eq!(input.loop_count, 2);
         assert_eq!(input.loops, vec![pb::LoopName { loop_index: 1, loop_name: "North".into() }]);
         assert_eq!(input.remark, "");
-    }
-
-    #[test]
-    fn times_are_local_and_absent_when_unknown() {
-        assert_eq!(local_time(0), None);
-        assert_eq!(local_time(1_700_000_000_000).unwrap().len(), "2023-11-14 22:13:20".len());
     }
 }

@@ -1,6 +1,6 @@
 //! The handlers: each turns an HTTP request into a service call and the answer into the
 //! envelope the console expects (spec section 7). They are bound to paths only through
-//! [`crate::routes::ROUTES`], beside the permission each needs.
+//! the route table (`routes::ROUTES`), beside the permission each needs.
 
 pub mod alarm;
 pub mod auth;

@@ -6,17 +6,16 @@ use lumiscape_proto::identity::v1 as pb;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::EdgeState;
-use crate::envelope::{ApiError, ApiJson, ApiResult, ok_with};
-use crate::guard::RequestInfo;
+use crate::envelope::{ApiError, ApiJson, ApiResult, call, ok_with};
+use crate::request::RequestInfo;
+use crate::state::EdgeState;
 
 /// The multipart field carrying the avatar image.
 const AVATAR_FIELD: &str = "avatarfile";
 
 pub async fn get(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state.clients.profile().get_profile(info.ctx.request(pb::GetProfileRequest {})).await;
-    let profile = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let profile = call(&info, state.clients.profile().get_profile(info.ctx.request(pb::GetProfileRequest {}))).await?;
     let user = profile.user.unwrap_or_default();
     let created = iso_utc(profile.create_time_ms);
     ok_with(
@@ -62,12 +61,7 @@ pub async fn update(
         email: body.email,
         sex: body.sex,
     };
-    state
-        .clients
-        .profile()
-        .update_profile(info.ctx.request(request))
-        .await
-        .map_err(|s| ApiError::from_status(s, lang))?;
+    call(&info, state.clients.profile().update_profile(info.ctx.request(request))).await?;
     ok_with(lang, json!({}))
 }
 
@@ -87,12 +81,7 @@ pub async fn update_password(
 ) -> ApiResult {
     let lang = info.lang();
     let request = pb::UpdatePasswordRequest { old_password: body.old_password, new_password: body.new_password };
-    state
-        .clients
-        .profile()
-        .update_password(info.ctx.request(request))
-        .await
-        .map_err(|s| ApiError::from_status(s, lang))?;
+    call(&info, state.clients.profile().update_password(info.ctx.request(request))).await?;
     ok_with(lang, json!({}))
 }
 
@@ -121,8 +110,7 @@ pub async fn update_avatar(
     }
     let image = image.filter(|b| !b.is_empty()).ok_or_else(|| bad(Msg::AvatarMissing))?;
     let request = pb::UpdateAvatarRequest { image: image.to_vec() };
-    let reply = state.clients.profile().update_avatar(info.ctx.request(request)).await;
-    let path = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().path;
+    let path = call(&info, state.clients.profile().update_avatar(info.ctx.request(request))).await?.path;
     ok_with(lang, json!({ "imgUrl": path }))
 }
 

@@ -1,19 +1,19 @@
 use axum::Extension;
 use axum::extract::State;
-use lumiscape_common::ErrorCode;
 use lumiscape_common::i18n::Msg;
 use lumiscape_proto::project::v1 as pb;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::EdgeState;
-use crate::envelope::{ApiError, ApiQuery, ApiResult, ok_data};
-use crate::guard::RequestInfo;
+use crate::convert::path_id;
+use crate::envelope::{ApiQuery, ApiResult, call, ok_data};
+use crate::request::RequestInfo;
+use crate::state::EdgeState;
 
 pub async fn drop_list(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
-    let reply = state.clients.project().drop_list(info.ctx.request(pb::DropListRequest {})).await;
-    let projects = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().projects;
+    let projects =
+        call(&info, state.clients.project().drop_list(info.ctx.request(pb::DropListRequest {}))).await?.projects;
     let data: Vec<Value> = projects.into_iter().map(|p| json!({ "id": p.id, "projectName": p.project_name })).collect();
     ok_data(lang, Value::Array(data))
 }
@@ -32,8 +32,7 @@ pub async fn user_project_list(
 ) -> ApiResult {
     let lang = info.lang();
     let request = pb::ListProjectsRequest { project_name: query.project_name };
-    let reply = state.clients.project().list_projects(info.ctx.request(request)).await;
-    let projects = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().projects;
+    let projects = call(&info, state.clients.project().list_projects(info.ctx.request(request))).await?.projects;
     let data: Vec<Value> = projects
         .into_iter()
         .map(|p| {
@@ -63,15 +62,9 @@ pub async fn detail(
     ApiQuery(query): ApiQuery<DetailQuery>,
 ) -> ApiResult {
     let lang = info.lang();
-    let id = query
-        .id
-        .as_deref()
-        .and_then(|v| v.trim().parse::<i64>().ok())
-        .filter(|id| *id > 0)
-        .ok_or_else(|| ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang))?;
+    let id = path_id(query.id.as_deref().unwrap_or_default(), Msg::ProjectIdInvalid, lang)?;
     let request = pb::GetProjectDetailRequest { id, r#type: query.kind };
-    let reply = state.clients.project().get_project_detail(info.ctx.request(request)).await;
-    let p = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let p = call(&info, state.clients.project().get_project_detail(info.ctx.request(request))).await?;
     ok_data(
         lang,
         json!({

@@ -5,9 +5,10 @@ use lumiscape_proto::identity::v1 as pb;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::EdgeState;
-use crate::envelope::{ApiError, ApiQuery, ApiResult, ok_data, ok_msg, ok_with};
-use crate::guard::RequestInfo;
+use crate::convert::PageQuery;
+use crate::envelope::{ApiError, ApiQuery, ApiResult, call, ok_data, ok_msg, ok_with};
+use crate::request::RequestInfo;
+use crate::state::EdgeState;
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -22,9 +23,12 @@ pub async fn get_routers(
     ApiQuery(query): ApiQuery<RoutersQuery>,
 ) -> Result<Json<RoutersEnvelope>, ApiError> {
     let lang = info.lang();
-    let reply =
-        state.clients.menu().get_routers(info.ctx.request(pb::GetRoutersRequest { where_use: query.where_use })).await;
-    let routes = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().routes;
+    let routes = call(
+        &info,
+        state.clients.menu().get_routers(info.ctx.request(pb::GetRoutersRequest { where_use: query.where_use })),
+    )
+    .await?
+    .routes;
     Ok(Json(RoutersEnvelope { msg: Msg::Success.text(lang), routes }))
 }
 
@@ -102,9 +106,9 @@ pub async fn config_by_key(
     Extension(info): Extension<RequestInfo>,
     Path(key): Path<String>,
 ) -> ApiResult {
-    let lang = info.lang();
-    let reply = state.clients.config().get_config_by_key(info.ctx.request(pb::GetConfigByKeyRequest { key })).await;
-    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let answer =
+        call(&info, state.clients.config().get_config_by_key(info.ctx.request(pb::GetConfigByKeyRequest { key })))
+            .await?;
     ok_msg(answer.value)
 }
 
@@ -115,10 +119,8 @@ pub struct ConfigListQuery {
     config_name: String,
     #[serde(default)]
     config_key: String,
-    #[serde(default)]
-    page_num: Option<i32>,
-    #[serde(default)]
-    page_size: Option<i32>,
+    #[serde(flatten)]
+    page: PageQuery,
 }
 
 pub async fn config_list(
@@ -127,14 +129,10 @@ pub async fn config_list(
     ApiQuery(query): ApiQuery<ConfigListQuery>,
 ) -> ApiResult {
     let lang = info.lang();
-    let request = pb::ListConfigsRequest {
-        config_name: query.config_name,
-        config_key: query.config_key,
-        page_num: query.page_num.unwrap_or(1),
-        page_size: query.page_size.unwrap_or(20),
-    };
-    let reply = state.clients.config().list_configs(info.ctx.request(request)).await;
-    let answer = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner();
+    let (page_num, page_size) = query.page.numbers(lang)?;
+    let request =
+        pb::ListConfigsRequest { config_name: query.config_name, config_key: query.config_key, page_num, page_size };
+    let answer = call(&info, state.clients.config().list_configs(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer
         .rows
         .into_iter()
@@ -158,9 +156,12 @@ pub async fn dict_by_type(
     Path(dict_type): Path<String>,
 ) -> ApiResult {
     let lang = info.lang();
-    let reply =
-        state.clients.dict().get_dict_data_by_type(info.ctx.request(pb::GetDictDataByTypeRequest { dict_type })).await;
-    let data = reply.map_err(|s| ApiError::from_status(s, lang))?.into_inner().data;
+    let data = call(
+        &info,
+        state.clients.dict().get_dict_data_by_type(info.ctx.request(pb::GetDictDataByTypeRequest { dict_type })),
+    )
+    .await?
+    .data;
     let items: Vec<Value> = data
         .into_iter()
         .map(|d| {

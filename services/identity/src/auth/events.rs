@@ -1,12 +1,13 @@
 //! The sign-in events identity publishes (through the outbox).
 
+use lumiscape_common::nats::Streams;
+use lumiscape_common::outbox::{self, OutboxEvent};
 use lumiscape_proto::events::v1::LoginEvent;
 use prost::Message;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::Subjects;
-use crate::outbox::{self, OutboxEvent};
+use crate::Tables;
 
 /// What happened at a sign-in door.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +32,8 @@ impl LoginOutcome {
     }
 }
 
+/// One sign-in fact, as the login log records it.
+#[derive(Debug, Clone)]
 pub struct LoginFact<'a> {
     pub outcome: LoginOutcome,
     pub user_name: &'a str,
@@ -40,8 +43,8 @@ pub struct LoginFact<'a> {
     pub message_key: &'a str,
 }
 
-/// Queues the event in the caller's transaction.
-pub async fn record(conn: &mut PgConnection, subjects: &Subjects, fact: LoginFact<'_>) -> sqlx::Result<()> {
+/// Writes the event into the outbox, in the caller's transaction.
+pub async fn record(conn: &mut PgConnection, streams: &Streams, fact: &LoginFact<'_>) -> sqlx::Result<()> {
     let event_id = Uuid::now_v7();
     let event = LoginEvent {
         event_id: event_id.to_string(),
@@ -53,15 +56,11 @@ pub async fn record(conn: &mut PgConnection, subjects: &Subjects, fact: LoginFac
         message_key: fact.message_key.to_owned(),
         occurred_at_ms: chrono::Utc::now().timestamp_millis(),
     };
-    let subject = subjects.event(fact.outcome.event_type());
-    outbox::insert(
-        conn,
-        &OutboxEvent {
-            event_id,
-            subject: &subject,
-            event_type: fact.outcome.event_type(),
-            payload: event.encode_to_vec(),
-        },
-    )
-    .await
+    let event = OutboxEvent {
+        message_id: event_id.to_string(),
+        subject: streams.subject(fact.outcome.event_type()),
+        event_type: fact.outcome.event_type().to_owned(),
+        payload: event.encode_to_vec(),
+    };
+    outbox::insert::<Tables>(conn, &event).await
 }

@@ -1,23 +1,24 @@
-//! The AuthService: wire types in and out; the rules are in `model`.
+//! The AuthService: each method authorizes (where a caller is signed in), calls its inner
+//! function and maps the error once; the rules are in `model`, the transactions in `store`.
 
 use std::sync::Arc;
 
 use base64::Engine;
 use chrono::Utc;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
-use lumiscape_common::Error;
-use lumiscape_common::StatusExt;
+use lumiscape_common::access::{Access, SIGNED_IN, authorize_global};
 use lumiscape_common::auth::Claims;
-use lumiscape_common::grpc::{authenticate, lang_of};
+use lumiscape_common::grpc::lang_of;
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::session::SessionState;
+use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::auth_service_server::AuthService;
 use serde::Deserialize;
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
-use super::events::{self, LoginFact, LoginOutcome};
+use super::events::{LoginFact, LoginOutcome};
 use super::model::{self, MAX_PASSWORD_LEN, MAX_USER_NAME_LEN};
 use super::store::{self, NewSession, UserRow};
 use crate::Shared;
@@ -43,10 +44,50 @@ struct Origin<'a> {
 #[tonic::async_trait]
 impl AuthService for AuthApi {
     async fn get_captcha(&self, request: Request<pb::GetCaptchaRequest>) -> Reply<pb::GetCaptchaResponse> {
+        self.captcha().await.reply(lang_of(&request))
+    }
+
+    async fn login(&self, request: Request<pb::LoginRequest>) -> Reply<pb::LoginResponse> {
         let lang = lang_of(&request);
+        let req = request.into_inner();
+        let origin = Origin { ip: &req.ip, user_agent: &req.user_agent };
+        self.login_inner(&req, &origin).await.map(|token| pb::LoginResponse { token }).reply(lang)
+    }
+
+    async fn login_by_other_system(
+        &self,
+        request: Request<pb::LoginByOtherSystemRequest>,
+    ) -> Reply<pb::LoginByOtherSystemResponse> {
+        let lang = lang_of(&request);
+        let req = request.into_inner();
+        self.login_by_other_system_inner(&req).await.reply(lang)
+    }
+
+    async fn logout(&self, request: Request<pb::LogoutRequest>) -> Reply<pb::LogoutResponse> {
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+        self.logout_inner(&access).await.reply(access.lang())
+    }
+
+    async fn refresh(&self, request: Request<pb::RefreshRequest>) -> Reply<pb::RefreshResponse> {
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+        self.refresh_inner(&access).await.reply(access.lang())
+    }
+
+    async fn get_info(&self, request: Request<pb::GetInfoRequest>) -> Reply<pb::GetInfoResponse> {
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+        self.get_info_inner(&access).await.reply(access.lang())
+    }
+}
+
+fn error_status() -> pb::LoginByOtherSystemResponse {
+    pb::LoginByOtherSystemResponse { status: "error".into(), token: String::new() }
+}
+
+impl AuthApi {
+    async fn captcha(&self) -> Result<pb::GetCaptchaResponse, Error> {
         let s = &self.shared;
-        if !s.captcha_enabled().await.or_status(lang)? {
-            return Ok(Response::new(pb::GetCaptchaResponse { captcha_enabled: false, ..Default::default() }));
+        if !s.captcha_enabled().await? {
+            return Ok(pb::GetCaptchaResponse { captcha_enabled: false, ..Default::default() });
         }
         let (answer, png) = tokio::task::spawn_blocking(|| {
             let mut image = captcha::Captcha::new();
@@ -58,107 +99,78 @@ impl AuthService for AuthApi {
             image.as_tuple()
         })
         .await
-        .map_err(|e| Error::internal(e).into_status(lang))?
-        .ok_or_else(|| Error::internal(anyhow::anyhow!("captcha image could not be drawn")).into_status(lang))?;
+        .map_err(Error::internal)?
+        .ok_or_else(|| Error::internal(anyhow::anyhow!("captcha image could not be drawn")))?;
         let uuid = Uuid::new_v4();
-        let expires_at = Utc::now() + s.captcha_ttl;
-        store::insert_captcha(&s.pool, uuid, &answer, expires_at).await.or_status(lang)?;
-        Ok(Response::new(pb::GetCaptchaResponse {
+        store::insert_captcha(&s.pool, uuid, &answer, Utc::now() + s.captcha_ttl).await?;
+        Ok(pb::GetCaptchaResponse {
             captcha_enabled: true,
             uuid: uuid.to_string(),
             img: base64::engine::general_purpose::STANDARD.encode(png),
-        }))
+        })
     }
 
-    async fn login(&self, request: Request<pb::LoginRequest>) -> Reply<pb::LoginResponse> {
-        let lang = lang_of(&request);
-        let req = request.into_inner();
-        let origin = Origin { ip: &req.ip, user_agent: &req.user_agent };
-        let token = self.login_inner(&req, &origin).await.or_status(lang)?;
-        Ok(Response::new(pb::LoginResponse { token }))
-    }
-
-    async fn login_by_other_system(
+    async fn login_by_other_system_inner(
         &self,
-        request: Request<pb::LoginByOtherSystemRequest>,
-    ) -> Reply<pb::LoginByOtherSystemResponse> {
-        let lang = lang_of(&request);
-        let req = request.into_inner();
+        req: &pb::LoginByOtherSystemRequest,
+    ) -> Result<pb::LoginByOtherSystemResponse, Error> {
         let origin = Origin { ip: &req.ip, user_agent: &req.user_agent };
         let Some(user_name) = self.shared.verify_other_system_token(&req.token) else {
-            self.record_failure(None, "", &origin, Msg::OtherSystemAuthFailed).await.or_status(lang)?;
-            return Ok(Response::new(error_status()));
+            self.record_failure(None, "", &origin, Msg::OtherSystemAuthFailed).await?;
+            return Ok(error_status());
         };
-        let user = store::find_user_by_name(&self.shared.pool, &user_name).await.or_status(lang)?;
+        let user = store::find_user_by_name(&self.shared.pool, &user_name).await?;
         let Some(user) = user.filter(UserRow::is_enabled) else {
-            self.record_failure(None, &user_name, &origin, Msg::OtherSystemAuthFailed).await.or_status(lang)?;
-            return Ok(Response::new(error_status()));
+            self.record_failure(None, &user_name, &origin, Msg::OtherSystemAuthFailed).await?;
+            return Ok(error_status());
         };
-        let token = self.open_session(&user, &origin).await.or_status(lang)?;
-        Ok(Response::new(pb::LoginByOtherSystemResponse { status: "success".into(), token }))
+        let token = self.open_session(&user, &origin).await?;
+        Ok(pb::LoginByOtherSystemResponse { status: "success".into(), token })
     }
 
-    async fn logout(&self, request: Request<pb::LogoutRequest>) -> Reply<pb::LogoutResponse> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let lang = ctx.lang;
+    async fn logout_inner(&self, access: &Access) -> Result<pb::LogoutResponse, Error> {
         let s = &self.shared;
+        let caller = &access.caller;
         // The bucket is what stops the token everywhere, so it goes first.
-        s.auth.sessions().revoke(&caller.session_id).await.or_status(lang)?;
-        let session_id = Uuid::parse_str(&caller.session_id).map_err(|e| Error::internal(e).into_status(lang))?;
-        let result: Result<(), Error> = async {
-            let mut tx = s.pool.begin().await?;
-            store::revoke_session(&mut tx, session_id).await?;
-            let fact = LoginFact {
-                outcome: LoginOutcome::LoggedOut,
-                user_name: caller.user_name(),
-                user_id: caller.user_id(),
-                ip: &ctx.client_ip,
-                user_agent: &ctx.user_agent,
-                message_key: Msg::LogoutSuccess.key(),
-            };
-            events::record(&mut tx, &s.subjects, fact).await?;
-            tx.commit().await?;
-            Ok(())
-        }
-        .await;
-        result.or_status(lang)?;
+        s.auth.sessions().revoke(&caller.session_id).await?;
+        let session_id = Uuid::parse_str(&caller.session_id).map_err(Error::internal)?;
+        let fact = LoginFact {
+            outcome: LoginOutcome::LoggedOut,
+            user_name: caller.user_name(),
+            user_id: caller.user_id(),
+            ip: &access.ctx.client_ip,
+            user_agent: &access.ctx.user_agent,
+            message_key: Msg::LogoutSuccess.key(),
+        };
+        store::close_session(&s.pool, &s.streams, session_id, &fact).await?;
         s.outbox.wake();
-        Ok(Response::new(pb::LogoutResponse {}))
+        Ok(pb::LogoutResponse {})
     }
 
-    async fn refresh(&self, request: Request<pb::RefreshRequest>) -> Reply<pb::RefreshResponse> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let lang = ctx.lang;
+    async fn refresh_inner(&self, access: &Access) -> Result<pb::RefreshResponse, Error> {
         let s = &self.shared;
+        let caller = &access.caller;
         let hard_limit_ms = caller.token_expires_at * 1000;
         let expires_at_ms = (Utc::now() + s.session_ttl).timestamp_millis().min(hard_limit_ms);
         let expires_at = chrono::DateTime::from_timestamp_millis(expires_at_ms).unwrap_or_else(Utc::now);
-        let session_id = Uuid::parse_str(&caller.session_id).map_err(|e| Error::internal(e).into_status(lang))?;
-        let extended = store::extend_session(&s.pool, session_id, expires_at).await.or_status(lang)?;
-        if !extended {
-            return Err(Error::unauthenticated(Msg::SessionExpired).into_status(lang));
+        let session_id = Uuid::parse_str(&caller.session_id).map_err(Error::internal)?;
+        if !store::extend_session(&s.pool, session_id, expires_at).await? {
+            return Err(Error::unauthenticated(Msg::SessionExpired));
         }
         let state = SessionState { expires_at_ms, ..(*caller.session).clone() };
-        s.auth.sessions().put(&caller.session_id, &state).await.or_status(lang)?;
-        Ok(Response::new(pb::RefreshResponse { expires_at_ms }))
+        s.auth.sessions().put(&caller.session_id, &state).await?;
+        Ok(pb::RefreshResponse { expires_at_ms })
     }
 
-    async fn get_info(&self, request: Request<pb::GetInfoRequest>) -> Reply<pb::GetInfoResponse> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let user = self.shared.cached_user(caller.user_id()).await.or_status(ctx.lang)?;
-        Ok(Response::new(pb::GetInfoResponse {
+    async fn get_info_inner(&self, access: &Access) -> Result<pb::GetInfoResponse, Error> {
+        let user = self.shared.cached_user(access.caller.user_id()).await?;
+        Ok(pb::GetInfoResponse {
             user: Some(user.info()),
-            permissions: caller.permissions().to_vec(),
+            permissions: access.caller.permissions().to_vec(),
             default_menu: user.default_menu.clone(),
-        }))
+        })
     }
-}
 
-fn error_status() -> pb::LoginByOtherSystemResponse {
-    pb::LoginByOtherSystemResponse { status: "error".into(), token: String::new() }
-}
-
-impl AuthApi {
     async fn login_inner(&self, req: &pb::LoginRequest, origin: &Origin<'_>) -> Result<String, Error> {
         let s = &self.shared;
         let user_name = req.username.trim();
@@ -222,7 +234,7 @@ impl AuthApi {
     }
 
     /// Writes a failed attempt: the account's failure count (when `user_id` is given) and
-    /// the event for the login log, in one transaction.
+    /// the event for the login log.
     async fn record_failure(
         &self,
         user_id: Option<i64>,
@@ -231,28 +243,19 @@ impl AuthApi {
         msg: Msg,
     ) -> Result<(), Error> {
         let s = &self.shared;
-        let mut tx = s.pool.begin().await?;
-        let mut message = msg;
-        if let Some(user_id) = user_id {
-            let now = Utc::now();
-            let before = store::lock_state_for_update(&mut tx, user_id).await?;
-            let after = before.after_failure(now, s.policy);
-            store::save_lock_state(&mut tx, user_id, after).await?;
-            if after.is_locked_at(now) {
-                message = s.lock_message();
-                tracing::warn!(user = user_name, "account locked after repeated wrong passwords");
-            }
-        }
         let fact = LoginFact {
             outcome: LoginOutcome::Failed,
             user_name,
             user_id: user_id.unwrap_or(0),
             ip: origin.ip,
             user_agent: origin.user_agent,
-            message_key: message.key(),
+            message_key: msg.key(),
         };
-        events::record(&mut tx, &s.subjects, fact).await?;
-        tx.commit().await?;
+        let account = user_id.map(|id| (id, s.policy));
+        let locked = store::record_failure(&s.pool, &s.streams, account, &fact, s.lock_message().key()).await?;
+        if locked {
+            tracing::warn!(user = user_name, "account locked after repeated wrong passwords");
+        }
         s.outbox.wake();
         Ok(())
     }
@@ -267,18 +270,8 @@ impl AuthApi {
         let session_id = Uuid::new_v4();
         let hard_expiry = now + s.session_max;
         let expires_at = (now + s.session_ttl).min(hard_expiry);
-
-        let mut tx = s.pool.begin().await?;
-        // A lock set by a parallel attempt while this one verified the password wins.
-        if store::lock_state_for_update(&mut tx, user.user_id).await?.is_locked_at(now) {
-            drop(tx);
-            self.record_failure(None, &user.user_name, origin, s.lock_message()).await?;
-            return Err(Error::bad_request(Msg::BadCredentials));
-        }
         let session =
             NewSession { session_id, user_id: user.user_id, expires_at, ip: origin.ip, user_agent: origin.user_agent };
-        store::insert_session(&mut tx, &session).await?;
-        store::record_login(&mut tx, user.user_id, origin.ip).await?;
         let fact = LoginFact {
             outcome: LoginOutcome::Succeeded,
             user_name: &user.user_name,
@@ -287,8 +280,11 @@ impl AuthApi {
             user_agent: origin.user_agent,
             message_key: Msg::LoginSuccess.key(),
         };
-        events::record(&mut tx, &s.subjects, fact).await?;
-        tx.commit().await?;
+        // A lock set by a parallel attempt while this one verified the password wins.
+        if !store::open_session(&s.pool, &s.streams, &session, &fact).await? {
+            self.record_failure(None, &user.user_name, origin, s.lock_message()).await?;
+            return Err(Error::bad_request(Msg::BadCredentials));
+        }
         s.outbox.wake();
 
         let state = SessionState {
@@ -340,7 +336,7 @@ impl Shared {
         })
     }
 
-    fn lock_message(&self) -> Msg {
+    pub(crate) fn lock_message(&self) -> Msg {
         Msg::TooManyFailures { attempts: self.policy.max_attempts, minutes: self.policy.lock_for.num_minutes() as u64 }
     }
 

@@ -1,7 +1,8 @@
-use lumiscape_common::StatusExt;
-use lumiscape_common::grpc::authenticate;
+//! Dictionary lookups over gRPC: thin methods, the labels in the request's language.
+
+use lumiscape_common::access::{SIGNED_IN, authorize_global};
 use lumiscape_common::i18n::Msg;
-use lumiscape_common::{Error, Lang};
+use lumiscape_common::{Error, Lang, StatusExt};
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::dict_service_server::DictService;
 use tonic::{Request, Response, Status};
@@ -25,19 +26,25 @@ impl DictService for DictApi {
         &self,
         request: Request<pb::GetDictDataByTypeRequest>,
     ) -> Result<Response<pb::GetDictDataByTypeResponse>, Status> {
-        let (_, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let dict_type = request.get_ref().dict_type.trim();
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+        self.data_by_type(&request.get_ref().dict_type, access.lang()).await.reply(access.lang())
+    }
+}
+
+impl DictApi {
+    async fn data_by_type(&self, dict_type: &str, lang: Lang) -> Result<pb::GetDictDataByTypeResponse, Error> {
+        let dict_type = dict_type.trim();
         let well_formed = !dict_type.is_empty()
             && dict_type.len() <= 100
             && dict_type.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
         if !well_formed {
-            return Err(Error::bad_request(Msg::BadRequest).into_status(ctx.lang));
+            return Err(Error::bad_request(Msg::BadRequest));
         }
-        let rows = store::data_by_type(&self.shared.pool, dict_type).await.or_status(ctx.lang)?;
+        let rows = store::data_by_type(&self.shared.pool, dict_type).await?;
         let data = rows
             .into_iter()
             .map(|r| pb::DictData {
-                dict_label: if ctx.lang == Lang::En { r.dict_label_en.clone() } else { r.dict_label.clone() },
+                dict_label: if lang == Lang::En { r.dict_label_en.clone() } else { r.dict_label.clone() },
                 dict_label_zh: r.dict_label,
                 dict_label_en: r.dict_label_en,
                 dict_code: r.dict_code,
@@ -50,6 +57,6 @@ impl DictService for DictApi {
                 status: r.status,
             })
             .collect();
-        Ok(Response::new(pb::GetDictDataByTypeResponse { data }))
+        Ok(pb::GetDictDataByTypeResponse { data })
     }
 }

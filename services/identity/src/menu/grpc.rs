@@ -1,8 +1,10 @@
+//! The route tree over gRPC: a thin method; the tree is built by `model`.
+
 use std::sync::Arc;
 
-use lumiscape_common::Error;
-use lumiscape_common::grpc::authenticate;
+use lumiscape_common::access::{Access, SIGNED_IN, authorize_global};
 use lumiscape_common::permission::ALL_PERMISSION;
+use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::menu_service_server::MenuService;
 use tonic::{Request, Response, Status};
@@ -27,8 +29,16 @@ impl MenuService for MenuApi {
         &self,
         request: Request<pb::GetRoutersRequest>,
     ) -> Result<Response<pb::GetRoutersResponse>, Status> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
         let where_use = WhereUse::from_code(request.get_ref().where_use);
+        self.routers(&access, where_use).await.reply(access.lang())
+    }
+}
+
+impl MenuApi {
+    /// The caller's route tree, cached for a few seconds per user and client.
+    async fn routers(&self, access: &Access, where_use: WhereUse) -> Result<pb::GetRoutersResponse, Error> {
+        let caller = &access.caller;
         let is_admin = caller.permissions().iter().any(|p| p == ALL_PERMISSION);
         let key = (caller.user_id(), where_use == WhereUse::App);
         let pool = self.shared.pool.clone();
@@ -48,8 +58,8 @@ impl MenuService for MenuApi {
                 Ok::<_, sqlx::Error>(Arc::new(routes))
             })
             .await
-            .map_err(|err| Error::internal(anyhow::anyhow!("menu load failed: {err}")).into_status(ctx.lang))?;
-        Ok(Response::new(pb::GetRoutersResponse { routes: routes.as_ref().clone() }))
+            .map_err(|err| Error::internal(anyhow::anyhow!("menu load failed: {err}")))?;
+        Ok(pb::GetRoutersResponse { routes: routes.as_ref().clone() })
     }
 }
 

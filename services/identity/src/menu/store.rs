@@ -1,10 +1,11 @@
+//! Menu queries.
+
 use std::collections::HashSet;
 
 use sqlx::PgPool;
 
 use super::model::{Menu, MenuType};
 
-#[derive(sqlx::FromRow)]
 struct MenuRow {
     menu_id: i64,
     parent_id: i64,
@@ -26,7 +27,8 @@ struct MenuRow {
 }
 
 pub async fn all_menus(pool: &PgPool) -> sqlx::Result<Vec<Menu>> {
-    let rows: Vec<MenuRow> = sqlx::query_as(
+    let rows = sqlx::query_as!(
+        MenuRow,
         "SELECT menu_id, parent_id, menu_name, menu_name_en, order_num, path, component, query, route_name, \
          is_frame, is_cache, menu_type, visible, status, icon, menu_module, client FROM identity.menus",
     )
@@ -60,12 +62,12 @@ pub async fn all_menus(pool: &PgPool) -> sqlx::Result<Vec<Menu>> {
 
 /// The menu ids granted to a user through enabled roles.
 pub async fn granted_menu_ids(pool: &PgPool, user_id: i64) -> sqlx::Result<HashSet<i64>> {
-    let ids: Vec<i64> = sqlx::query_scalar(
+    let ids = sqlx::query_scalar!(
         "SELECT DISTINCT rm.menu_id FROM identity.user_roles ur \
          JOIN identity.roles r ON r.role_id = ur.role_id AND r.status = '0' \
          JOIN identity.role_menus rm ON rm.role_id = r.role_id WHERE ur.user_id = $1",
+        user_id,
     )
-    .bind(user_id)
     .fetch_all(pool)
     .await?;
     Ok(ids.into_iter().collect())

@@ -1,7 +1,9 @@
-use lumiscape_common::Error;
-use lumiscape_common::StatusExt;
-use lumiscape_common::grpc::authenticate;
+//! The personal center over gRPC: each method authorizes the signed-in caller, calls its
+//! inner function and maps the error once; the rules are in `model`.
+
+use lumiscape_common::access::{Access, SIGNED_IN, authorize_global};
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::{Error, ErrorCode, StatusExt};
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::profile_service_server::ProfileService;
 use tonic::{Request, Response, Status};
@@ -27,37 +29,56 @@ type Reply<T> = Result<Response<T>, Status>;
 #[tonic::async_trait]
 impl ProfileService for ProfileApi {
     async fn get_profile(&self, request: Request<pb::GetProfileRequest>) -> Reply<pb::Profile> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let user = self.shared.cached_user(caller.user_id()).await.or_status(ctx.lang)?;
-        let (created_at, role_group) =
-            store::created_at_and_roles(&self.shared.pool, caller.user_id()).await.or_status(ctx.lang)?;
-        Ok(Response::new(pb::Profile {
-            user: Some(user.info()),
-            create_time_ms: created_at.timestamp_millis(),
-            role_group,
-        }))
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+        self.profile(&access).await.reply(access.lang())
     }
 
     async fn update_profile(&self, request: Request<pb::UpdateProfileRequest>) -> Reply<pb::UpdateProfileResponse> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let req = request.get_ref();
-        let edit = ProfileEdit::parse(&req.nick_name, &req.phonenumber, &req.email, &req.sex)
-            .map_err(|msg| Error::bad_request(msg).into_status(ctx.lang))?;
-        store::update_profile(&self.shared.pool, caller.user_id(), &edit).await.or_status(ctx.lang)?;
-        self.shared.forget_user(caller.user_id()).await;
-        Ok(Response::new(pb::UpdateProfileResponse {}))
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+        self.edit_profile(&access, request.get_ref()).await.reply(access.lang())
     }
 
     async fn update_password(&self, request: Request<pb::UpdatePasswordRequest>) -> Reply<pb::UpdatePasswordResponse> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let lang = ctx.lang;
-        let req = request.into_inner();
-        model::check_new_password(&req.new_password).map_err(|msg| Error::bad_request(msg).into_status(lang))?;
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+        self.change_password(&access, request.into_inner()).await.reply(access.lang())
+    }
+
+    async fn update_avatar(&self, request: Request<pb::UpdateAvatarRequest>) -> Reply<pb::UpdateAvatarResponse> {
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+        self.change_avatar(&access, request.into_inner().image).await.reply(access.lang())
+    }
+}
+
+impl ProfileApi {
+    async fn profile(&self, access: &Access) -> Result<pb::Profile, Error> {
+        let user_id = access.caller.user_id();
+        let user = self.shared.cached_user(user_id).await?;
+        let (created_at, role_group) = store::created_at_and_roles(&self.shared.pool, user_id).await?;
+        Ok(pb::Profile { user: Some(user.info()), create_time_ms: created_at.timestamp_millis(), role_group })
+    }
+
+    async fn edit_profile(
+        &self,
+        access: &Access,
+        req: &pb::UpdateProfileRequest,
+    ) -> Result<pb::UpdateProfileResponse, Error> {
+        let edit = ProfileEdit::parse(&req.nick_name, &req.phonenumber, &req.email, &req.sex)?;
+        store::update_profile(&self.shared.pool, access.caller.user_id(), &edit).await?;
+        self.shared.forget_user(access.caller.user_id()).await;
+        Ok(pb::UpdateProfileResponse {})
+    }
+
+    async fn change_password(
+        &self,
+        access: &Access,
+        req: pb::UpdatePasswordRequest,
+    ) -> Result<pb::UpdatePasswordResponse, Error> {
+        model::check_new_password(&req.new_password)?;
         let s = &self.shared;
-        let user = crate::auth::store::find_user_by_id(&s.pool, caller.user_id())
-            .await
-            .or_status(lang)?
-            .ok_or_else(|| Error::unauthenticated(Msg::SessionExpired).into_status(lang))?;
+        let user_id = access.caller.user_id();
+        let user = crate::auth::store::find_user_by_id(&s.pool, user_id)
+            .await?
+            .ok_or_else(|| Error::unauthenticated(Msg::SessionExpired))?;
         // Argon2 is slow on purpose: the checks and the new hash run off the async threads.
         let checked = tokio::task::spawn_blocking(move || {
             if !verify_password(&user.password_hash, &req.old_password) {
@@ -69,55 +90,35 @@ impl ProfileService for ProfileApi {
             hash_password(&req.new_password).map_err(|_| Msg::Internal)
         })
         .await
-        .map_err(|e| Error::internal(e).into_status(lang))?;
+        .map_err(Error::internal)?;
         let hash = checked.map_err(|msg| {
-            let code = if msg == Msg::Internal {
-                lumiscape_common::ErrorCode::Internal
-            } else {
-                lumiscape_common::ErrorCode::BadRequest
-            };
-            Error::new(code, msg).into_status(lang)
+            let code = if msg == Msg::Internal { ErrorCode::Internal } else { ErrorCode::BadRequest };
+            Error::new(code, msg)
         })?;
-        let keep = Uuid::parse_str(&caller.session_id).map_err(|e| Error::internal(e).into_status(lang))?;
-        let revoked: Result<Vec<Uuid>, Error> = async {
-            let mut tx = s.pool.begin().await?;
-            store::update_password(&mut tx, caller.user_id(), &hash).await?;
-            let revoked = store::revoke_other_sessions(&mut tx, caller.user_id(), keep).await?;
-            tx.commit().await?;
-            Ok(revoked)
-        }
-        .await;
+        let keep = Uuid::parse_str(&access.caller.session_id).map_err(Error::internal)?;
         // Other sessions of this user end with the old password.
-        for session in revoked.or_status(lang)? {
-            s.auth.sessions().revoke(&session.to_string()).await.or_status(lang)?;
+        for session in store::change_password(&s.pool, user_id, &hash, keep).await? {
+            s.auth.sessions().revoke(&session.to_string()).await?;
         }
-        Ok(Response::new(pb::UpdatePasswordResponse {}))
+        Ok(pb::UpdatePasswordResponse {})
     }
 
-    async fn update_avatar(&self, request: Request<pb::UpdateAvatarRequest>) -> Reply<pb::UpdateAvatarResponse> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        let lang = ctx.lang;
-        let files =
-            self.shared.files_dir.clone().ok_or_else(|| {
-                Error::internal(anyhow::anyhow!("http.files_dir is not configured")).into_status(lang)
-            })?;
-        let bytes = request.into_inner().image;
-        let png = tokio::task::spawn_blocking(move || model::prepare_avatar(&bytes))
-            .await
-            .map_err(|e| Error::internal(e).into_status(lang))?
-            .map_err(|msg| Error::bad_request(msg).into_status(lang))?;
+    async fn change_avatar(&self, access: &Access, bytes: Vec<u8>) -> Result<pb::UpdateAvatarResponse, Error> {
+        let files = self
+            .shared
+            .files_dir
+            .clone()
+            .ok_or_else(|| Error::internal(anyhow::anyhow!("http.files_dir is not configured")))?;
+        let png =
+            tokio::task::spawn_blocking(move || model::prepare_avatar(&bytes)).await.map_err(Error::internal)??;
         let path = format!("/avatar/{}.png", Uuid::new_v4());
         let target = files.join(path.trim_start_matches('/'));
-        let written: std::io::Result<()> = async {
-            if let Some(parent) = target.parent() {
-                tokio::fs::create_dir_all(parent).await?;
-            }
-            tokio::fs::write(&target, &png).await
+        if let Some(parent) = target.parent() {
+            tokio::fs::create_dir_all(parent).await.map_err(Error::internal)?;
         }
-        .await;
-        written.map_err(|e| Error::internal(e).into_status(lang))?;
-        store::update_avatar(&self.shared.pool, caller.user_id(), &path).await.or_status(lang)?;
-        self.shared.forget_user(caller.user_id()).await;
-        Ok(Response::new(pb::UpdateAvatarResponse { path }))
+        tokio::fs::write(&target, &png).await.map_err(Error::internal)?;
+        store::update_avatar(&self.shared.pool, access.caller.user_id(), &path).await?;
+        self.shared.forget_user(access.caller.user_id()).await;
+        Ok(pb::UpdateAvatarResponse { path })
     }
 }

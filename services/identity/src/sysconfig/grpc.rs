@@ -1,7 +1,11 @@
-use lumiscape_common::StatusExt;
-use lumiscape_common::grpc::{RequestContext, authenticate};
+//! Config entries over gRPC: thin methods; public keys are readable without signing in.
+
+use lumiscape_common::access::{SIGNED_IN, authorize_global};
+use lumiscape_common::grpc::RequestContext;
 use lumiscape_common::i18n::Msg;
-use lumiscape_common::{Error, Lang};
+use lumiscape_common::paging::Page;
+use lumiscape_common::permission::system::config;
+use lumiscape_common::{Error, Lang, StatusExt};
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::config_service_server::ConfigService;
 use tonic::{Request, Response, Status};
@@ -9,9 +13,8 @@ use tonic::{Request, Response, Status};
 use super::store;
 use crate::Shared;
 
-/// Page size bounds for lists.
-const MAX_PAGE_SIZE: i32 = 500;
-const DEFAULT_PAGE_SIZE: i32 = 20;
+/// Longest config key accepted.
+const MAX_KEY_LEN: usize = 100;
 
 pub struct ConfigApi {
     shared: Shared,
@@ -30,57 +33,53 @@ impl ConfigService for ConfigApi {
         request: Request<pb::GetConfigByKeyRequest>,
     ) -> Result<Response<pb::GetConfigByKeyResponse>, Status> {
         let ctx = RequestContext::from_metadata(request.metadata()).map_err(|e| e.into_status(Lang::Zh))?;
+        // Anonymous callers may read public keys; a caller who sends a token must hold a
+        // live session.
         let signed_in = match ctx.token {
-            Some(_) => {
-                authenticate(&self.shared.auth, &request).await?;
-                true
-            }
+            Some(_) => authorize_global(&self.shared.auth, &request, SIGNED_IN).await.map(|_| true)?,
             None => false,
         };
-        let key = request.get_ref().key.trim();
-        if key.is_empty() || key.len() > 100 {
-            return Err(Error::bad_request(Msg::BadRequest).into_status(ctx.lang));
-        }
-        let entry = self.shared.cached_config(key).await.or_status(ctx.lang)?;
-        let response = match entry {
-            Some(entry) if signed_in || entry.is_public => {
-                pb::GetConfigByKeyResponse { value: entry.config_value, found: true }
-            }
-            // Anonymous callers learn nothing of private keys, not even that they exist.
-            _ => pb::GetConfigByKeyResponse { value: String::new(), found: false },
-        };
-        Ok(Response::new(response))
+        self.value_of(&request.get_ref().key, signed_in).await.reply(ctx.lang)
     }
 
     async fn list_configs(
         &self,
         request: Request<pb::ListConfigsRequest>,
     ) -> Result<Response<pb::ListConfigsResponse>, Status> {
-        let (caller, ctx) = authenticate(&self.shared.auth, &request).await?;
-        if !caller.has_any(&["pc:system:config:list"]) {
-            return Err(Error::forbidden(Msg::NoPermission).into_status(ctx.lang));
+        let access = authorize_global(&self.shared.auth, &request, &[config::LIST]).await?;
+        self.list(request.get_ref()).await.reply(access.lang())
+    }
+}
+
+impl ConfigApi {
+    async fn value_of(&self, key: &str, signed_in: bool) -> Result<pb::GetConfigByKeyResponse, Error> {
+        let key = key.trim();
+        if key.is_empty() || key.len() > MAX_KEY_LEN {
+            return Err(Error::bad_request(Msg::BadRequest));
         }
-        let req = request.into_inner();
-        let page_size = if req.page_size <= 0 { DEFAULT_PAGE_SIZE } else { req.page_size.min(MAX_PAGE_SIZE) };
-        let page_num = req.page_num.max(1);
-        let offset = i64::from(page_num - 1) * i64::from(page_size);
-        let (rows, total) =
-            store::list(&self.shared.pool, req.config_name.trim(), req.config_key.trim(), page_size.into(), offset)
-                .await
-                .or_status(ctx.lang)?;
-        Ok(Response::new(pb::ListConfigsResponse {
-            rows: rows
-                .into_iter()
-                .map(|r| pb::ConfigEntry {
-                    config_id: r.config_id,
-                    config_name: r.config_name,
-                    config_key: r.config_key,
-                    config_value: r.config_value,
-                    config_type: r.config_type,
-                    remark: r.remark,
-                })
-                .collect(),
-            total,
-        }))
+        Ok(match self.shared.cached_config(key).await? {
+            Some(entry) if signed_in || entry.is_public => {
+                pb::GetConfigByKeyResponse { value: entry.config_value, found: true }
+            }
+            // Anonymous callers learn nothing of private keys, not even that they exist.
+            _ => pb::GetConfigByKeyResponse { value: String::new(), found: false },
+        })
+    }
+
+    async fn list(&self, req: &pb::ListConfigsRequest) -> Result<pb::ListConfigsResponse, Error> {
+        let page = Page::of(req.page_num, req.page_size);
+        let (rows, total) = store::list(&self.shared.pool, req.config_name.trim(), req.config_key.trim(), page).await?;
+        let rows = rows
+            .into_iter()
+            .map(|r| pb::ConfigEntry {
+                config_id: r.config_id,
+                config_name: r.config_name,
+                config_key: r.config_key,
+                config_value: r.config_value,
+                config_type: r.config_type,
+                remark: r.remark,
+            })
+            .collect();
+        Ok(pb::ListConfigsResponse { rows, total })
     }
 }

@@ -59,14 +59,6 @@ impl CommandFailure {
         }
     }
 
-    /// The error a user reads, in `lang`.
-    pub fn into_status(self, lang: Lang, timeout: Duration) -> tonic::Status {
-        match self {
-            Self::Relayed(status) => status,
-            other => other.into_error(timeout).into_status(lang),
-        }
-    }
-
     /// The message a user reads, in `lang`.
     pub fn message(self, lang: Lang, timeout: Duration) -> String {
         match self {
@@ -81,12 +73,13 @@ impl CommandFailure {
         }
     }
 
-    fn into_error(self, timeout: Duration) -> Error {
+    /// The error a user reads: a device's refusal is a business refusal, not a fault.
+    pub fn into_error(self, timeout: Duration) -> Error {
         match self {
-            Self::Offline => Error::new(ErrorCode::FailedPrecondition, Msg::DeviceOffline),
+            Self::Offline => Error::refused(Msg::DeviceOffline),
             Self::Timeout => Error::new(ErrorCode::Timeout, Msg::CommandTimeout { seconds: timeout.as_secs().max(1) }),
-            Self::Rejected(reason) => Error::new(ErrorCode::FailedPrecondition, Msg::DeviceRejected { reason }),
-            Self::Relayed(status) => Error::internal(anyhow::anyhow!("bridge refused: {status}")),
+            Self::Rejected(reason) => Error::refused(Msg::DeviceRejected { reason }),
+            Self::Relayed(status) => Error::from_status(status),
             Self::Failed(err) => err,
         }
     }
@@ -179,13 +172,13 @@ mod tests {
         assert_eq!(offline.message(Lang::En, timeout), "Device offline, cannot operate.");
         let late = CommandFailure::from_status(tonic::Status::deadline_exceeded("late"));
         assert_eq!(late.result(), "timeout");
-        let status = late.into_status(Lang::En, timeout);
+        let status = late.into_error(timeout).into_status(Lang::En);
         assert_eq!(status.code(), tonic::Code::DeadlineExceeded);
         assert!(status.message().contains("5 s"), "{}", status.message());
         let relayed = CommandFailure::from_status(localized(tonic::Code::NotFound));
-        assert_eq!(relayed.into_status(Lang::Zh, timeout).message(), "资源不存在");
+        assert_eq!(relayed.into_error(timeout).into_status(Lang::Zh).message(), "资源不存在");
         let down = CommandFailure::from_status(tonic::Status::unavailable("connection refused 10.0.0.9"));
-        let status = down.into_status(Lang::En, timeout);
+        let status = down.into_error(timeout).into_status(Lang::En);
         assert_eq!(status.code(), tonic::Code::Unavailable);
         assert!(!status.message().contains("10.0.0.9"));
     }
@@ -195,7 +188,7 @@ mod tests {
         let answer = pb::SendCommandResponse { ok: false, error: "contactor stuck".into(), ..Default::default() };
         let failure = ack_of(answer).unwrap_err();
         assert_eq!(failure.result(), "error");
-        let status = failure.into_status(Lang::En, Duration::from_secs(5));
+        let status = failure.into_error(Duration::from_secs(5)).into_status(Lang::En);
         assert_eq!(status.code(), tonic::Code::FailedPrecondition);
         assert_eq!(status.message(), "The device refused the command: contactor stuck");
     }

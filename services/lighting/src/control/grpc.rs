@@ -1,22 +1,21 @@
-//! Real-time control over gRPC: switch one loop, read a gateway's loops.
+//! Real-time control over gRPC: switch one loop, read a gateway's loops. Each method
+//! authorizes, calls its inner function and maps the error once.
 
 use std::collections::HashMap;
 
 use chrono::Utc;
+use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
-use lumiscape_common::{Error, ErrorCode, Lang, StatusExt};
+use lumiscape_common::permission::lighting::control;
+use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::control_service_server::ControlService;
 use tonic::{Request, Response, Status};
 
 use super::bridge::{Ack, Command};
 use crate::Shared;
-use crate::access::{Access, authorize};
 use crate::gateway::model;
 use crate::gateway::store::{self, GatewayRow};
-
-const SWITCH: &[&str] = &["pc:lighting:control:edit"];
-const READ: &[&str] = &["pc:lighting:control:query"];
 
 pub struct ControlApi {
     shared: Shared,
@@ -26,43 +25,66 @@ impl ControlApi {
     pub fn new(shared: Shared) -> Self {
         Self { shared }
     }
+}
+
+#[tonic::async_trait]
+impl ControlService for ControlApi {
+    async fn set_loop(&self, request: Request<pb::SetLoopRequest>) -> Result<Response<pb::CommandResult>, Status> {
+        let access = authorize(&self.shared.auth, &request, &[control::EDIT]).await?;
+        self.set_loop_inner(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn read_state(&self, request: Request<pb::ReadStateRequest>) -> Result<Response<pb::CommandResult>, Status> {
+        let access = authorize(&self.shared.auth, &request, &[control::QUERY]).await?;
+        self.read_state_inner(&access, request.get_ref().gateway_id).await.reply(access.lang())
+    }
+}
+
+impl ControlApi {
+    async fn set_loop_inner(&self, access: &InProject, req: &pb::SetLoopRequest) -> Result<pb::CommandResult, Error> {
+        let on = req.on.ok_or_else(|| Error::bad_request(Msg::SwitchStateRequired))?;
+        let gateway = self.gateway(access, req.gateway_id).await?;
+        let index = model::check_loop_index(req.loop_index, gateway.loop_count())?;
+        self.command(access, &gateway, Command::SetLoop { index, on }).await
+    }
+
+    async fn read_state_inner(&self, access: &InProject, gateway_id: i64) -> Result<pb::CommandResult, Error> {
+        let gateway = self.gateway(access, gateway_id).await?;
+        self.command(access, &gateway, Command::ReadState).await
+    }
 
     /// A live gateway of the project, or NotFound.
-    async fn gateway(&self, access: &Access, gateway_id: i64) -> Result<GatewayRow, Status> {
-        let lang = access.lang();
-        let gateway_id = model::check_gateway_id(gateway_id).or_status(lang)?;
+    async fn gateway(&self, access: &InProject, gateway_id: i64) -> Result<GatewayRow, Error> {
+        let gateway_id = model::check_gateway_id(gateway_id)?;
         store::find(&self.shared.pool, access.project_id, gateway_id)
-            .await
-            .or_status(lang)?
-            .ok_or_else(|| Error::not_found(Msg::GatewayNotFound).into_status(lang))
+            .await?
+            .ok_or_else(|| Error::not_found(Msg::GatewayNotFound))
     }
 
     /// Sends the command, keeps the acknowledged readings and answers them. A gateway
     /// offline in the projection is refused at once, without asking the bridge.
     async fn command(
         &self,
-        access: &Access,
+        access: &InProject,
         gateway: &GatewayRow,
         command: Command,
-    ) -> Result<pb::CommandResult, Status> {
-        let lang = access.lang();
+    ) -> Result<pb::CommandResult, Error> {
         if !gateway.online {
-            return Err(Error::new(ErrorCode::FailedPrecondition, Msg::DeviceOffline).into_status(lang));
+            return Err(Error::refused(Msg::DeviceOffline));
         }
         let bridge = &self.shared.bridge;
         let ack = bridge
             .send(&access.ctx, &gateway.serial, command)
             .await
-            .map_err(|failure| failure.into_status(lang, bridge.command_timeout()))?;
+            .map_err(|failure| failure.into_error(bridge.command_timeout()))?;
         tracing::info!(gateway = %gateway.serial, ?command, elapsed_ms = ack.elapsed_ms, "command acknowledged");
         super::record_readings(&self.shared.pool, gateway.gateway_id, &ack).await;
-        self.result(gateway, ack, lang).await
+        self.result(gateway, ack).await
     }
 
-    async fn result(&self, gateway: &GatewayRow, ack: Ack, lang: Lang) -> Result<pb::CommandResult, Status> {
+    async fn result(&self, gateway: &GatewayRow, ack: Ack) -> Result<pb::CommandResult, Error> {
         let names: HashMap<u32, String> = store::loops(&self.shared.pool, gateway.gateway_id)
-            .await
-            .or_status(lang)?
+            .await?
             .into_iter()
             .map(|l| (u32::try_from(l.loop_index).unwrap_or(0), l.loop_name))
             .collect();
@@ -82,26 +104,5 @@ impl ControlApi {
             })
             .collect();
         Ok(pb::CommandResult { correlation_id: ack.correlation_id, elapsed_ms: ack.elapsed_ms, loops })
-    }
-}
-
-#[tonic::async_trait]
-impl ControlService for ControlApi {
-    async fn set_loop(&self, request: Request<pb::SetLoopRequest>) -> Result<Response<pb::CommandResult>, Status> {
-        let access = authorize(&self.shared.auth, &request, SWITCH).await?;
-        let lang = access.lang();
-        let req = request.get_ref();
-        let on = req.on.ok_or_else(|| Error::bad_request(Msg::SwitchStateRequired).into_status(lang))?;
-        let gateway = self.gateway(&access, req.gateway_id).await?;
-        let index = model::check_loop_index(req.loop_index, gateway.loop_count()).or_status(lang)?;
-        let result = self.command(&access, &gateway, Command::SetLoop { index, on }).await?;
-        Ok(Response::new(result))
-    }
-
-    async fn read_state(&self, request: Request<pb::ReadStateRequest>) -> Result<Response<pb::CommandResult>, Status> {
-        let access = authorize(&self.shared.auth, &request, READ).await?;
-        let gateway = self.gateway(&access, request.get_ref().gateway_id).await?;
-        let result = self.command(&access, &gateway, Command::ReadState).await?;
-        Ok(Response::new(result))
     }
 }

@@ -1,8 +1,13 @@
-//! The gateway registry and charts over gRPC: wire types in and out, rules in the model.
+//! The gateway registry and charts over gRPC. Each method authorizes, calls its inner
+//! function and maps the error once; wire types are converted here, rules live in the
+//! model, transactions in the store.
 
 use chrono::{DateTime, TimeDelta, Utc};
+use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
-use lumiscape_common::{Error, Lang, StatusExt};
+use lumiscape_common::paging::Page;
+use lumiscape_common::permission::lighting::gateway;
+use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::gateway_service_server::GatewayService;
 use tonic::{Request, Response, Status};
@@ -10,15 +15,7 @@ use tonic::{Request, Response, Status};
 use super::model::{self, GatewayDraft, GatewayFilter, RawGateway};
 use super::store::{self, GatewayRow, LoopRow};
 use crate::Shared;
-use crate::access::authorize;
-use crate::paging::Page;
 use crate::telemetry::store as telemetry;
-
-const LIST: &[&str] = &["pc:lighting:gateway:list"];
-const QUERY: &[&str] = &["pc:lighting:gateway:query"];
-const ADD: &[&str] = &["pc:lighting:gateway:add"];
-const EDIT: &[&str] = &["pc:lighting:gateway:edit"];
-const REMOVE: &[&str] = &["pc:lighting:gateway:remove"];
 
 pub struct GatewayApi {
     shared: Shared,
@@ -28,107 +25,112 @@ impl GatewayApi {
     pub fn new(shared: Shared) -> Self {
         Self { shared }
     }
-
-    /// A live gateway of the project, or NotFound.
-    async fn gateway(&self, project_id: i64, gateway_id: i64, lang: Lang) -> Result<GatewayRow, Status> {
-        let gateway_id = model::check_gateway_id(gateway_id).or_status(lang)?;
-        store::find(&self.shared.pool, project_id, gateway_id)
-            .await
-            .or_status(lang)?
-            .ok_or_else(|| Error::not_found(Msg::GatewayNotFound).into_status(lang))
-    }
 }
+
+type Reply<T> = Result<Response<T>, Status>;
 
 #[tonic::async_trait]
 impl GatewayService for GatewayApi {
-    async fn list_gateways(
-        &self,
-        request: Request<pb::ListGatewaysRequest>,
-    ) -> Result<Response<pb::ListGatewaysResponse>, Status> {
-        let access = authorize(&self.shared.auth, &request, LIST).await?;
-        let lang = access.lang();
-        let req = request.get_ref();
-        let page = Page::parse(req.page_num, req.page_size).or_status(lang)?;
-        let filter =
-            GatewayFilter::parse(&req.gateway_name, &req.gateway_number, &req.online_status).or_status(lang)?;
-        let (rows, total) = store::list(&self.shared.pool, access.project_id, &filter, page).await.or_status(lang)?;
-        Ok(Response::new(pb::ListGatewaysResponse { rows: rows.iter().map(gateway_pb).collect(), total }))
+    async fn list_gateways(&self, request: Request<pb::ListGatewaysRequest>) -> Reply<pb::ListGatewaysResponse> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::LIST]).await?;
+        self.list(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_gateway(
-        &self,
-        request: Request<pb::GetGatewayRequest>,
-    ) -> Result<Response<pb::GatewayDetail>, Status> {
-        let access = authorize(&self.shared.auth, &request, QUERY).await?;
-        let lang = access.lang();
-        let gateway = self.gateway(access.project_id, request.get_ref().gateway_id, lang).await?;
-        let loops = store::loops(&self.shared.pool, gateway.gateway_id).await.or_status(lang)?;
-        Ok(Response::new(pb::GatewayDetail {
-            gateway: Some(gateway_pb(&gateway)),
-            loops: loops.into_iter().map(loop_pb).collect(),
-        }))
+    async fn get_gateway(&self, request: Request<pb::GetGatewayRequest>) -> Reply<pb::GatewayDetail> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::QUERY]).await?;
+        self.detail(&access, request.get_ref().gateway_id).await.reply(access.lang())
     }
 
-    async fn create_gateway(
+    async fn create_gateway(&self, request: Request<pb::GatewayInput>) -> Reply<pb::CreateGatewayResponse> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::ADD]).await?;
+        self.create(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn update_gateway(&self, request: Request<pb::UpdateGatewayRequest>) -> Reply<pb::UpdateGatewayResponse> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::EDIT]).await?;
+        self.update(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn delete_gateways(&self, request: Request<pb::DeleteGatewaysRequest>) -> Reply<pb::DeleteGatewaysResponse> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::REMOVE]).await?;
+        self.delete(&access, &request.get_ref().gateway_ids).await.reply(access.lang())
+    }
+
+    async fn get_power(&self, request: Request<pb::GetPowerRequest>) -> Reply<pb::GetPowerResponse> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::QUERY]).await?;
+        self.power(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn list_online_history(
         &self,
-        request: Request<pb::GatewayInput>,
-    ) -> Result<Response<pb::CreateGatewayResponse>, Status> {
-        let access = authorize(&self.shared.auth, &request, ADD).await?;
-        let lang = access.lang();
-        let draft = GatewayDraft::parse(&raw_gateway(request.get_ref())).or_status(lang)?;
-        let gateway_id = store::insert(&self.shared.pool, access.project_id, &draft, access.caller.user_name())
-            .await
-            .or_status(lang)?;
+        request: Request<pb::ListOnlineHistoryRequest>,
+    ) -> Reply<pb::ListOnlineHistoryResponse> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::QUERY]).await?;
+        self.online_history(&access, request.get_ref()).await.reply(access.lang())
+    }
+}
+
+impl GatewayApi {
+    /// A live gateway of the project, or NotFound.
+    async fn gateway(&self, access: &InProject, gateway_id: i64) -> Result<GatewayRow, Error> {
+        let gateway_id = model::check_gateway_id(gateway_id)?;
+        store::find(&self.shared.pool, access.project_id, gateway_id)
+            .await?
+            .ok_or_else(|| Error::not_found(Msg::GatewayNotFound))
+    }
+
+    async fn list(&self, access: &InProject, req: &pb::ListGatewaysRequest) -> Result<pb::ListGatewaysResponse, Error> {
+        let page = Page::of(req.page_num, req.page_size);
+        let filter = GatewayFilter::parse(&req.gateway_name, &req.gateway_number, &req.online_status)?;
+        let (rows, total) = store::list(&self.shared.pool, access.project_id, &filter, page).await?;
+        Ok(pb::ListGatewaysResponse { rows: rows.iter().map(gateway_pb).collect(), total })
+    }
+
+    async fn detail(&self, access: &InProject, gateway_id: i64) -> Result<pb::GatewayDetail, Error> {
+        let gateway = self.gateway(access, gateway_id).await?;
+        let loops = store::loops(&self.shared.pool, gateway.gateway_id).await?;
+        Ok(pb::GatewayDetail { gateway: Some(gateway_pb(&gateway)), loops: loops.into_iter().map(loop_pb).collect() })
+    }
+
+    async fn create(&self, access: &InProject, input: &pb::GatewayInput) -> Result<pb::CreateGatewayResponse, Error> {
+        let draft = GatewayDraft::parse(&raw_gateway(input))?;
+        let gateway_id = store::insert(&self.shared.pool, access.project_id, &draft, access.user_name()).await?;
         self.shared.outbox.wake();
         tracing::info!(gateway = %draft.serial.as_str(), gateway_id, project = access.project_id, "gateway registered");
-        Ok(Response::new(pb::CreateGatewayResponse { gateway_id }))
+        Ok(pb::CreateGatewayResponse { gateway_id })
     }
 
-    async fn update_gateway(
+    async fn update(
         &self,
-        request: Request<pb::UpdateGatewayRequest>,
-    ) -> Result<Response<pb::UpdateGatewayResponse>, Status> {
-        let access = authorize(&self.shared.auth, &request, EDIT).await?;
-        let lang = access.lang();
-        let req = request.get_ref();
-        let gateway_id = model::check_gateway_id(req.gateway_id).or_status(lang)?;
-        let input = req.gateway.as_ref().ok_or_else(|| Error::bad_request(Msg::BadRequest).into_status(lang))?;
-        let draft = GatewayDraft::parse(&raw_gateway(input)).or_status(lang)?;
-        let found = store::update(&self.shared.pool, access.project_id, gateway_id, &draft).await.or_status(lang)?;
-        if !found {
-            return Err(Error::not_found(Msg::GatewayNotFound).into_status(lang));
+        access: &InProject,
+        req: &pb::UpdateGatewayRequest,
+    ) -> Result<pb::UpdateGatewayResponse, Error> {
+        let gateway_id = model::check_gateway_id(req.gateway_id)?;
+        let input = req.gateway.as_ref().ok_or_else(|| Error::bad_request(Msg::BadRequest))?;
+        let draft = GatewayDraft::parse(&raw_gateway(input))?;
+        if !store::update(&self.shared.pool, access.project_id, gateway_id, &draft).await? {
+            return Err(Error::not_found(Msg::GatewayNotFound));
         }
         self.shared.outbox.wake();
-        Ok(Response::new(pb::UpdateGatewayResponse {}))
+        Ok(pb::UpdateGatewayResponse {})
     }
 
-    async fn delete_gateways(
-        &self,
-        request: Request<pb::DeleteGatewaysRequest>,
-    ) -> Result<Response<pb::DeleteGatewaysResponse>, Status> {
-        let access = authorize(&self.shared.auth, &request, REMOVE).await?;
-        let lang = access.lang();
-        let ids = model::check_delete_ids(&request.get_ref().gateway_ids).or_status(lang)?;
+    async fn delete(&self, access: &InProject, gateway_ids: &[i64]) -> Result<pb::DeleteGatewaysResponse, Error> {
+        let ids = model::check_delete_ids(gateway_ids)?;
         let deleted = store::delete(&self.shared.pool, access.project_id, &ids)
-            .await
-            .or_status(lang)?
-            .ok_or_else(|| Error::not_found(Msg::GatewayNotFound).into_status(lang))?;
+            .await?
+            .ok_or_else(|| Error::not_found(Msg::GatewayNotFound))?;
         self.shared.outbox.wake();
-        Ok(Response::new(pb::DeleteGatewaysResponse { deleted: deleted as u32 }))
+        Ok(pb::DeleteGatewaysResponse { deleted: u32::try_from(deleted).unwrap_or(u32::MAX) })
     }
 
-    async fn get_power(&self, request: Request<pb::GetPowerRequest>) -> Result<Response<pb::GetPowerResponse>, Status> {
-        let access = authorize(&self.shared.auth, &request, QUERY).await?;
-        let lang = access.lang();
-        let req = request.get_ref();
-        let hours = model::check_power_hours(req.hours).or_status(lang)?;
-        let gateway = self.gateway(access.project_id, req.gateway_id, lang).await?;
-        let loop_index = model::check_loop_index(req.loop_index.unwrap_or(1), gateway.loop_count()).or_status(lang)?;
+    async fn power(&self, access: &InProject, req: &pb::GetPowerRequest) -> Result<pb::GetPowerResponse, Error> {
+        let hours = model::check_power_hours(req.hours)?;
+        let gateway = self.gateway(access, req.gateway_id).await?;
+        let loop_index = model::check_loop_index(req.loop_index.unwrap_or(1), gateway.loop_count())?;
         let now = Utc::now();
         let span = (now - TimeDelta::hours(hours), now);
-        let rows = telemetry::power(&self.shared.pool, access.project_id, gateway.gateway_id, loop_index, span)
-            .await
-            .or_status(lang)?;
+        let rows = telemetry::power(&self.shared.pool, access.project_id, gateway.gateway_id, loop_index, span).await?;
         let points = rows
             .into_iter()
             .map(|r| pb::PowerPoint {
@@ -138,26 +140,23 @@ impl GatewayService for GatewayApi {
                 current_a: r.current_a,
             })
             .collect();
-        Ok(Response::new(pb::GetPowerResponse { loop_index, points }))
+        Ok(pb::GetPowerResponse { loop_index, points })
     }
 
-    async fn list_online_history(
+    async fn online_history(
         &self,
-        request: Request<pb::ListOnlineHistoryRequest>,
-    ) -> Result<Response<pb::ListOnlineHistoryResponse>, Status> {
-        let access = authorize(&self.shared.auth, &request, QUERY).await?;
-        let lang = access.lang();
-        let req = request.get_ref();
-        let page = Page::parse(req.page_num, req.page_size).or_status(lang)?;
-        let gateway = self.gateway(access.project_id, req.gateway_id, lang).await?;
-        let (rows, total) = telemetry::online_history(&self.shared.pool, access.project_id, gateway.gateway_id, page)
-            .await
-            .or_status(lang)?;
+        access: &InProject,
+        req: &pb::ListOnlineHistoryRequest,
+    ) -> Result<pb::ListOnlineHistoryResponse, Error> {
+        let page = Page::of(req.page_num, req.page_size);
+        let gateway = self.gateway(access, req.gateway_id).await?;
+        let (rows, total) =
+            telemetry::online_history(&self.shared.pool, access.project_id, gateway.gateway_id, page).await?;
         let rows = rows
             .into_iter()
             .map(|r| pb::OnlineChange { online: r.online, reason: r.reason, time_ms: r.at.timestamp_millis() })
             .collect();
-        Ok(Response::new(pb::ListOnlineHistoryResponse { rows, total }))
+        Ok(pb::ListOnlineHistoryResponse { rows, total })
     }
 }
 

@@ -1,16 +1,17 @@
 //! The registry's queries. Every one names the project; a gateway of another project is
-//! as absent as one that never existed.
+//! as absent as one that never existed. Each write is one transaction with the queueing of
+//! the GATEWAYS keys it changes.
 
 use chrono::{DateTime, Utc};
 use lumiscape_common::Error;
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::paging::Page;
 use sqlx::{PgConnection, PgPool};
 
 use super::model::{GatewayDraft, GatewayFilter};
 use super::registry;
-use crate::paging::Page;
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct GatewayRow {
     pub gateway_id: i64,
     pub project_id: i64,
@@ -34,7 +35,7 @@ impl GatewayRow {
 }
 
 /// A loop with its latest reading, if any.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct LoopRow {
     pub loop_index: i32,
     pub loop_name: String,
@@ -46,9 +47,6 @@ pub struct LoopRow {
     pub sample_time: Option<DateTime<Utc>>,
 }
 
-const COLUMNS: &str = "gateway_id, project_id, gateway_name, serial, communication_type, loop_count, remark, \
-    online, signal_dbm, temperature_c, firmware, last_seen_at, created_at";
-
 /// One page of the project's gateways matching `filter`, by id, and the count of all matches.
 pub async fn list(
     pool: &PgPool,
@@ -56,81 +54,95 @@ pub async fn list(
     filter: &GatewayFilter,
     page: Page,
 ) -> sqlx::Result<(Vec<GatewayRow>, i64)> {
-    const WHERE: &str = "WHERE project_id = $1 AND NOT deleted AND strpos(gateway_name, $2) > 0 \
-        AND strpos(serial, $3) > 0 AND ($4::boolean IS NULL OR online = $4)";
-    let rows = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM lighting.gateways {WHERE} ORDER BY gateway_id LIMIT $5 OFFSET $6"
-    ))
-    .bind(project_id)
-    .bind(&filter.name)
-    .bind(&filter.serial)
-    .bind(filter.online)
-    .bind(page.limit)
-    .bind(page.offset)
+    let rows = sqlx::query_as!(
+        GatewayRow,
+        "SELECT gateway_id, project_id, gateway_name, serial, communication_type, loop_count, remark, online, \
+         signal_dbm, temperature_c, firmware, last_seen_at, created_at FROM lighting.gateways \
+         WHERE project_id = $1 AND NOT deleted AND strpos(gateway_name, $2) > 0 AND strpos(serial, $3) > 0 \
+         AND ($4::boolean IS NULL OR online = $4) ORDER BY gateway_id LIMIT $5 OFFSET $6",
+        project_id,
+        filter.name,
+        filter.serial,
+        filter.online,
+        page.limit,
+        page.offset,
+    )
     .fetch_all(pool)
     .await?;
-    let total = sqlx::query_scalar(&format!("SELECT count(*) FROM lighting.gateways {WHERE}"))
-        .bind(project_id)
-        .bind(&filter.name)
-        .bind(&filter.serial)
-        .bind(filter.online)
-        .fetch_one(pool)
-        .await?;
+    let total = sqlx::query_scalar!(
+        "SELECT count(*) AS \"total!\" FROM lighting.gateways \
+         WHERE project_id = $1 AND NOT deleted AND strpos(gateway_name, $2) > 0 AND strpos(serial, $3) > 0 \
+         AND ($4::boolean IS NULL OR online = $4)",
+        project_id,
+        filter.name,
+        filter.serial,
+        filter.online,
+    )
+    .fetch_one(pool)
+    .await?;
     Ok((rows, total))
 }
 
 /// Every live gateway of the project, by id.
 pub async fn list_all(pool: &PgPool, project_id: i64) -> sqlx::Result<Vec<GatewayRow>> {
-    sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM lighting.gateways WHERE project_id = $1 AND NOT deleted ORDER BY gateway_id"
-    ))
-    .bind(project_id)
+    sqlx::query_as!(
+        GatewayRow,
+        "SELECT gateway_id, project_id, gateway_name, serial, communication_type, loop_count, remark, online, \
+         signal_dbm, temperature_c, firmware, last_seen_at, created_at FROM lighting.gateways \
+         WHERE project_id = $1 AND NOT deleted ORDER BY gateway_id",
+        project_id,
+    )
     .fetch_all(pool)
     .await
 }
 
 pub async fn find(pool: &PgPool, project_id: i64, gateway_id: i64) -> sqlx::Result<Option<GatewayRow>> {
-    sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM lighting.gateways WHERE gateway_id = $1 AND project_id = $2 AND NOT deleted"
-    ))
-    .bind(gateway_id)
-    .bind(project_id)
+    sqlx::query_as!(
+        GatewayRow,
+        "SELECT gateway_id, project_id, gateway_name, serial, communication_type, loop_count, remark, online, \
+         signal_dbm, temperature_c, firmware, last_seen_at, created_at FROM lighting.gateways \
+         WHERE gateway_id = $1 AND project_id = $2 AND NOT deleted",
+        gateway_id,
+        project_id,
+    )
     .fetch_optional(pool)
     .await
 }
 
 /// The gateway's loops with their latest readings, by index.
 pub async fn loops(pool: &PgPool, gateway_id: i64) -> sqlx::Result<Vec<LoopRow>> {
-    sqlx::query_as(
-        "SELECT l.loop_index, l.loop_name, s.is_on, s.voltage_v, s.current_a, s.active_power_w, s.energy_kwh, \
-         s.sample_time FROM lighting.loops l \
+    sqlx::query_as!(
+        LoopRow,
+        "SELECT l.loop_index, l.loop_name, s.is_on AS \"is_on?\", s.voltage_v AS \"voltage_v?\", \
+         s.current_a AS \"current_a?\", s.active_power_w AS \"active_power_w?\", s.energy_kwh AS \"energy_kwh?\", \
+         s.sample_time AS \"sample_time?\" FROM lighting.loops l \
          LEFT JOIN lighting.loop_state s ON s.gateway_id = l.gateway_id AND s.loop_index = l.loop_index \
          WHERE l.gateway_id = $1 ORDER BY l.loop_index",
+        gateway_id,
     )
-    .bind(gateway_id)
     .fetch_all(pool)
     .await
 }
 
-/// Registers a gateway with its loops; the registry entry follows through the outbox.
+/// Registers a gateway with its loops; the registry entry follows through the relay.
 pub async fn insert(pool: &PgPool, project_id: i64, draft: &GatewayDraft, created_by: &str) -> Result<i64, Error> {
     let mut tx = pool.begin().await?;
-    let gateway_id: i64 = sqlx::query_scalar(
+    let gateway_id = sqlx::query_scalar!(
         "INSERT INTO lighting.gateways (project_id, gateway_name, serial, communication_type, loop_count, remark, \
          created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING gateway_id",
+        project_id,
+        draft.name,
+        draft.serial.as_str(),
+        draft.communication.code(),
+        draft.loop_count as i32,
+        draft.remark,
+        created_by,
     )
-    .bind(project_id)
-    .bind(&draft.name)
-    .bind(draft.serial.as_str())
-    .bind(draft.communication.code())
-    .bind(draft.loop_count as i32)
-    .bind(&draft.remark)
-    .bind(created_by)
     .fetch_one(&mut *tx)
     .await
     .map_err(|err| translate(err, draft))?;
     write_loops(&mut tx, gateway_id, draft).await?;
-    registry::queue(&mut tx, draft.serial.as_str()).await?;
+    registry::queue(&mut tx, &[draft.serial.as_str()]).await?;
     tx.commit().await?;
     Ok(gateway_id)
 }
@@ -139,37 +151,36 @@ pub async fn insert(pool: &PgPool, project_id: i64, draft: &GatewayDraft, create
 /// ones are renamed. `Ok(false)` when there is no such gateway.
 pub async fn update(pool: &PgPool, project_id: i64, gateway_id: i64, draft: &GatewayDraft) -> Result<bool, Error> {
     let mut tx = pool.begin().await?;
-    let old_serial: Option<String> = sqlx::query_scalar(
+    let old_serial = sqlx::query_scalar!(
         "SELECT serial FROM lighting.gateways WHERE gateway_id = $1 AND project_id = $2 AND NOT deleted FOR UPDATE",
+        gateway_id,
+        project_id,
     )
-    .bind(gateway_id)
-    .bind(project_id)
     .fetch_optional(&mut *tx)
     .await?;
     let Some(old_serial) = old_serial else { return Ok(false) };
-    sqlx::query(
+    sqlx::query!(
         "UPDATE lighting.gateways SET gateway_name = $2, serial = $3, communication_type = $4, loop_count = $5, \
          remark = $6, updated_at = now() WHERE gateway_id = $1",
+        gateway_id,
+        draft.name,
+        draft.serial.as_str(),
+        draft.communication.code(),
+        draft.loop_count as i32,
+        draft.remark,
     )
-    .bind(gateway_id)
-    .bind(&draft.name)
-    .bind(draft.serial.as_str())
-    .bind(draft.communication.code())
-    .bind(draft.loop_count as i32)
-    .bind(&draft.remark)
     .execute(&mut *tx)
     .await
     .map_err(|err| translate(err, draft))?;
-    sqlx::query("DELETE FROM lighting.loops WHERE gateway_id = $1 AND loop_index > $2")
-        .bind(gateway_id)
-        .bind(draft.loop_count as i32)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "DELETE FROM lighting.loops WHERE gateway_id = $1 AND loop_index > $2",
+        gateway_id,
+        draft.loop_count as i32,
+    )
+    .execute(&mut *tx)
+    .await?;
     write_loops(&mut tx, gateway_id, draft).await?;
-    registry::queue(&mut tx, draft.serial.as_str()).await?;
-    if old_serial != draft.serial.as_str() {
-        registry::queue(&mut tx, &old_serial).await?;
-    }
+    registry::queue(&mut tx, &[draft.serial.as_str(), &old_serial]).await?;
     tx.commit().await?;
     Ok(true)
 }
@@ -178,17 +189,17 @@ pub async fn update(pool: &PgPool, project_id: i64, gateway_id: i64, draft: &Gat
 /// the named ones; other names are kept.
 async fn write_loops(conn: &mut PgConnection, gateway_id: i64, draft: &GatewayDraft) -> sqlx::Result<()> {
     let (indexes, names) = draft.loop_name_columns();
-    sqlx::query(
+    sqlx::query!(
         "INSERT INTO lighting.loops (gateway_id, loop_index, loop_name) \
-         SELECT $1, i, COALESCE(n.loop_name, '') FROM generate_series(1, $2) AS i \
+         SELECT $1, i, COALESCE(n.loop_name, '') FROM generate_series(1, $2::integer) AS i \
          LEFT JOIN UNNEST($3::integer[], $4::text[]) AS n (loop_index, loop_name) ON n.loop_index = i \
          ON CONFLICT (gateway_id, loop_index) DO UPDATE SET loop_name = EXCLUDED.loop_name \
          WHERE EXCLUDED.loop_index = ANY($3)",
+        gateway_id,
+        draft.loop_count as i32,
+        &indexes,
+        &names,
     )
-    .bind(gateway_id)
-    .bind(draft.loop_count as i32)
-    .bind(&indexes)
-    .bind(&names)
     .execute(conn)
     .await?;
     Ok(())
@@ -198,33 +209,28 @@ async fn write_loops(conn: &mut PgConnection, gateway_id: i64, draft: &GatewayDr
 /// them is not a live gateway of the project.
 pub async fn delete(pool: &PgPool, project_id: i64, gateway_ids: &[i64]) -> Result<Option<usize>, Error> {
     let mut tx = pool.begin().await?;
-    let serials: Vec<String> = sqlx::query_scalar(
+    let serials = sqlx::query_scalar!(
         "UPDATE lighting.gateways SET deleted = TRUE, online = FALSE, updated_at = now() \
          WHERE project_id = $1 AND gateway_id = ANY($2) AND NOT deleted RETURNING serial",
+        project_id,
+        gateway_ids,
     )
-    .bind(project_id)
-    .bind(gateway_ids)
     .fetch_all(&mut *tx)
     .await?;
     if serials.len() != gateway_ids.len() {
         tx.rollback().await?;
         return Ok(None);
     }
-    for serial in &serials {
-        registry::queue(&mut tx, serial).await?;
-    }
+    let keys: Vec<&str> = serials.iter().map(String::as_str).collect();
+    registry::queue(&mut tx, &keys).await?;
     tx.commit().await?;
     Ok(Some(serials.len()))
 }
 
-/// Turns a write failure into what the user should read: a serial already taken is a
-/// validation error naming it; anything else is internal.
+/// A serial already taken is a validation error naming it.
 fn translate(err: sqlx::Error, draft: &GatewayDraft) -> Error {
-    let taken = err
-        .as_database_error()
-        .is_some_and(|db| db.code().as_deref() == Some("23505") && db.constraint() == Some("gateways_serial_key"));
-    if taken {
-        return Error::bad_request(Msg::GatewayNumberTaken { number: draft.serial.as_str().to_owned() });
-    }
-    Error::from(err)
+    Error::from_db(err, |constraint| {
+        (constraint == "gateways_serial_key")
+            .then(|| Msg::GatewayNumberTaken { number: draft.serial.as_str().to_owned() })
+    })
 }

@@ -1,7 +1,11 @@
-//! One-key control over gRPC.
+//! One-key control over gRPC: each method authorizes, calls its inner function and maps
+//! the error once.
 
 use futures::StreamExt;
+use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::paging::Page;
+use lumiscape_common::permission::lighting::one_key;
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyService;
@@ -11,13 +15,8 @@ use tonic::{Request, Response, Status};
 use super::model::{BUDGET, CONCURRENCY, GatewayOutcome, Tally};
 use super::store::{self, NewRecord};
 use crate::Shared;
-use crate::access::{Access, authorize};
 use crate::control::bridge::{Command, CommandFailure};
 use crate::gateway::store::{self as gateways, GatewayRow};
-use crate::paging::Page;
-
-const SWITCH: &[&str] = &["pc:lighting:oneKey:edit"];
-const LIST: &[&str] = &["pc:lighting:oneKey:list"];
 
 pub struct OneKeyApi {
     shared: Shared,
@@ -30,7 +29,7 @@ impl OneKeyApi {
 
     /// Switches every loop of every gateway, [`CONCURRENCY`] gateways at a time, within
     /// [`BUDGET`]; the outcomes come back in gateway order.
-    async fn switch_all(&self, access: &Access, gateways: &[GatewayRow], on: bool) -> Vec<GatewayOutcome> {
+    async fn switch_all(&self, access: &InProject, gateways: &[GatewayRow], on: bool) -> Vec<GatewayOutcome> {
         let deadline = Instant::now() + BUDGET;
         // Owned rows: a stream of futures over borrowed ones is not `Send` for every lifetime.
         let mut outcomes: Vec<GatewayOutcome> = futures::stream::iter(gateways.to_vec())
@@ -44,7 +43,7 @@ impl OneKeyApi {
 
     async fn switch_gateway(
         &self,
-        access: &Access,
+        access: &InProject,
         gateway: GatewayRow,
         on: bool,
         deadline: Instant,
@@ -70,7 +69,7 @@ impl OneKeyApi {
     }
 
     /// Switches the loops of one gateway one after another, stopping at the first failure.
-    async fn switch_loops(&self, access: &Access, gateway: &GatewayRow, on: bool) -> Result<(), CommandFailure> {
+    async fn switch_loops(&self, access: &InProject, gateway: &GatewayRow, on: bool) -> Result<(), CommandFailure> {
         for index in 1..=gateway.loop_count() {
             let ack = self.shared.bridge.send(&access.ctx, &gateway.serial, Command::SetLoop { index, on }).await?;
             crate::control::record_readings(&self.shared.pool, gateway.gateway_id, &ack).await;
@@ -85,10 +84,23 @@ impl OneKeyService for OneKeyApi {
         &self,
         request: Request<pb::ExecuteOneKeyRequest>,
     ) -> Result<Response<pb::ExecuteOneKeyResponse>, Status> {
-        let access = authorize(&self.shared.auth, &request, SWITCH).await?;
-        let lang = access.lang();
-        let on = request.get_ref().on.ok_or_else(|| Error::bad_request(Msg::SwitchStateRequired).into_status(lang))?;
-        let gateways = gateways::list_all(&self.shared.pool, access.project_id).await.or_status(lang)?;
+        let access = authorize(&self.shared.auth, &request, &[one_key::EDIT]).await?;
+        self.execute_inner(&access, request.get_ref().on).await.reply(access.lang())
+    }
+
+    async fn list_records(
+        &self,
+        request: Request<pb::ListOneKeyRecordsRequest>,
+    ) -> Result<Response<pb::ListOneKeyRecordsResponse>, Status> {
+        let access = authorize(&self.shared.auth, &request, &[one_key::LIST]).await?;
+        self.records(&access, request.get_ref()).await.reply(access.lang())
+    }
+}
+
+impl OneKeyApi {
+    async fn execute_inner(&self, access: &InProject, on: Option<bool>) -> Result<pb::ExecuteOneKeyResponse, Error> {
+        let on = on.ok_or_else(|| Error::bad_request(Msg::SwitchStateRequired))?;
+        let gateways = gateways::list_all(&self.shared.pool, access.project_id).await?;
         // The switching and its audit record run to the end on their own task: a caller who
         // goes away (a closed tab) must not leave loops switched without a record.
         let api = OneKeyApi::new(self.shared.clone());
@@ -104,12 +116,11 @@ impl OneKeyService for OneKeyApi {
                 tally,
                 outcomes: &outcomes,
             };
-            let subject = api.shared.streams.subject(store::EVENT_TYPE);
-            let record_id = store::insert(&api.shared.pool, &record, &subject).await;
+            let record_id = store::insert(&api.shared.pool, &api.shared.streams, &record).await;
             (outcomes, tally, record_id)
         });
-        let (outcomes, tally, record_id) = done.await.map_err(|err| Error::internal(err).into_status(lang))?;
-        let record_id = record_id.or_status(lang)?;
+        let (outcomes, tally, record_id) = done.await.map_err(Error::internal)?;
+        let record_id = record_id?;
         self.shared.outbox.wake();
         tracing::info!(
             record_id,
@@ -129,24 +140,22 @@ impl OneKeyService for OneKeyApi {
                 message: o.message,
             })
             .collect();
-        Ok(Response::new(pb::ExecuteOneKeyResponse {
+        Ok(pb::ExecuteOneKeyResponse {
             record_id,
             total: tally.total,
             succeeded: tally.succeeded,
             failed: tally.failed,
             results,
-        }))
+        })
     }
 
-    async fn list_records(
+    async fn records(
         &self,
-        request: Request<pb::ListOneKeyRecordsRequest>,
-    ) -> Result<Response<pb::ListOneKeyRecordsResponse>, Status> {
-        let access = authorize(&self.shared.auth, &request, LIST).await?;
-        let lang = access.lang();
-        let req = request.get_ref();
-        let page = Page::parse(req.page_num, req.page_size).or_status(lang)?;
-        let (rows, total) = store::list(&self.shared.pool, access.project_id, page).await.or_status(lang)?;
+        access: &InProject,
+        req: &pb::ListOneKeyRecordsRequest,
+    ) -> Result<pb::ListOneKeyRecordsResponse, Error> {
+        let page = Page::of(req.page_num, req.page_size);
+        let (rows, total) = store::list(&self.shared.pool, access.project_id, page).await?;
         let count = |n: i32| u32::try_from(n).unwrap_or(0);
         let rows = rows
             .into_iter()
@@ -160,6 +169,6 @@ impl OneKeyService for OneKeyApi {
                 create_time_ms: r.created_at.timestamp_millis(),
             })
             .collect();
-        Ok(Response::new(pb::ListOneKeyRecordsResponse { rows, total }))
+        Ok(pb::ListOneKeyRecordsResponse { rows, total })
     }
 }

@@ -1,8 +1,11 @@
-use lumiscape_common::Error;
-use lumiscape_common::StatusExt;
+//! Projects over gRPC: each method authorizes the signed-in caller, calls its inner
+//! function and maps the error once. Projects are the one place a caller is scoped by its
+//! session's project list rather than by a selected project.
+
+use lumiscape_common::access::{Access, SIGNED_IN, authorize_global};
 use lumiscape_common::auth::Authenticator;
-use lumiscape_common::grpc::authenticate;
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::project::v1 as pb;
 use lumiscape_proto::project::v1::project_service_server::ProjectService;
 use sqlx::PgPool;
@@ -28,43 +31,53 @@ impl ProjectApi {
 #[tonic::async_trait]
 impl ProjectService for ProjectApi {
     async fn drop_list(&self, request: Request<pb::DropListRequest>) -> Result<Response<pb::DropListResponse>, Status> {
-        let (caller, ctx) = authenticate(&self.auth, &request).await?;
-        let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&caller), "").await.or_status(ctx.lang)?;
-        let projects =
-            rows.into_iter().map(|r| pb::ProjectOption { id: r.project_id, project_name: r.project_name }).collect();
-        Ok(Response::new(pb::DropListResponse { projects }))
+        let access = authorize_global(&self.auth, &request, SIGNED_IN).await?;
+        self.drop_list_of(&access).await.reply(access.lang())
     }
 
     async fn list_projects(
         &self,
         request: Request<pb::ListProjectsRequest>,
     ) -> Result<Response<pb::ListProjectsResponse>, Status> {
-        let (caller, ctx) = authenticate(&self.auth, &request).await?;
-        let name = request.get_ref().project_name.trim();
-        if name.chars().count() > MAX_NAME_FILTER {
-            return Err(Error::bad_request(Msg::BadRequest).into_status(ctx.lang));
-        }
-        let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&caller), name).await.or_status(ctx.lang)?;
-        Ok(Response::new(pb::ListProjectsResponse { projects: rows.into_iter().map(summary).collect() }))
+        let access = authorize_global(&self.auth, &request, SIGNED_IN).await?;
+        self.list(&access, &request.get_ref().project_name).await.reply(access.lang())
     }
 
     async fn get_project_detail(
         &self,
         request: Request<pb::GetProjectDetailRequest>,
     ) -> Result<Response<pb::ProjectDetail>, Status> {
-        let (caller, ctx) = authenticate(&self.auth, &request).await?;
-        let id = request.get_ref().id;
+        let access = authorize_global(&self.auth, &request, SIGNED_IN).await?;
+        self.detail(&access, request.get_ref().id).await.reply(access.lang())
+    }
+}
+
+impl ProjectApi {
+    async fn drop_list_of(&self, access: &Access) -> Result<pb::DropListResponse, Error> {
+        let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&access.caller), "").await?;
+        let projects =
+            rows.into_iter().map(|r| pb::ProjectOption { id: r.project_id, project_name: r.project_name }).collect();
+        Ok(pb::DropListResponse { projects })
+    }
+
+    async fn list(&self, access: &Access, name: &str) -> Result<pb::ListProjectsResponse, Error> {
+        let name = name.trim();
+        if name.chars().count() > MAX_NAME_FILTER {
+            return Err(Error::bad_request(Msg::BadRequest));
+        }
+        let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&access.caller), name).await?;
+        Ok(pb::ListProjectsResponse { projects: rows.into_iter().map(summary).collect() })
+    }
+
+    async fn detail(&self, access: &Access, id: i64) -> Result<pb::ProjectDetail, Error> {
         if id <= 0 {
-            return Err(Error::bad_request(Msg::ProjectIdInvalid).into_status(ctx.lang));
+            return Err(Error::bad_request(Msg::ProjectIdInvalid));
         }
-        if !caller.may_access_project(id) {
-            return Err(Error::forbidden(Msg::ProjectForbidden).into_status(ctx.lang));
+        if !access.caller.may_access_project(id) {
+            return Err(Error::forbidden(Msg::ProjectForbidden));
         }
-        let row = store::find(&self.pool, id)
-            .await
-            .or_status(ctx.lang)?
-            .ok_or_else(|| Error::not_found(Msg::ProjectNotFound).into_status(ctx.lang))?;
-        Ok(Response::new(detail(row)))
+        let row = store::find(&self.pool, id).await?.ok_or_else(|| Error::not_found(Msg::ProjectNotFound))?;
+        Ok(detail(row))
     }
 }
 

@@ -1,0 +1,133 @@
+//! The feed of live push: one core NATS subscription per edge process (alarms changing,
+//! gateways going online or offline) turned into the console's JSON events and fanned out
+//! on a broadcast channel. The Server-Sent Events streams that read it are
+//! `api::live`. Live push is a hint, not the record: a console that was disconnected
+//! refetches its lists, so a missed event costs a refresh, never data.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::StreamExt;
+use lumiscape_common::nats::Streams;
+use lumiscape_proto::events::v1::{AlarmChanged, GatewayStatusChanged};
+use prost::Message;
+use serde_json::json;
+use tokio::sync::broadcast;
+use tokio_util::sync::CancellationToken;
+
+use crate::convert::{flag, local_time};
+
+/// Events a slow stream may fall behind before it skips ahead.
+const BUFFER: usize = 1024;
+
+/// One event for the consoles of one project.
+#[derive(Debug, Clone)]
+pub struct LiveEvent {
+    pub project_id: i64,
+    pub kind: Kind,
+    /// The JSON `data` line.
+    pub data: Arc<str>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Alarm,
+    Gateway,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Alarm => "alarm",
+            Kind::Gateway => "gateway",
+        }
+    }
+}
+
+/// The fan-out of live events inside one edge process.
+#[derive(Clone)]
+pub struct Hub {
+    sender: broadcast::Sender<LiveEvent>,
+}
+
+impl Hub {
+    /// Subscribes to the alarm and gateway-status subjects and relays them until `shutdown`.
+    pub fn start(nats: async_nats::Client, prefix: &str, shutdown: CancellationToken) -> Self {
+        let (sender, _) = broadcast::channel(BUFFER);
+        let streams = Streams::new(prefix);
+        let subjects = [streams.subject("alarm.>"), streams.subject("bridge.gateway.status")];
+        let relay = sender.clone();
+        tokio::spawn(async move {
+            loop {
+                if let Err(err) = relay_events(&nats, &subjects, &relay, &shutdown).await {
+                    tracing::warn!(error = %err, "live push feed interrupted; resubscribing");
+                }
+                tokio::select! {
+                    _ = shutdown.cancelled() => return,
+                    _ = tokio::time::sleep(Duration::from_millis(500)) => {}
+                }
+            }
+        });
+        Self { sender }
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<LiveEvent> {
+        self.sender.subscribe()
+    }
+}
+
+async fn relay_events(
+    nats: &async_nats::Client,
+    subjects: &[String; 2],
+    relay: &broadcast::Sender<LiveEvent>,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<()> {
+    let alarms = nats.subscribe(subjects[0].clone()).await?;
+    let gateways = nats.subscribe(subjects[1].clone()).await?;
+    let mut both = futures::stream::select(alarms, gateways);
+    loop {
+        let message = tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            message = both.next() => message,
+        };
+        let Some(message) = message else { anyhow::bail!("subscription ended") };
+        let event = if message.subject.as_str() == subjects[1] {
+            GatewayStatusChanged::decode(message.payload).ok().map(gateway_event)
+        } else {
+            let kind = message.subject.rsplit('.').next().unwrap_or_default().to_owned();
+            AlarmChanged::decode(message.payload).ok().map(|alarm| alarm_event(alarm, &kind))
+        };
+        match event {
+            // No open stream is not an error.
+            Some(event) => drop(relay.send(event)),
+            None => tracing::debug!(subject = %message.subject, "undecodable live event skipped"),
+        }
+    }
+}
+
+fn alarm_event(alarm: AlarmChanged, subject_kind: &str) -> LiveEvent {
+    let kind = if alarm.kind.is_empty() { subject_kind.to_owned() } else { alarm.kind.clone() };
+    let data = json!({
+        "kind": kind,
+        "alarmId": alarm.alarm_id,
+        "alarmName": alarm.alarm_name,
+        "alarmLevel": alarm.level().code(),
+        "status": alarm.status,
+        "deviceName": alarm.device_name,
+        "contentZh": alarm.content_zh,
+        "contentEn": alarm.content_en,
+        "alarmTime": local_time(alarm.raised_at_ms),
+        "endTime": local_time(alarm.end_at_ms),
+    });
+    LiveEvent { project_id: alarm.project_id, kind: Kind::Alarm, data: data.to_string().into() }
+}
+
+fn gateway_event(status: GatewayStatusChanged) -> LiveEvent {
+    let data = json!({
+        "gatewayId": status.gateway_id,
+        "gatewayNumber": status.serial,
+        "onlineStatus": flag(status.online),
+        "time": local_time(status.at_ms),
+    });
+    LiveEvent { project_id: status.project_id, kind: Kind::Gateway, data: data.to_string().into() }
+}

@@ -1,0 +1,34 @@
+//! What every handler shares: the token verifier, the service clients, the live feed and
+//! the limits. axum clones it for every request, so it is one `Arc`.
+
+use std::sync::Arc;
+
+use lumiscape_common::auth::Authenticator;
+
+use crate::clients::Clients;
+use crate::live::Hub;
+
+#[derive(Clone)]
+pub struct EdgeState(Arc<EdgeInner>);
+
+pub struct EdgeInner {
+    pub auth: Authenticator,
+    pub clients: Clients,
+    pub live: Hub,
+    pub base_path: Box<str>,
+    pub body_limit: usize,
+}
+
+impl EdgeState {
+    pub fn new(inner: EdgeInner) -> Self {
+        Self(Arc::new(inner))
+    }
+}
+
+impl std::ops::Deref for EdgeState {
+    type Target = EdgeInner;
+
+    fn deref(&self) -> &EdgeInner {
+        &self.0
+    }
+}
