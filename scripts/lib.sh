@@ -54,6 +54,13 @@ ensure_rust() {
   apt_install protobuf-compiler pkg-config build-essential
 }
 
+# sqlx-cli, for `cargo sqlx prepare`: the compile-time query data under .sqlx/.
+ensure_sqlx_cli() {
+  cargo sqlx --version >/dev/null 2>&1 && return 0
+  log "installing sqlx-cli"
+  cargo install sqlx-cli --version 0.8.6 --no-default-features --features postgres,rustls --locked >&2
+}
+
 ensure_node_modules() {
   command -v npm >/dev/null || apt_install nodejs npm
   local dir="$ROOT/web-console"
@@ -134,6 +141,17 @@ CONF
     sleep 0.1
   done
   die "nats-server did not listen on $port"
+}
+
+# export_grpc_ports: every service's gRPC listen address and URL on a free port of its own,
+# so a run, a test or a benchmark never meets another one's services (or the demo's) on the
+# defaults 50051-50055.
+export_grpc_ports() {
+  local service port
+  for service in identity project lighting alarm bridge; do
+    port="$(free_port)"
+    export "LUMISCAPE_GRPC__${service^^}_LISTEN=127.0.0.1:$port" "LUMISCAPE_GRPC__${service^^}_URL=http://127.0.0.1:$port"
+  done
 }
 
 # wait_http URL [SECONDS]
