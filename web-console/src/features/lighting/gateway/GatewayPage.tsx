@@ -7,7 +7,7 @@ import { confirmDialog, showMessage } from '../../../app/feedback';
 import Pagination from '../../../components/Pagination';
 import { ListActions, SearchButtons } from '../../../components/ListControls';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../lib/pagination';
-import type { RoutePageProps } from '../../../routes/registry';
+import type { RoutePageProps } from '../../../routes/pageProps';
 import { GATEWAY_DETAIL_COMPONENT, subPagePath } from '../../../routes/subPages';
 import { useAccess } from '../../auth/useAccess';
 import { optionLabel } from '../../system/useDictOptions';
