@@ -18,8 +18,8 @@ const pages: Readonly<Record<string, RoutePage>> = {
   'lighting/gateway/control': lazy(() => import('../features/lighting/control/ControlPage')),
   'lighting/oneKey/index': lazy(() => import('../features/lighting/oneKey/OneKeyPage')),
   'alarm/type/index': lazy(() => import('../features/alarm/type/AlarmTypePage')),
-  'alarm/realtime/index': lazy(() => import('../features/alarm/list/RealtimeAlarmPage')),
-  'alarm/history/index': lazy(() => import('../features/alarm/list/HistoryAlarmPage')),
+  'alarm/realtime/index': lazy(() => import('../features/alarm/realtime/RealtimeAlarmPage')),
+  'alarm/history/index': lazy(() => import('../features/alarm/history/HistoryAlarmPage')),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];

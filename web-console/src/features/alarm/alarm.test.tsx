@@ -108,7 +108,7 @@ describe('the alarm type form', () => {
       'GET /system/dict/data/type/alarm_level': ok({ data: alarmLevels }),
       'PUT /alarm/type': ok(),
     });
-    const { user } = renderWithProviders(<AlarmTypeFormDialog alarmType={{ ...alarmType, autoProcessing: '0' }} onClose={() => undefined} />);
+    const { user } = renderWithProviders(<AlarmTypeFormDialog row={{ ...alarmType, autoProcessing: '0' }} onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'Edit alarm type' });
     await waitFor(() => expect(within(dialog).getByLabelText('Recovery value')).toHaveValue('240.5'));
     await user.clear(within(dialog).getByLabelText('Recovery value'));
