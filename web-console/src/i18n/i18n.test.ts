@@ -64,7 +64,6 @@ describe('translations', () => {
     expect(en.errors.network).toBe('backend interface connection abnormal');
     expect(en.errors.timeout).toBe('system interface request timed out');
     expect(en.errors.httpStatus).toBe('system interface {{status}} abnormal');
-    expect(zhCN.auth.otherSystemFailed).toBe('认证信息异常');
     expect(zhCN.layout.logoutConfirm).toBe('确定注销并退出系统吗？');
     expect(en.layout.logoutConfirm).toBe('Are you sure to log out and exit the system?');
     expect(en.notAvailable.title).toBe('This module is not available yet');

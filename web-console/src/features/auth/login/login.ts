@@ -1,6 +1,6 @@
-import { http } from '../../api/client';
-import type { Envelope } from '../../api/errors';
-import type { Captcha, LoginBody } from './types';
+import { http } from '../../../api/client';
+import type { Envelope } from '../../../api/errors';
+import type { Captcha, LoginBody } from '../types';
 
 /**
  * The sign-in page's calls, on the plain HTTP client: the sign-in page does not load Redux

@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '../../app/feedback';
-import { useAppDispatch } from '../../app/hooks';
-import { emailRule, phoneRule } from '../../lib/formRules';
-import { userUpdated } from '../auth/authSlice';
-import { useUpdateProfileMutation, type Profile, type ProfileChange } from './api';
+import { showMessage } from '../../../app/feedback';
+import { useAppDispatch } from '../../../app/hooks';
+import { emailRule, phoneRule } from '../../../lib/formRules';
+import { userUpdated } from '../../auth/authSlice';
+import { useUpdateProfileMutation } from '../api';
+import { EMAIL_MAX, NICKNAME_MAX, PHONE_MAX } from '../rules';
+import type { Profile, ProfileChange } from '../types';
+import '../i18n';
 
 /** Basic details: nickname (required), phone and email (checked when given), gender. */
 export default function UserInfoForm({ user }: { user: Profile }) {
@@ -31,14 +34,14 @@ export default function UserInfoForm({ user }: { user: Profile }) {
 
   return (
     <Form<ProfileChange> form={form} layout="vertical" name="profile" onFinish={(values) => void submit(values)} style={{ maxWidth: 480 }}>
-      <Form.Item label={t('profile.nickName')} name="nickName" rules={[{ required: true, whitespace: true, message: t('profile.nickNameRequired') }, { max: 30 }]}>
-        <Input maxLength={30} />
+      <Form.Item label={t('profile.nickName')} name="nickName" rules={[{ required: true, whitespace: true, message: t('profile.nickNameRequired') }, { max: NICKNAME_MAX }]}>
+        <Input maxLength={NICKNAME_MAX} />
       </Form.Item>
       <Form.Item label={t('profile.phone')} name="phonenumber" rules={[phoneRule(t)]}>
-        <Input maxLength={11} inputMode="tel" />
+        <Input maxLength={PHONE_MAX} inputMode="tel" />
       </Form.Item>
-      <Form.Item label={t('profile.email')} name="email" rules={[emailRule(t), { max: 50 }]}>
-        <Input maxLength={50} inputMode="email" />
+      <Form.Item label={t('profile.email')} name="email" rules={[emailRule(t), { max: EMAIL_MAX }]}>
+        <Input maxLength={EMAIL_MAX} inputMode="email" />
       </Form.Item>
       <Form.Item label={t('profile.sex')} name="sex">
         <Radio.Group

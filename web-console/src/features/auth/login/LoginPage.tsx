@@ -6,13 +6,15 @@ import Password from 'antd/es/input/Password';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loadStore } from '../../app/storeAccess';
-import { useAppTitle } from '../../app/title';
-import LanguageToggle from '../../components/LanguageToggle';
-import { getRememberedLogin, setRememberedLogin } from '../../lib/session';
-import { postLoginTarget } from '../../routes/guard';
+import { loadStore } from '../../../app/storeAccess';
+import { useAppTitle } from '../../../app/title';
+import LanguageToggle from '../../../components/LanguageToggle';
+import { getRememberedLogin, setRememberedLogin } from '../../../lib/session';
+import { postLoginTarget } from '../../../routes/guard';
+import { loginProblems, type LoginField, type LoginProblem } from '../rules';
+import type { Captcha } from '../types';
 import { fetchCaptcha, requestLogin } from './login';
-import type { Captcha } from './types';
+import '../i18n';
 
 interface Values {
   username: string;
@@ -21,12 +23,12 @@ interface Values {
   rememberMe: boolean;
 }
 
-type Field = 'username' | 'password' | 'code';
+type Field = LoginField;
 type Errors = Partial<Record<Field, string>>;
 
 /** What a signed-in page needs; loading starts with the submit, alongside POST /login. */
 function loadSignedInCode() {
-  return Promise.all([loadStore(), import('./session'), import('../../layout/MainLayout')]);
+  return Promise.all([loadStore(), import('../session'), import('../../../layout/MainLayout')]);
 }
 
 function FieldError({ id, children }: { id: string; children: ReactNode }) {
@@ -63,9 +65,9 @@ export default function LoginPage() {
 
   const validate = (next: Values): Errors => {
     const found: Errors = {};
-    if (!next.username.trim()) found.username = t('login.usernameRequired');
-    if (!next.password) found.password = t('login.passwordRequired');
-    if (captchaEnabled && !next.code.trim()) found.code = t('login.codeRequired');
+    for (const [field, problem] of Object.entries(loginProblems(next, captchaEnabled)) as [Field, LoginProblem][]) {
+      found[field] = t(`auth.login.${problem}`);
+    }
     return found;
   };
 
@@ -139,19 +141,19 @@ export default function LoginPage() {
           <h1 id="login-title" style={{ textAlign: 'center', margin: '0 0 24px', fontSize: 22, fontWeight: 600 }}>
             {title}
           </h1>
-          <form aria-label={t('login.formLabel')} noValidate onSubmit={(event) => void onSubmit(event)}>
+          <form aria-label={t('auth.login.formLabel')} noValidate onSubmit={(event) => void onSubmit(event)}>
             <Input
               {...inputProps('username')}
-              aria-label={t('login.username')}
-              placeholder={t('login.username')}
+              aria-label={t('auth.login.username')}
+              placeholder={t('auth.login.username')}
               autoComplete="username"
               prefix={<UserOutlined />}
             />
             <FieldError id="login-username-error">{errors.username}</FieldError>
             <Password
               {...inputProps('password')}
-              aria-label={t('login.password')}
-              placeholder={t('login.password')}
+              aria-label={t('auth.login.password')}
+              placeholder={t('auth.login.password')}
               autoComplete="current-password"
               prefix={<LockOutlined />}
             />
@@ -161,23 +163,23 @@ export default function LoginPage() {
                 <Flex gap={8} align="flex-start">
                   <Input
                     {...inputProps('code')}
-                    aria-label={t('login.code')}
-                    placeholder={t('login.code')}
+                    aria-label={t('auth.login.code')}
+                    placeholder={t('auth.login.code')}
                     autoComplete="off"
                     prefix={<SafetyOutlined />}
                     style={{ flex: 1 }}
                   />
                   <Button
                     htmlType="button"
-                    aria-label={t('login.refreshCaptcha')}
-                    title={t('login.refreshCaptcha')}
+                    aria-label={t('auth.login.refreshCaptcha')}
+                    title={t('auth.login.refreshCaptcha')}
                     onClick={refreshCaptcha}
                     style={{ width: 120, height: 40, padding: 0, overflow: 'hidden' }}
                   >
                     {captcha?.image ? (
                       <img
                         src={captcha.image}
-                        alt={t('login.captchaImage')}
+                        alt={t('auth.login.captchaImage')}
                         style={{ width: '100%', height: '100%', objectFit: 'cover' }}
                       />
                     ) : null}
@@ -191,11 +193,11 @@ export default function LoginPage() {
                 checked={values.rememberMe}
                 onChange={(event) => setValues((current) => ({ ...current, rememberMe: event.target.checked }))}
               >
-                {t('login.rememberMe')}
+                {t('auth.login.rememberMe')}
               </Checkbox>
             </div>
             <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-              {submitting ? t('login.submitting') : t('login.submit')}
+              {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
             </Button>
           </form>
         </section>

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
-import { consoleBackend } from '../../test/backend';
-import type { MockRequest } from '../../test/fetchMock';
-import { renderApp, renderWithProviders } from '../../test/renderWithProviders';
+import { consoleBackend } from '../../../test/backend';
+import type { MockRequest } from '../../../test/fetchMock';
+import { renderApp, renderWithProviders } from '../../../test/renderWithProviders';
 import AvatarCropper from './AvatarCropper';
 import type * as avatarModule from './avatar';
 

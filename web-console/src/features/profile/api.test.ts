@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { toProfileAnswer } from './api';
-import { AVATAR_MAX_BYTES, checkAvatarFile } from './avatar';
 
 describe('profile answer', () => {
   it('reads data and roleGroup, tolerating missing fields', () => {
@@ -15,14 +14,5 @@ describe('profile answer', () => {
       roleGroup: '超级管理员',
     });
     expect(toProfileAnswer({ code: 200 }).user.userName).toBe('');
-  });
-});
-
-describe('avatar files', () => {
-  it('takes PNG or JPEG up to 2 MB', () => {
-    expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES })).toBeUndefined();
-    expect(checkAvatarFile({ type: 'image/jpeg', size: 10 })).toBeUndefined();
-    expect(checkAvatarFile({ type: 'image/gif', size: 10 })).toBe('type');
-    expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toBe('size');
   });
 });

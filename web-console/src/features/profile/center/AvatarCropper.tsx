@@ -3,9 +3,11 @@ import Cropper, { type Area } from 'react-easy-crop';
 import { Button, Flex, Slider } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '../../app/feedback';
-import AppDialog from '../../components/AppDialog';
-import { checkAvatarFile, cropToPng, type PixelArea } from './avatar';
+import { showMessage } from '../../../app/feedback';
+import AppDialog from '../../../components/AppDialog';
+import { checkAvatarFile } from '../rules';
+import { cropToPng, type PixelArea } from './avatar';
+import '../i18n';
 
 export interface AvatarCropperProps {
   open: boolean;

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, type MockHandler } from '../../test/fetchMock';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { mockFetch, type MockHandler } from '../../../test/fetchMock';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import LoginPage from './LoginPage';
 
 const PNG = 'iVBORw0KGgo=';

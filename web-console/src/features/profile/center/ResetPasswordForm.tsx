@@ -1,8 +1,9 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showMessage } from '../../app/feedback';
-import { profilePasswordRule, sameAsRule } from '../../lib/formRules';
-import { useUpdatePasswordMutation } from './api';
+import { showMessage } from '../../../app/feedback';
+import { profilePasswordRule, sameAsRule } from '../../../lib/formRules';
+import { useUpdatePasswordMutation } from '../api';
+import '../i18n';
 
 interface Values {
   oldPassword: string;
