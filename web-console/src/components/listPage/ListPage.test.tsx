@@ -127,6 +127,7 @@ describe('the list page kit', () => {
     expect(screen.queryByRole('button', { name: '删除 设备1' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '导出' })).not.toBeInTheDocument();
     // no search fields, no search toggle
     expect(screen.queryByRole('button', { name: '隐藏搜索' })).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../api/download';
 import { showMessage } from '../../app/feedback';
+import { useAccess } from '../../features/auth/useAccess';
 import type { ToolbarColumn } from '../../lib/columns';
 import { DEFAULT_LIMIT } from '../../lib/pagination';
 import Pagination from '../Pagination';
@@ -97,8 +98,10 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(columns.filter((column) => column.hidden).map((column) => column.key)));
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
   const [editing, setEditing] = useState<{ row?: Row; opening: number } | undefined>();
+  const access = useAccess();
   const rows = result.data?.rows ?? [];
-  const batch = remove?.batch === false ? undefined : remove;
+  // the batch delete, and the row selection it works on, for holders of its permission
+  const batch = remove && remove.batch !== false && access.hasPermi([remove.permission]) ? remove : undefined;
 
   const changed = () => {
     if (refreshAfterChange) result.refetch();

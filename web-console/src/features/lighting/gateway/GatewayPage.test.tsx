@@ -74,5 +74,7 @@ describe('the gateways page', () => {
     expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '删除 北区网关' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '修改 北区网关' })).not.toBeInTheDocument();
+    // no batch delete, so nothing to choose rows for
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });
