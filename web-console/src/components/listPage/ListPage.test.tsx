@@ -71,11 +71,15 @@ describe('the list page kit', () => {
     vi.spyOn(pagination, 'scrollTo').mockImplementation(() => undefined);
     const fetchList = fetchDevices();
     const { user } = renderWithProviders(
-      <ListPage<Device, DeviceQuery> rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} searchFields={searchFields} />,
+      // a new fetch function on every render fetches no more often
+      <ListPage<Device, DeviceQuery>
+        rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={(query) => fetchList(query)} columns={columns} searchFields={searchFields}
+      />,
       signedIn(['*:*:*']),
     );
     expect(await screen.findByText('设备1')).toBeInTheDocument();
     expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20 });
+    expect(fetchList).toHaveBeenCalledTimes(1);
     const nav = screen.getByRole('navigation', { name: '分页' });
     expect(nav).toHaveTextContent('共 25 条');
 
