@@ -77,6 +77,27 @@ test('gateways: add with the server-side rules checked first, edit, delete', asy
   await deleteGateway(page, `${name}改`);
 });
 
+test('gateways: several deleted at once after one confirmation', async ({ page }) => {
+  await signIn(page);
+  await chooseProject(page);
+  const numbers = [`${uniqueNumber()}A`, `${uniqueNumber()}B`];
+  const names = numbers.map((number) => `批量网关${number.slice(-5)}`);
+  for (const [index, number] of numbers.entries()) await addGateway(page, names[index] ?? number, number);
+
+  await page.goto('/lighting/gateway');
+  await page.getByLabel('网关名称').first().fill('批量网关');
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  const batch = page.getByRole('button', { name: '删除', exact: true });
+  await expect(batch).toBeDisabled();
+  for (const number of numbers) await page.getByRole('row', { name: new RegExp(number) }).getByRole('checkbox').check();
+  // choosing a row does not open it
+  await expect(page).toHaveURL(/\/lighting\/gateway$/);
+  await batch.click();
+  await page.getByRole('dialog').filter({ hasText: '确定删除选中的 2 条数据吗？' }).getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  for (const number of numbers) await expect(page.getByRole('row', { name: new RegExp(number) })).toHaveCount(0);
+});
+
 test("a gateway's detail: header, loops, an offline gateway answers with the server's message", async ({ page }) => {
   await signIn(page);
   await chooseProject(page);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setFeedback, type Feedback } from '../app/feedback';
 import { ApiError } from './errors';
-import { presentError } from './presenter';
+import { presentError, presentFailure } from './presenter';
 
 function fakeFeedback() {
   const confirm = vi.fn<(config: { afterClose?: () => void; title?: unknown; content?: unknown }) => void>();
@@ -44,6 +44,21 @@ describe('presentError', () => {
     expect(messageError).toHaveBeenCalledWith({ content: '用户不存在/密码错误', duration: 5 });
     expect(notificationError).toHaveBeenCalledWith({ message: '当前操作没有权限', duration: 5 });
     expect(messageError).toHaveBeenCalledTimes(1);
+    setFeedback(undefined);
+  });
+});
+
+describe('presentFailure', () => {
+  it("leaves a request's error to the client, which showed it, and shows anything else", () => {
+    const { messageError, notificationError } = fakeFeedback();
+    presentFailure(new ApiError('business', '网关编号已存在', 'notification', { code: 409 }));
+    presentFailure({ kind: 'business', message: '网关编号已存在', code: 409 });
+    expect(messageError).not.toHaveBeenCalled();
+    expect(notificationError).not.toHaveBeenCalled();
+    presentFailure(new Error('no 2d canvas'));
+    presentFailure('?');
+    expect(messageError).toHaveBeenNthCalledWith(1, { content: 'no 2d canvas', duration: 5 });
+    expect(messageError).toHaveBeenNthCalledWith(2, { content: '系统未知错误，请反馈给管理员', duration: 5 });
     setFeedback(undefined);
   });
 });

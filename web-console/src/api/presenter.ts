@@ -1,7 +1,7 @@
 import i18n from '../i18n';
 import { confirmDialog, showMessage, showNotification } from '../app/feedback';
 import { clearSessionCookies } from '../lib/session';
-import type { ApiError } from './errors';
+import { ApiError } from './errors';
 
 let reloginDialogOpen = false;
 
@@ -46,4 +46,23 @@ export function presentError(error: ApiError): void {
       showNotification('error', error.message);
       return;
   }
+}
+
+/** Whether a caught failure is a request's error (thrown, or as RTK Query's unwrap rejects). */
+function isRequestError(error: unknown): boolean {
+  if (error instanceof ApiError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { kind, message } = error as { kind?: unknown; message?: unknown };
+  return typeof kind === 'string' && typeof message === 'string';
+}
+
+/**
+ * For a failure caught by a form or an action: a request's error reached the user through
+ * presentError when it happened (unless the request was silent); anything else is shown here,
+ * as an error message.
+ */
+export function presentFailure(error: unknown): void {
+  if (isRequestError(error)) return;
+  const message = error instanceof Error && error.message ? error.message : i18n.t('errors.unknown');
+  presentError(new ApiError('server', message, 'message'));
 }

@@ -5,10 +5,20 @@ import type { Locale } from 'antd/es/locale';
  * antd's locale texts (pagination, date pickers, modals) are loaded once a page needs them:
  * the sign-in page shows none of them and does without.
  */
-const loaders: Record<string, () => Promise<{ default: Locale }>> = {
+const loaders: Record<string, () => Promise<{ default: unknown }>> = {
   'zh-CN': () => import('antd/locale/zh_CN'),
   en: () => import('antd/locale/en_US'),
 };
+
+/**
+ * The locale in a loaded module's default export. antd's locale files are CommonJS; the
+ * production bundle hands over their whole `exports` (`{ __esModule, default: locale }`), the
+ * development server and the tests the locale itself.
+ */
+export function localeOf(loaded: unknown): Locale {
+  const inner = (loaded as { default?: unknown } | null)?.default;
+  return (inner !== undefined && typeof inner === 'object' && inner !== null ? inner : loaded) as Locale;
+}
 
 const loaded = new Map<string, Locale>();
 const listeners = new Set<() => void>();
@@ -21,8 +31,8 @@ export async function loadAntdLocale(language: string): Promise<void> {
   if (loaded.has(language)) return;
   const load = loaders[language] ?? loaders['zh-CN'];
   if (!load) return;
-  const { default: locale } = await load();
-  loaded.set(language, locale);
+  const { default: module } = await load();
+  loaded.set(language, localeOf(module));
   version += 1;
   for (const listener of listeners) listener();
 }

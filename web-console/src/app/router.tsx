@@ -32,7 +32,7 @@ function layoutChildren(): RouteObject[] {
   const children: RouteObject[] = [
     { index: true, element: <Navigate to={HOME_PATH} replace /> },
     { path: 'index', lazy: page(() => import('../features/home/HomePage')) },
-    { path: 'user/profile', lazy: page(() => import('../features/profile/ProfilePage')) },
+    { path: 'user/profile', lazy: page(() => import('../features/profile/center/ProfilePage')) },
     { path: 'mainPage', lazy: page(() => import('../features/mainPage/MainPage')) },
     { path: 'redirect/*', lazy: page(() => import('../routes/RedirectPage')) },
   ];
@@ -56,7 +56,7 @@ export function appRoutes(basename = '/'): RouteObject[] {
       // The guard must run on every navigation, not only when the root's params change.
       shouldRevalidate: () => true,
       children: [
-        { path: 'login', lazy: page(() => import('../features/auth/LoginPage')) },
+        { path: 'login', lazy: page(() => import('../features/auth/login/LoginPage')) },
         { path: 'auth-redirect', lazy: page(() => import('../features/notAvailable/StandaloneNotAvailablePage')) },
         { path: 'bind', lazy: page(() => import('../features/notAvailable/StandaloneNotAvailablePage')) },
         { path: 'register', lazy: page(() => import('../features/notAvailable/StandaloneNotAvailablePage')) },

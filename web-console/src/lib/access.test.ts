@@ -1,5 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { assertPermissionList, assertRoleList, hasPermi, hasPermiAnd, hasRole, hasRoleAnd } from './access';
+import permissionCases from '../../../services/common/src/permission_cases.json';
+import { assertPermissionList, assertRoleList, grants, hasPermi, hasPermiAnd, hasRole, hasRoleAnd, PERMISSION_PREFIX } from './access';
+
+/**
+ * The cases the server's permission.rs runs too, so the console grants exactly what the
+ * server grants. `required` is written with the pc: prefix, which hasPermi adds itself.
+ */
+describe('the permission cases shared with the server', () => {
+  const unprefixed = (required: readonly string[]) =>
+    required.map((permission) => (permission.startsWith(PERMISSION_PREFIX) ? permission.slice(PERMISSION_PREFIX.length) : permission));
+
+  it.each(permissionCases.cases.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {
+    expect(hasPermi(entry.held, unprefixed(entry.required))).toBe(entry.any);
+    expect(hasPermiAnd(entry.held, unprefixed(entry.required))).toBe(entry.all);
+  });
+});
+
+describe('grants', () => {
+  it('matches segment by segment, a held * standing for any one segment', () => {
+    expect(grants('pc:system:*:*', 'pc:system:role:edit')).toBe(true);
+    expect(grants('pc:system:*', 'pc:system:role:edit')).toBe(false);
+    expect(grants('pc:system:user:list', 'pc:system:*:list')).toBe(false);
+    expect(grants('*:*:*', 'pc:anything')).toBe(true);
+  });
+});
 
 describe('hasPermi', () => {
   const held = ['pc:system:user:list', 'pc:system:user:add'];
@@ -20,7 +44,7 @@ describe('hasPermi', () => {
     expect(hasPermi(['*:*:*'], ['lighting:scene:remove'])).toBe(true);
   });
 
-  it.each([[[]], [undefined], [null], ['system:user:list'], [{ 0: 'system:user:list' }]])(
+  it.each([[[]], [undefined], [null], ['system:user:list'], [{ 0: 'system:user:list' }], [[42]]])(
     'is false for an empty or non-list argument (%j)',
     (value) => {
       expect(hasPermi(['*:*:*'], value)).toBe(false);

@@ -1,14 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteEntry } from './menu';
+import { lazy } from 'react';
+import type { RoutePage } from './pageProps';
 import { GATEWAY_DETAIL_COMPONENT } from './subPages';
 import { LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT } from './types';
-
-export interface RoutePageProps {
-  /** The server route being shown. */
-  route?: RouteEntry;
-}
-
-export type RoutePage = LazyExoticComponent<ComponentType<RoutePageProps>>;
 
 /** Shown for every server component the console does not have yet. */
 export const NotAvailablePage: RoutePage = lazy(() => import('../features/notAvailable/NotAvailablePage'));
@@ -25,8 +18,8 @@ const pages: Readonly<Record<string, RoutePage>> = {
   'lighting/gateway/control': lazy(() => import('../features/lighting/control/ControlPage')),
   'lighting/oneKey/index': lazy(() => import('../features/lighting/oneKey/OneKeyPage')),
   'alarm/type/index': lazy(() => import('../features/alarm/type/AlarmTypePage')),
-  'alarm/realtime/index': lazy(() => import('../features/alarm/list/RealtimeAlarmPage')),
-  'alarm/history/index': lazy(() => import('../features/alarm/list/HistoryAlarmPage')),
+  'alarm/realtime/index': lazy(() => import('../features/alarm/realtime/RealtimeAlarmPage')),
+  'alarm/history/index': lazy(() => import('../features/alarm/history/HistoryAlarmPage')),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];

@@ -1,3 +1,5 @@
+import { consoleBackend } from '../../test/backend';
+import { moduleRoutes, ok } from '../lighting/fixtures';
 import type { Alarm, AlarmType } from './types';
 
 export const alarmType: AlarmType = {
@@ -51,3 +53,14 @@ export const alarmLevels = [
   ['2', '主要', 'Main'],
   ['3', '次要', 'Secondary'],
 ].map(([dictValue, dictLabelZh, dictLabelEn]) => ({ dictValue, dictLabel: dictLabelZh, dictLabelZh, dictLabelEn }));
+
+/** The demo backend with the alarm screens' dictionaries and one alarm type; routes can be replaced. */
+export function alarmBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return consoleBackend({
+    'GET /system/menu/getRouters': ok({ data: moduleRoutes }),
+    'GET /system/dict/data/type/alarm_level': ok({ data: alarmLevels }),
+    'GET /system/dict/data/type/alarm_status': ok({ data: alarmStatuses }),
+    'GET /alarm/type/list': ok({ rows: [alarmType], total: 1 }),
+    ...overrides,
+  });
+}

@@ -22,6 +22,7 @@ import { routesCleared, routesLoaded } from '../menu/routesSlice';
 import { menuApi } from '../menu/api';
 import { authApi } from './api';
 import { loggedOut, menuModuleChanged, projectChanged, sessionLoaded, tokenChanged } from './authSlice';
+import './i18n';
 
 /** Remaining session time under which activity refreshes the session. */
 export const REFRESH_THRESHOLD_MS = 10 * 60 * 1000;

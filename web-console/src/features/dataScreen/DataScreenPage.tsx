@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { HOME_PATH } from '../../routes/paths';
 import { selectProjectName } from '../auth/authSlice';
+import './i18n';
 
 const PANELS = ['devices', 'alarms', 'energy', 'scenes', 'workOrders', 'inspection'] as const;
 

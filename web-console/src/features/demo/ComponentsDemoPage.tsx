@@ -21,6 +21,7 @@ import { hideLoading, showLoading } from '../../lib/loading';
 import { DEFAULT_LIMIT } from '../../lib/pagination';
 import type { NumberMode } from '../../lib/numberInput';
 import { INITIAL_TREE_ID, type TreeNode } from '../../lib/tree';
+import './i18n';
 
 const ROWS = Array.from({ length: 57 }, (_, index) => ({ id: index + 1, name: `设备 ${index + 1}`, code: `D-${1000 + index}` }));
 const ADDRESSES: TreeNode[] = [
@@ -122,10 +123,10 @@ export default function ComponentsDemoPage() {
 
       <Card title={t('demo.rules')}>
         <Form layout="vertical" style={{ maxWidth: 420 }}>
-          <Form.Item label={t('profile.phone')} name="phone" rules={[phoneRule(t)]}>
+          <Form.Item label={t('demo.phone')} name="phone" rules={[phoneRule(t)]}>
             <Input />
           </Form.Item>
-          <Form.Item label={t('profile.email')} name="email" rules={[emailRule(t)]}>
+          <Form.Item label={t('demo.email')} name="email" rules={[emailRule(t)]}>
             <Input />
           </Form.Item>
           <Form.Item label={t('demo.password')} name="password" rules={[strongPasswordRule(t)]}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { useAppTitle } from '../../app/title';
 import { selectProjectName, selectUser } from '../auth/authSlice';
+import './i18n';
 
 /** Home (/index): a welcome for now; the dashboard comes with its own issue. */
 export default function HomePage() {

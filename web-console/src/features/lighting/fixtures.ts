@@ -1,5 +1,5 @@
 import type { ServerRoute } from '../../routes/types';
-import { serverRoutes } from '../../test/backend';
+import { consoleBackend, serverRoutes } from '../../test/backend';
 import type { Gateway, GatewayDetail } from './types';
 
 /** Test data shaped as the contract's answers. */
@@ -60,3 +60,20 @@ export const moduleRoutes: ServerRoute[] = [
     ],
   },
 ];
+
+/** The demo backend with the lighting screens' answers for gateway 7; routes can be replaced. */
+export function lightingBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return consoleBackend({
+    'GET /system/menu/getRouters': ok({ data: moduleRoutes }),
+    'GET /lighting/gateway/list': ok({ rows: [gateway], total: 1 }),
+    'GET /lighting/gateway/7': ok({ data: gatewayDetail }),
+    'GET /lighting/gateway/7/power': ok({
+      data: { loopIndex: 1, points: [{ time: '2026-05-01 09:00:00', activePower: 270, voltage: 220, current: 1.2 }] },
+    }),
+    'GET /lighting/gateway/7/onlineHistory': ok({
+      rows: [{ onlineStatus: '1', reason: 'heartbeat', time: '2026-05-01 08:00:00' }],
+      total: 1,
+    }),
+    ...overrides,
+  });
+}

@@ -1,20 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { updateSettings } from '../../lib/settings';
 import { consoleBackend } from '../../test/backend';
 import type { MockRequest } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderWithProviders';
+import { signInWithProject } from '../../test/session';
 import { alarmLevels, alarmStatuses, openAlarm } from '../alarm/fixtures';
 import { localLogout, selectProject } from '../auth/session';
 import { moduleRoutes, ok } from '../lighting/fixtures';
 import { liveFetch } from './sseMock';
-
-function signedIn() {
-  Cookies.set('Admin-Token', 'jwt-1');
-  Cookies.set('projectId', '1');
-  Cookies.set('projectName', '滨江景观照明示范项目');
-}
 
 const raised = {
   kind: 'raised',
@@ -31,7 +25,7 @@ const raised = {
 
 describe('live push', () => {
   it('updates the bell and the real-time list on an alarm event, with a notification in the current language', async () => {
-    signedIn();
+    signInWithProject();
     const beeps: number[] = [];
     // the Web Audio API, as far as the beep uses it
     class FakeAudioContext {
@@ -108,7 +102,7 @@ describe('live push', () => {
   });
 
   it('stays quiet without the permission to see alarms', async () => {
-    signedIn();
+    signInWithProject();
     const { fetchMock, callsTo } = consoleBackend({
       'GET /getInfo': ok({
         user: { userId: 2, userName: 'viewer', nickName: '访客', avatar: '' },

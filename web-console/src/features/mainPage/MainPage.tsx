@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { DATA_SCREEN_PATH } from '../../routes/staticRoutes';
 import { selectProjectName } from '../auth/authSlice';
+import './i18n';
 
 /** /mainPage (spec section 2: "shown"): the current project at a glance; details come later. */
 export default function MainPage() {
@@ -15,10 +16,10 @@ export default function MainPage() {
       <Typography.Paragraph type="secondary">{t('mainPage.placeholder')}</Typography.Paragraph>
       <Descriptions
         column={1}
-        items={[{ key: 'project', label: t('home.currentProject'), children: projectName || t('layout.noProject') }]}
+        items={[{ key: 'project', label: t('mainPage.currentProject'), children: projectName || t('layout.noProject') }]}
       />
       <Link to={DATA_SCREEN_PATH}>
-        <Button type="primary">{t('dataScreen.open')}</Button>
+        <Button type="primary">{t('mainPage.openDataScreen')}</Button>
       </Link>
     </Card>
   );

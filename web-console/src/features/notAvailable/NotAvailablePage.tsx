@@ -2,7 +2,7 @@ import { Button, Result, Typography } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { RoutePageProps } from '../../routes/registry';
+import type { RoutePageProps } from '../../routes/pageProps';
 import { HOME_PATH, routeTitle } from '../../routes/menu';
 
 export interface NotAvailablePageProps extends RoutePageProps {

@@ -1,34 +1,6 @@
 import { api } from '../../api/api';
 import type { Envelope } from '../../api/errors';
-
-/** GET /system/user/profile `data`. */
-export interface Profile {
-  userId: number | string;
-  userName: string;
-  nickName: string;
-  email: string;
-  phonenumber: string;
-  sex: string;
-  avatar: string;
-  createTime: string;
-}
-
-export interface ProfileAnswer {
-  user: Profile;
-  roleGroup: string;
-}
-
-export interface ProfileChange {
-  nickName: string;
-  phonenumber: string;
-  email: string;
-  sex: string;
-}
-
-export interface PasswordChange {
-  oldPassword: string;
-  newPassword: string;
-}
+import type { PasswordChange, ProfileAnswer, ProfileChange } from './types';
 
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import AppDialog from '../../components/AppDialog';
 import { selectProject } from '../auth/session';
 import { useGetUserProjectListQuery, type UserProject } from './api';
+import './i18n';
 
 /** Page size and the total shown before the list arrives (spec section 9). */
 export const PICKER_PAGE_SIZE = 5;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import Pagination from '../../../components/Pagination';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../lib/pagination';
-import type { RoutePageProps } from '../../../routes/registry';
+import type { RoutePageProps } from '../../../routes/pageProps';
 import { optionLabel } from '../../system/useDictOptions';
 import { useGetGatewayOnlineHistoryQuery, useGetGatewayPowerQuery, useGetGatewayQuery } from '../api';
 import { OnlineTag, SignalBars } from '../shared/GatewayBits';

@@ -1,0 +1,288 @@
+import { Form, Input } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { http } from '../../api/client';
+import type { ListPage as ListAnswer } from '../../api/lists';
+import * as pagination from '../../lib/pagination';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { FormDialog } from '../formDialog';
+import { ListPage, type EditorDialogProps, type ListColumn, type SearchField } from '.';
+
+interface Device {
+  deviceId: number;
+  deviceName: string;
+  code: string;
+}
+
+interface DeviceQuery {
+  pageNum: number;
+  pageSize: number;
+  deviceName?: string;
+  status?: string;
+}
+
+const DEVICES: Device[] = Array.from({ length: 25 }, (_unused, index) => ({
+  deviceId: index + 1,
+  deviceName: `设备${index + 1}`,
+  code: `D-${index + 1}`,
+}));
+
+const columns: ListColumn<Device>[] = [
+  { key: 'deviceName', title: '名称' },
+  { key: 'code', title: '编码' },
+];
+
+const searchFields: SearchField<DeviceQuery>[] = [
+  { kind: 'text', name: 'deviceName', label: '设备名称' },
+  { kind: 'select', name: 'status', label: '状态', options: [{ value: '0', label: '正常' }] },
+];
+
+function fetchDevices() {
+  return vi.fn((query: DeviceQuery): Promise<ListAnswer<Device>> => {
+    const found = DEVICES.filter((device) => !query.deviceName || device.deviceName.includes(query.deviceName));
+    const start = (query.pageNum - 1) * query.pageSize;
+    return Promise.resolve({ rows: found.slice(start, start + query.pageSize), total: found.length });
+  });
+}
+
+/** A dialog of the form kit, saving through the one HTTP client. */
+function DeviceDialog({ row, onClose }: EditorDialogProps<Device>) {
+  const save = (values: { deviceName: string }) => http.request({ url: '/demo/device', method: row ? 'PUT' : 'POST', data: values });
+  return (
+    <FormDialog<{ deviceName: string }> title={row ? '修改设备' : '新增设备'} name="device" editing={row !== undefined}
+      initialValues={row} onSave={save} onClose={onClose}>
+      <Form.Item label="设备名称" name="deviceName" rules={[{ required: true, message: '请输入设备名称' }]}>
+        <Input />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+const signedIn = (permissions: string[]) => ({
+  preloadedState: {
+    auth: { token: 't', user: null, roles: ['ROLE_DEFAULT'], permissions, defaultMenu: '', projectId: undefined, projectName: '', menuModule: '1' },
+  },
+});
+
+const lastQuery = (fetchList: ReturnType<typeof fetchDevices>) => fetchList.mock.calls.at(-1)?.[0];
+
+describe('the list page kit', () => {
+  it('searches, resets, pages, shows and hides columns and the search form, refreshes', async () => {
+    vi.spyOn(pagination, 'scrollTo').mockImplementation(() => undefined);
+    const fetchList = fetchDevices();
+    const { user } = renderWithProviders(
+      // a new fetch function on every render fetches no more often
+      <ListPage<Device, DeviceQuery>
+        rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={(query) => fetchList(query)} columns={columns} searchFields={searchFields}
+      />,
+      signedIn(['*:*:*']),
+    );
+    expect(await screen.findByText('设备1')).toBeInTheDocument();
+    expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20 });
+    expect(fetchList).toHaveBeenCalledTimes(1);
+    const nav = screen.getByRole('navigation', { name: '分页' });
+    expect(nav).toHaveTextContent('共 25 条');
+
+    await user.click(within(nav).getByTitle('2'));
+    expect(await screen.findByText('设备21')).toBeInTheDocument();
+    expect(lastQuery(fetchList)).toEqual({ pageNum: 2, pageSize: 20 });
+
+    // a search starts again at page 1, texts trimmed, empty filters left out
+    const form = screen.getByRole('button', { name: '搜索' }).closest('form') as HTMLElement;
+    await user.type(within(form).getByLabelText('设备名称'), '  设备2  ');
+    await user.click(within(form).getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20, deviceName: '设备2' }));
+    expect(await screen.findByText('共 7 条')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20 }));
+    expect(within(form).getByLabelText('设备名称')).toHaveValue('');
+
+    // at least one column stays visible
+    await user.click(screen.getByRole('button', { name: '显隐列' }));
+    const list = await screen.findByRole('group', { name: '显隐列' });
+    await user.click(within(list).getByRole('checkbox', { name: '编码' }));
+    expect(screen.queryByRole('columnheader', { name: '编码' })).not.toBeInTheDocument();
+    expect(within(list).getByRole('checkbox', { name: '名称' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: '隐藏搜索' }));
+    expect(screen.queryByRole('button', { name: '搜索' })).not.toBeInTheDocument();
+    const calls = fetchList.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: '刷新' }));
+    await waitFor(() => expect(fetchList).toHaveBeenCalledTimes(calls + 1));
+  });
+
+  it('shows each button to the holders of its permission only; a list hook drives it as well', async () => {
+    const useList = (query: DeviceQuery) => ({
+      data: { rows: DEVICES.slice(0, query.pageSize), total: DEVICES.length },
+      isFetching: false,
+      refetch: () => undefined,
+    });
+    renderWithProviders(
+      <ListPage<Device, DeviceQuery>
+        rowKey="deviceId" rowName={(device) => device.deviceName} useList={useList} columns={columns}
+        editor={{ dialog: DeviceDialog, add: 'demo:device:add', edit: 'demo:device:edit' }}
+        remove={{ permission: 'demo:device:remove', question: () => '?', run: () => Promise.resolve() }}
+        exportList={{ permission: 'demo:device:export', url: '/demo/device/export', filename: 'devices.xlsx' }}
+      />,
+      signedIn(['pc:demo:device:list', 'pc:demo:*:edit']),
+    );
+    expect(await screen.findByText('设备1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '修改 设备1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '删除 设备1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '导出' })).not.toBeInTheDocument();
+    // no search fields, no search toggle
+    expect(screen.queryByRole('button', { name: '隐藏搜索' })).not.toBeInTheDocument();
+  });
+
+  it('deletes a row, or the selected rows, after a confirmation; choosing rows does not open them', async () => {
+    const fetchList = fetchDevices();
+    const run = vi.fn((_rows: Device[]) => Promise.resolve());
+    const onRowClick = vi.fn();
+    const { user } = renderWithProviders(
+      <ListPage<Device, DeviceQuery>
+        rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} onRowClick={onRowClick}
+        remove={{ permission: 'demo:device:remove', question: (device) => `确定删除设备“${device.deviceName}”吗？`, run }}
+      />,
+      signedIn(['pc:demo:device:*']),
+    );
+    const first = (await screen.findByText('设备1')).closest('tr') as HTMLElement;
+    const batch = screen.getByRole('button', { name: '删除' });
+    expect(batch).toBeDisabled();
+
+    await user.click(within(first).getByRole('button', { name: '删除 设备1' }));
+    let confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('确定删除设备“设备1”吗？');
+    await user.click(within(confirm).getByRole('button', { name: '取消' }));
+    expect(run).not.toHaveBeenCalled();
+
+    const second = screen.getByText('设备2').closest('tr') as HTMLElement;
+    await user.click(within(first).getByRole('checkbox'));
+    await user.click(within(second).getByRole('checkbox'));
+    expect(onRowClick).not.toHaveBeenCalled();
+    await user.click(batch);
+    confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    await waitFor(() => expect(confirm).toHaveTextContent('确定删除选中的 2 条数据吗？'));
+    const calls = fetchList.mock.calls.length;
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    expect(run).toHaveBeenCalledWith([DEVICES[0], DEVICES[1]]);
+    // a fetched list is fetched again; the selection is gone
+    await waitFor(() => expect(fetchList).toHaveBeenCalledTimes(calls + 1));
+    await waitFor(() => expect(screen.getByRole('button', { name: '删除' })).toBeDisabled());
+
+    await user.click(screen.getByText('D-3'));
+    expect(onRowClick).toHaveBeenCalledWith(DEVICES[2]);
+  });
+
+  it('adds and edits in the form dialog: 500px, no backdrop close, busy while saving, a refusal keeps it open', async () => {
+    let answer: { status?: number; body: unknown } = { body: { code: 500, msg: '设备名称已存在' } };
+    let release: () => void = () => undefined;
+    const saved: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        saved.push(JSON.parse(init?.body as string));
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const fetchList = fetchDevices();
+    const { user } = renderWithProviders(
+      <ListPage<Device, DeviceQuery>
+        rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns}
+        editor={{ dialog: DeviceDialog, add: 'demo:device:add', edit: 'demo:device:edit' }}
+      />,
+      signedIn(['*:*:*']),
+    );
+    await user.click(await screen.findByRole('button', { name: '新增' }));
+    let dialog = await screen.findByRole('dialog', { name: '新增设备' });
+    expect(dialog.closest('.ant-modal')).toHaveStyle({ width: '500px' });
+    await user.click(document.querySelector('.ant-modal-wrap') as Element);
+    expect(screen.getByRole('dialog', { name: '新增设备' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('请输入设备名称')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('设备名称'), '设备99');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /确\s*定/ })).toHaveClass('ant-btn-loading'));
+    release();
+    // the server's refusal comes through the one error presenter; the dialog stays
+    expect(await screen.findByText('设备名称已存在')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /确\s*定/ })).not.toHaveClass('ant-btn-loading'));
+    expect(saved).toEqual([{ deviceName: '设备99' }]);
+
+    answer = { body: { code: 200, msg: '操作成功' } };
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    release();
+    expect(await screen.findByText('新增成功')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '新增设备' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: '修改 设备1' }));
+    dialog = await screen.findByRole('dialog', { name: '修改设备' });
+    expect(within(dialog).getByLabelText('设备名称')).toHaveValue('设备1');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(saved).toHaveLength(3));
+    release();
+    expect(await screen.findByText('修改成功')).toBeInTheDocument();
+  });
+
+  it('exports the current filters as a form and saves the file; a JSON answer is shown as an error', async () => {
+    const fetchList = fetchDevices();
+    const posted: { url: string; body: string; type: string | null }[] = [];
+    let file = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) => {
+        posted.push({ url: input, body: (init?.body as URLSearchParams).toString(), type: new Headers(init?.headers).get('Content-Type') });
+        return Promise.resolve(
+          file
+            ? new Response('xlsx bytes', { headers: { 'Content-Type': 'application/vnd.ms-excel' } })
+            : new Response(JSON.stringify({ code: 200, msg: '导出数据为空' }), { headers: { 'Content-Type': 'application/json' } }),
+        );
+      }),
+    );
+    // jsdom has no object URLs
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static createObjectURL = () => 'blob:devices';
+        static revokeObjectURL = () => undefined;
+      },
+    );
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const { user } = renderWithProviders(
+      <ListPage<Device, DeviceQuery>
+        rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} searchFields={searchFields}
+        exportList={{ permission: 'demo:device:export', url: '/demo/device/export', filename: () => 'devices.xlsx' }}
+      />,
+      signedIn(['pc:demo:device:export']),
+    );
+    await screen.findByText('设备1');
+    const form = screen.getByRole('button', { name: '搜索' }).closest('form') as HTMLElement;
+    await user.type(within(form).getByLabelText('设备名称'), '设备1');
+    await user.click(within(form).getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(lastQuery(fetchList)?.deviceName).toBe('设备1'));
+
+    await user.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(downloads).toEqual(['devices.xlsx']));
+    expect(posted[0]).toEqual({
+      url: '/prod-api/demo/device/export',
+      body: `deviceName=${encodeURIComponent('设备1')}`,
+      type: 'application/x-www-form-urlencoded',
+    });
+
+    file = false;
+    await user.click(screen.getByRole('button', { name: '导出' }));
+    expect(await screen.findByText('导出数据为空')).toBeInTheDocument();
+    expect(downloads).toHaveLength(1);
+  });
+});

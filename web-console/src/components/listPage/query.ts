@@ -1,0 +1,61 @@
+import type { QueryParams } from '../../api/client';
+import type { FilterName, Filters, PageQuery, SearchField } from './types';
+
+/** The search form's date-time format (spec section 9: year-month-day hour:minute:second). */
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** A picked date (antd's dayjs value), as far as the kit needs it. */
+interface Formattable {
+  format: (template: string) => string;
+}
+
+function isFormattable(value: unknown): value is Formattable {
+  return typeof value === 'object' && value !== null && typeof (value as Formattable).format === 'function';
+}
+
+function filterValue(value: unknown): string | number | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  return undefined;
+}
+
+/**
+ * The filters a submitted search form asks for: texts trimmed, empty values left out, a
+ * date-time range split into its two query parameters.
+ */
+export function filtersFrom<Q extends PageQuery>(fields: readonly SearchField<Q>[], values: Record<string, unknown>): Filters<Q> {
+  const filters: Partial<Record<FilterName<Q>, string | number>> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (field.kind !== 'dateTimeRange') {
+      const kept = filterValue(value);
+      if (kept !== undefined) filters[field.name] = kept;
+      continue;
+    }
+    if (!Array.isArray(value)) continue;
+    const [from, to] = value as unknown[];
+    if (!isFormattable(from) || !isFormattable(to)) continue;
+    const format = field.format ?? DATE_TIME_FORMAT;
+    filters[field.from] = from.format(format);
+    filters[field.to] = to.format(format);
+  }
+  // The names are the query's own filter names and the values what its fields hold (texts
+  // and option values); the search fields' types say so, the compiler cannot follow.
+  return filters as Filters<Q>;
+}
+
+/** The query of the first page with these filters, keeping the page size. */
+export function firstPageOf<Q extends PageQuery>(pageSize: number, filters: Filters<Q>): Q {
+  // A query is its paging and its filters; every filter is optional.
+  return { ...filters, pageNum: 1, pageSize } as Q;
+}
+
+/** The current filters as form parameters (export): paging left out, plain values only. */
+export function exportParams(query: PageQuery): QueryParams {
+  const params: QueryParams = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'pageNum' || key === 'pageSize') continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') params[key] = value;
+  }
+  return params;
+}

@@ -1,0 +1,112 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { TableColumnType } from 'antd';
+import type { ListPage as ListAnswer } from '../../api/lists';
+
+/** The paging part of every list query (spec section 9: page 1, limit 20 at first). */
+export interface PageQuery {
+  pageNum: number;
+  pageSize: number;
+}
+
+/** A query's filters: everything but the paging. */
+export type FilterName<Q extends PageQuery> = Exclude<keyof Q, keyof PageQuery> & string;
+export type Filters<Q extends PageQuery> = Partial<Pick<Q, FilterName<Q>>>;
+
+/** What the kit reads from a list source; an RTK Query list hook's result is one. */
+export interface ListResult<Row> {
+  data?: ListAnswer<Row>;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** An RTK Query list hook (`useGetGatewaysQuery`), or any hook of that shape. */
+export type UseList<Row, Q extends PageQuery> = (query: Q) => ListResult<Row>;
+
+/** A plain fetch of one page, answering `{rows, total}`. */
+export type FetchList<Row, Q extends PageQuery> = (query: Q) => Promise<ListAnswer<Row>>;
+
+/** The list's data: an RTK Query list hook, or a fetch function. */
+export type ListSource<Row, Q extends PageQuery> =
+  | { useList: UseList<Row, Q>; fetchList?: never }
+  | { fetchList: FetchList<Row, Q>; useList?: never };
+
+/**
+ * A column: antd's column with a key (also the field shown, unless `dataIndex` says another)
+ * and a plain-text title, which the column toolbar lists.
+ */
+export interface ListColumn<Row> extends Omit<TableColumnType<Row>, 'key' | 'title' | 'dataIndex' | 'hidden'> {
+  key: string;
+  title: string;
+  dataIndex?: keyof Row & string;
+  /** Hidden until the user shows it with the column toolbar. */
+  hidden?: boolean;
+}
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+interface FieldBase {
+  label: string;
+  /** Width in px of the control (selects and ranges). */
+  width?: number;
+}
+
+/** One field of the search form; names are the query's filter names, so they are checked. */
+export type SearchField<Q extends PageQuery> =
+  | (FieldBase & { kind: 'text'; name: FilterName<Q>; placeholder?: string })
+  | (FieldBase & { kind: 'select'; name: FilterName<Q>; options: readonly SelectOption[]; placeholder?: string; searchable?: boolean })
+  | (FieldBase & { kind: 'dateTimeRange'; name: string; from: FilterName<Q>; to: FilterName<Q>; format?: string });
+
+/** A button in a row's action column; it declares the permission it needs. */
+export interface RowAction<Row> {
+  key: string;
+  label: string;
+  /** Permission without the 'pc:' prefix. */
+  permission: string;
+  /** The accessible name, naming the row ('处理 回路过压'). */
+  ariaLabel: (row: Row) => string;
+  icon?: ReactNode;
+  danger?: boolean;
+  /** Shown only for the rows this is true for. */
+  when?: (row: Row) => boolean;
+  /** Asks first, with this text, and acts on OK. */
+  confirm?: (row: Row) => string;
+  /** The action; a rejection was shown by the request's error presenter already. */
+  run: (row: Row) => unknown;
+}
+
+/** What a list's add-and-edit dialog receives: the row to edit (none to add one), and how to close. */
+export interface EditorDialogProps<Row> {
+  row?: Row;
+  onClose: () => void;
+}
+
+/** Adding and editing rows in a dialog: the dialog and the permissions of its buttons. */
+export interface ListEditor<Row> {
+  dialog: ComponentType<EditorDialogProps<Row>>;
+  /** Permission of the toolbar's add button; no add button without it. */
+  add?: string;
+  /** Permission of each row's edit button; no edit buttons without it. */
+  edit?: string;
+}
+
+/** Deleting rows after a confirmation: each row's delete button and the batch delete. */
+export interface ListRemover<Row> {
+  permission: string;
+  /** The question for one row ('确定删除网关“北区网关”吗？'); several get the common one. */
+  question: (row: Row) => string;
+  /** Deletes the rows; a rejection was shown by the request's error presenter already. */
+  run: (rows: Row[]) => Promise<unknown>;
+  /** Offer the toolbar's batch delete (and row selection); default true. */
+  batch?: boolean;
+}
+
+/** Export: POST of the current filters as a form, saved as a file (api/download.ts). */
+export interface ListExport {
+  permission: string;
+  url: string;
+  /** The file name, or how to make one at the click. */
+  filename: string | (() => string);
+}
