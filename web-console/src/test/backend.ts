@@ -71,6 +71,14 @@ export function consoleBackend(overrides: Record<string, MockHandler | MockRespo
     'GET /system/config/configKey/sys.menu.mode': ok({ msg: '0' }),
     'GET /system/config/configKey/ftp.resources.path': ok({ msg: '/prod-api/files' }),
     'GET /system/dict/data/type/menu_module_type': ok({ data: menuModules }),
+    // What the layout and the lighting pages ask for on every page, as the server answers.
+    'GET /system/dict/data/type/lighting_communication_type': ok({
+      data: [
+        { dictValue: '1', dictLabel: '4G', dictLabelZh: '4G', dictLabelEn: '4G' },
+        { dictValue: '2', dictLabel: '以太网', dictLabelZh: '以太网', dictLabelEn: 'Ethernet' },
+      ],
+    }),
+    'GET /alarm/alarm/openCount': ok({ data: { count: 0 } }),
     'GET /project/project/dropList': ok({ data: projects.map(({ id, projectName }) => ({ id, projectName })) }),
     'GET /project/project/userProjectList': (request) => {
       const name = request.query.get('projectName') ?? '';
