@@ -12,15 +12,13 @@ pub mod alarm;
 pub mod alarm_type;
 pub mod seed;
 
-use lumiscape_common::auth::Authenticator;
 use lumiscape_common::config::Config;
 use lumiscape_common::nats::Streams;
-use lumiscape_common::outbox::{OutboxSignal, Relay};
+use lumiscape_common::outbox::Relay;
 use lumiscape_common::projection::Projection;
-use lumiscape_common::service::{serve_grpc, spawn_logged};
+use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
 use lumiscape_proto::alarm::v1::alarm_service_server::AlarmServiceServer;
 use lumiscape_proto::alarm::v1::alarm_type_service_server::AlarmTypeServiceServer;
-use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
@@ -33,22 +31,10 @@ pub const SCHEMA: &str = "alarm";
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 lumiscape_common::service_tables!(Tables, "alarm");
 
-/// What alarm needs from the process that runs it.
-pub struct Deps {
-    pub pool: PgPool,
-    pub nats: async_nats::Client,
-    pub auth: Authenticator,
-}
+pub use lumiscape_common::service::Deps;
 
-/// State shared by alarm's gRPC services.
-#[derive(Clone)]
-pub struct Shared {
-    pub pool: PgPool,
-    pub auth: Authenticator,
-    pub streams: Streams,
-    /// Wakes the relay (events and the rule book) after a commit.
-    pub outbox: OutboxSignal,
-}
+/// State shared by alarm's gRPC services: the common context, nothing more.
+pub type Shared = Context;
 
 /// Starts alarm: the ALARM stream, the rule book's projection, the outbox relay, the
 /// transition consumer and the gRPC server. Returns once the server listens; the handle
@@ -58,18 +44,16 @@ pub async fn start(
     deps: Deps,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
-    let js = async_nats::jetstream::new(deps.nats.clone());
-    let streams = Streams::new(&cfg.nats.prefix);
+    let shared = Context::new(cfg, &deps);
+    let (js, streams) = (shared.js.clone(), shared.streams.clone());
     Streams::ensure(&js, &streams.alarm()).await?;
     let rule_book = Projection::open(&js, &streams, rules::BUCKET, "the enabled alarm types, by id", RuleBook).await?;
     rule_book.queue_all::<Tables>(&deps.pool).await?;
-    let shared =
-        Shared { pool: deps.pool.clone(), auth: deps.auth, streams: streams.clone(), outbox: OutboxSignal::default() };
 
     let relay = Relay::<Tables>::new("alarm", deps.pool.clone(), js.clone(), shared.outbox.clone());
     spawn_logged("alarm outbox relay", relay.with_projection(rule_book).run(shutdown.clone()));
     spawn_logged("early recovery purge", alarm::lifecycle::purge_stale_recoveries(deps.pool.clone(), shutdown.clone()));
-    let lifecycle = Lifecycle { pool: deps.pool, streams, outbox: shared.outbox.clone() };
+    let lifecycle = Lifecycle(shared.clone());
     spawn_logged("alarm transition consumer", lifecycle.run(js, cfg.bridge.max_deliver, shutdown.clone()));
 
     let routes = Routes::new(AlarmTypeServiceServer::new(alarm_type::grpc::AlarmTypeApi::new(shared.clone())))

@@ -1,13 +1,52 @@
-//! How a service starts: its gRPC routes served until shutdown, and its background tasks
+//! How a service starts: what it is given ([`Deps`]), what its methods share
+//! ([`Context`]), its gRPC routes served until shutdown, and its background tasks
 //! (consumers, relays, sweepers) spawned so that a task that ends in error says so in the
-//! log instead of vanishing. Every service's `start` is these two calls and its wiring.
+//! log instead of vanishing. Every service's `start` is these calls and its wiring.
 
 use std::future::Future;
 use std::net::SocketAddr;
 
+use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
+
+use crate::auth::Authenticator;
+use crate::config::Config;
+use crate::nats::Streams;
+use crate::outbox::OutboxSignal;
+
+/// What a service with a database needs from the process that runs it.
+pub struct Deps {
+    pub pool: PgPool,
+    pub nats: async_nats::Client,
+    pub auth: Authenticator,
+}
+
+/// What a service's methods and tasks share: the pool, the token verifier, JetStream and
+/// the deployment's streams, and the wake-up of the service's relay. A service that needs
+/// more keeps this inside its own state and dereferences to it.
+#[derive(Clone)]
+pub struct Context {
+    pub pool: PgPool,
+    pub auth: Authenticator,
+    pub js: async_nats::jetstream::Context,
+    pub streams: Streams,
+    /// Wakes the service's relay (events and projections) after a commit.
+    pub outbox: OutboxSignal,
+}
+
+impl Context {
+    pub fn new(cfg: &Config, deps: &Deps) -> Self {
+        Self {
+            pool: deps.pool.clone(),
+            auth: deps.auth.clone(),
+            js: async_nats::jetstream::new(deps.nats.clone()),
+            streams: Streams::new(&cfg.nats.prefix),
+            outbox: OutboxSignal::default(),
+        }
+    }
+}
 
 /// Binds `listen` and serves `routes` until `shutdown`. Returns once the port is bound, so
 /// a caller that starts several services knows each listens; the handle ends with the
@@ -20,7 +59,7 @@ pub async fn serve_grpc(
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
     let listener = tokio::net::TcpListener::bind(listen).await?;
     tracing::info!(service = name, addr = %listener.local_addr()?, "listening");
-    let server = tonic::transport::Server::builder().add_routes(routes).serve_with_incoming_shutdown(
+    let server = tonic::transport::Server::builder().add_routes(routes.prepare()).serve_with_incoming_shutdown(
         tonic::transport::server::TcpIncoming::from(listener),
         shutdown.cancelled_owned(),
     );

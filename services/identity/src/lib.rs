@@ -13,11 +13,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lumiscape_common::Error;
-use lumiscape_common::auth::Authenticator;
 use lumiscape_common::config::{Config, TrustedSystem};
 use lumiscape_common::nats::Streams;
-use lumiscape_common::outbox::{OutboxSignal, Relay};
-use lumiscape_common::service::{serve_grpc, spawn_logged};
+use lumiscape_common::outbox::Relay;
+use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
 use lumiscape_proto::identity::v1 as pb;
 use moka::future::Cache;
 use sqlx::PgPool;
@@ -34,21 +33,13 @@ pub const SCHEMA: &str = "identity";
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 lumiscape_common::service_tables!(Tables, "identity");
 
-/// What identity needs from the process that runs it.
-pub struct Deps {
-    pub pool: PgPool,
-    pub nats: async_nats::Client,
-    pub auth: Authenticator,
-}
+pub use lumiscape_common::service::Deps;
 
-/// State shared by identity's gRPC services.
+/// State shared by identity's gRPC services: the common context, the sign-in settings and
+/// short read caches.
 #[derive(Clone)]
 pub struct Shared {
-    pub pool: PgPool,
-    pub auth: Authenticator,
-    pub streams: Streams,
-    /// Wakes the outbox relay after a commit.
-    pub outbox: OutboxSignal,
+    pub ctx: Context,
     pub policy: LockPolicy,
     pub session_ttl: chrono::Duration,
     pub session_max: chrono::Duration,
@@ -62,14 +53,19 @@ pub struct Shared {
     configs: Cache<String, Option<ConfigValue>>,
 }
 
+impl std::ops::Deref for Shared {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.ctx
+    }
+}
+
 impl Shared {
     fn new(cfg: &Config, deps: &Deps) -> Self {
         let minutes = |m: u64| chrono::Duration::minutes(i64::try_from(m).unwrap_or(i64::MAX / 60_000));
         Self {
-            pool: deps.pool.clone(),
-            auth: deps.auth.clone(),
-            streams: Streams::new(&cfg.nats.prefix),
-            outbox: OutboxSignal::default(),
+            ctx: Context::new(cfg, deps),
             policy: LockPolicy { max_attempts: cfg.auth.max_failed_attempts, lock_for: minutes(cfg.auth.lock_minutes) },
             session_ttl: minutes(cfg.auth.session_ttl_minutes),
             session_max: minutes(cfg.auth.session_max_hours.saturating_mul(60)),
@@ -121,7 +117,7 @@ pub async fn start(
         refuse_demo_admin_password(&deps.pool).await?;
     }
     let shared = Shared::new(cfg, &deps);
-    let js = async_nats::jetstream::new(deps.nats.clone());
+    let js = shared.js.clone();
     Streams::ensure(&js, &shared.streams.identity()).await?;
 
     let relay = Relay::<Tables>::new("identity", deps.pool.clone(), js.clone(), shared.outbox.clone());

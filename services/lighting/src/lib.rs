@@ -14,16 +14,14 @@ pub mod telemetry;
 
 use std::time::Duration;
 
-use lumiscape_common::auth::Authenticator;
 use lumiscape_common::config::Config;
 use lumiscape_common::nats::Streams;
-use lumiscape_common::outbox::{OutboxSignal, Relay};
+use lumiscape_common::outbox::Relay;
 use lumiscape_common::projection::Projection;
-use lumiscape_common::service::{serve_grpc, spawn_logged};
+use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
 use lumiscape_proto::lighting::v1::control_service_server::ControlServiceServer;
 use lumiscape_proto::lighting::v1::gateway_service_server::GatewayServiceServer;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyServiceServer;
-use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
@@ -35,22 +33,22 @@ pub const SCHEMA: &str = "lighting";
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 lumiscape_common::service_tables!(Tables, "lighting");
 
-/// What lighting needs from the process that runs it.
-pub struct Deps {
-    pub pool: PgPool,
-    pub nats: async_nats::Client,
-    pub auth: Authenticator,
-}
+pub use lumiscape_common::service::Deps;
 
-/// State shared by lighting's gRPC services.
+/// State shared by lighting's gRPC services: the common context and the bridge's command
+/// relay.
 #[derive(Clone)]
 pub struct Shared {
-    pub pool: PgPool,
-    pub auth: Authenticator,
-    pub streams: Streams,
+    pub ctx: Context,
     pub bridge: Bridge,
-    /// Wakes the relay of the outboxes after a write.
-    pub outbox: OutboxSignal,
+}
+
+impl std::ops::Deref for Shared {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.ctx
+    }
 }
 
 /// Starts lighting: the registry's projection, the projections of the bridge's stream, the
@@ -61,8 +59,8 @@ pub async fn start(
     deps: Deps,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
-    let js = async_nats::jetstream::new(deps.nats.clone());
-    let streams = Streams::new(&cfg.nats.prefix);
+    let ctx = Context::new(cfg, &deps);
+    let (js, streams) = (ctx.js.clone(), ctx.streams.clone());
     Streams::ensure(&js, &streams.lighting()).await?;
     let registry = Projection::open(
         &js,
@@ -77,13 +75,8 @@ pub async fn start(
     let partitions = telemetry::partitions::Partitions::new(retention);
     partitions.maintain(&deps.pool).await?;
 
-    let shared = Shared {
-        pool: deps.pool.clone(),
-        auth: deps.auth,
-        streams: streams.clone(),
-        bridge: Bridge::new(&cfg.grpc.bridge_url, Duration::from_millis(cfg.bridge.command_timeout_ms))?,
-        outbox: OutboxSignal::default(),
-    };
+    let bridge = Bridge::new(&cfg.grpc.bridge_url, Duration::from_millis(cfg.bridge.command_timeout_ms))?;
+    let shared = Shared { ctx, bridge };
     let relay = Relay::<Tables>::new("lighting", deps.pool.clone(), js.clone(), shared.outbox.clone());
     spawn_logged("lighting outbox relay", relay.with_projection(registry).run(shutdown.clone()));
     spawn_logged("partitions", partitions.clone().run(deps.pool.clone(), shutdown.clone()));

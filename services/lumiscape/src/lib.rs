@@ -151,7 +151,7 @@ pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken
                 lumiscape_identity::start(cfg, deps, shutdown.clone()).await?
             }
             Target::Project => {
-                let deps = lumiscape_project::Deps { pool: db(&pool)?, auth: auth.clone() };
+                let deps = lumiscape_project::Deps { pool: db(&pool)?, nats: nats.clone(), auth: auth.clone() };
                 lumiscape_project::start(cfg, deps, shutdown.clone()).await?
             }
             Target::Lighting => {

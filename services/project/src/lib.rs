@@ -4,11 +4,9 @@
 pub mod project;
 pub mod seed;
 
-use lumiscape_common::auth::Authenticator;
 use lumiscape_common::config::Config;
-use lumiscape_common::service::serve_grpc;
+use lumiscape_common::service::{Context, serve_grpc};
 use lumiscape_proto::project::v1::project_service_server::ProjectServiceServer;
-use sqlx::PgPool;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
@@ -17,11 +15,7 @@ use tonic::service::Routes;
 pub const SCHEMA: &str = "project";
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
-/// What the project service needs from the process that runs it.
-pub struct Deps {
-    pub pool: PgPool,
-    pub auth: Authenticator,
-}
+pub use lumiscape_common::service::Deps;
 
 /// Starts the gRPC server; returns once it listens.
 pub async fn start(
@@ -29,7 +23,7 @@ pub async fn start(
     deps: Deps,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
-    let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(deps.pool, deps.auth)));
+    let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(Context::new(cfg, &deps))));
     serve_grpc("project", cfg.grpc.project_listen, routes, shutdown).await
 }
 

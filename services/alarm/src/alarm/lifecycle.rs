@@ -18,8 +18,8 @@
 use std::time::Duration;
 
 use async_nats::jetstream;
-use lumiscape_common::nats::{ConsumerSpec, Outcome, Streams, run_consumer};
-use lumiscape_common::outbox::OutboxSignal;
+use lumiscape_common::nats::{ConsumerSpec, Outcome, run_consumer};
+use lumiscape_common::service::Context;
 use sqlx::{PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
 
@@ -31,13 +31,9 @@ use crate::alarm_type::store as type_store;
 /// The durable consumer's name.
 pub const CONSUMER: &str = "alarm-transitions";
 
-/// What the handler needs; cloned into every message's future.
+/// What the handler needs (the service's context); cloned into every message's future.
 #[derive(Clone)]
-pub struct Lifecycle {
-    pub pool: PgPool,
-    pub streams: Streams,
-    pub outbox: OutboxSignal,
-}
+pub struct Lifecycle(pub Context);
 
 impl Lifecycle {
     /// Consumes the bridge's transitions until `shutdown`.
@@ -48,9 +44,9 @@ impl Lifecycle {
         shutdown: CancellationToken,
     ) -> anyhow::Result<()> {
         let spec = ConsumerSpec {
-            stream: self.streams.bridge(),
+            stream: self.0.streams.bridge(),
             durable: CONSUMER.to_owned(),
-            filter_subjects: vec![self.streams.subject("bridge.alarm.>")],
+            filter_subjects: vec![self.0.streams.subject("bridge.alarm.>")],
             max_deliver,
             ack_wait: Duration::from_secs(10),
         };
@@ -84,7 +80,7 @@ impl Lifecycle {
     }
 
     async fn raise(&self, t: &Transition) -> sqlx::Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.0.pool.begin().await?;
         store::lock_transition(&mut tx, &t.id).await?;
         let Some(source) = type_store::raise_source(&mut tx, t.project_id, t.alarm_type_id).await? else {
             tracing::info!(transition = %t.id, alarm_type = t.alarm_type_id, project = t.project_id,
@@ -109,18 +105,18 @@ impl Lifecycle {
             tracing::debug!(transition = %t.id, "raise recorded before; nothing to do");
             return Ok(());
         };
-        events::record(&mut tx, &self.streams, &alarm, ChangeKind::Raised).await?;
+        events::record(&mut tx, &self.0.streams, &alarm, ChangeKind::Raised).await?;
         if let Some(early) = store::take_early_recovery(&mut tx, t.project_id, &t.id).await? {
             self.end(&mut tx, &alarm, &early).await?;
         }
         tx.commit().await?;
-        self.outbox.wake();
+        self.0.outbox.wake();
         tracing::info!(alarm = alarm.alarm_id, transition = %t.id, device = %alarm.device_name, "alarm raised");
         Ok(())
     }
 
     async fn recover(&self, t: &Transition) -> sqlx::Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.0.pool.begin().await?;
         store::lock_transition(&mut tx, &t.raise_id).await?;
         let recovery = EarlyRecovery { transition_id: t.id.clone(), end_time: t.at };
         match store::lock_by_raise(&mut tx, t.project_id, &t.raise_id).await? {
@@ -135,7 +131,7 @@ impl Lifecycle {
             }
         }
         tx.commit().await?;
-        self.outbox.wake();
+        self.0.outbox.wake();
         Ok(())
     }
 
@@ -144,7 +140,7 @@ impl Lifecycle {
         let status = model::status_after_recovery(alarm.status(), alarm.auto_processing);
         let ended =
             store::set_recovered(conn, alarm.alarm_id, status, recovery.end_time, &recovery.transition_id).await?;
-        events::record(conn, &self.streams, &ended, ChangeKind::Recovered).await?;
+        events::record(conn, &self.0.streams, &ended, ChangeKind::Recovered).await?;
         tracing::info!(alarm = alarm.alarm_id, status = status.code(), "alarm recovered");
         Ok(())
     }

@@ -3,12 +3,11 @@
 //! session's project list rather than by a selected project.
 
 use lumiscape_common::access::{Access, SIGNED_IN, authorize_global};
-use lumiscape_common::auth::Authenticator;
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::service::Context;
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::project::v1 as pb;
 use lumiscape_proto::project::v1::project_service_server::ProjectService;
-use sqlx::PgPool;
 use tonic::{Request, Response, Status};
 
 use super::model::{ProjectScope, effective_logo_status};
@@ -18,20 +17,19 @@ use super::store::{self, ProjectRow};
 const MAX_NAME_FILTER: usize = 100;
 
 pub struct ProjectApi {
-    pool: PgPool,
-    auth: Authenticator,
+    shared: Context,
 }
 
 impl ProjectApi {
-    pub fn new(pool: PgPool, auth: Authenticator) -> Self {
-        Self { pool, auth }
+    pub fn new(shared: Context) -> Self {
+        Self { shared }
     }
 }
 
 #[tonic::async_trait]
 impl ProjectService for ProjectApi {
     async fn drop_list(&self, request: Request<pb::DropListRequest>) -> Result<Response<pb::DropListResponse>, Status> {
-        let access = authorize_global(&self.auth, &request, SIGNED_IN).await?;
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
         self.drop_list_of(&access).await.reply(access.lang())
     }
 
@@ -39,7 +37,7 @@ impl ProjectService for ProjectApi {
         &self,
         request: Request<pb::ListProjectsRequest>,
     ) -> Result<Response<pb::ListProjectsResponse>, Status> {
-        let access = authorize_global(&self.auth, &request, SIGNED_IN).await?;
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
         self.list(&access, &request.get_ref().project_name).await.reply(access.lang())
     }
 
@@ -47,14 +45,14 @@ impl ProjectService for ProjectApi {
         &self,
         request: Request<pb::GetProjectDetailRequest>,
     ) -> Result<Response<pb::ProjectDetail>, Status> {
-        let access = authorize_global(&self.auth, &request, SIGNED_IN).await?;
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
         self.detail(&access, request.get_ref().id).await.reply(access.lang())
     }
 }
 
 impl ProjectApi {
     async fn drop_list_of(&self, access: &Access) -> Result<pb::DropListResponse, Error> {
-        let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&access.caller), "").await?;
+        let rows = store::list_in_scope(&self.shared.pool, &ProjectScope::of(&access.caller), "").await?;
         let projects =
             rows.into_iter().map(|r| pb::ProjectOption { id: r.project_id, project_name: r.project_name }).collect();
         Ok(pb::DropListResponse { projects })
@@ -65,7 +63,7 @@ impl ProjectApi {
         if name.chars().count() > MAX_NAME_FILTER {
             return Err(Error::bad_request(Msg::BadRequest));
         }
-        let rows = store::list_in_scope(&self.pool, &ProjectScope::of(&access.caller), name).await?;
+        let rows = store::list_in_scope(&self.shared.pool, &ProjectScope::of(&access.caller), name).await?;
         Ok(pb::ListProjectsResponse { projects: rows.into_iter().map(summary).collect() })
     }
 
@@ -76,7 +74,7 @@ impl ProjectApi {
         if !access.caller.may_access_project(id) {
             return Err(Error::forbidden(Msg::ProjectForbidden));
         }
-        let row = store::find(&self.pool, id).await?.ok_or_else(|| Error::not_found(Msg::ProjectNotFound))?;
+        let row = store::find(&self.shared.pool, id).await?.ok_or_else(|| Error::not_found(Msg::ProjectNotFound))?;
         Ok(detail(row))
     }
 }
