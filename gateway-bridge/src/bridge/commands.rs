@@ -31,25 +31,32 @@ const CONTROL_PERMISSIONS: &[&str] = &[lighting::control::EDIT, lighting::one_ke
 /// Who may read a gateway's loops now.
 const READ_PERMISSIONS: &[&str] = &[lighting::control::QUERY, lighting::control::EDIT, lighting::gateway::QUERY];
 
-/// Commands waiting for their acknowledgement, by correlation id.
+/// Commands waiting for their acknowledgement, by the gateway they went to and their
+/// correlation id: an acknowledgement counts only from the gateway the command was sent to,
+/// so one gateway can never answer for another even if it learnt a correlation id.
 #[derive(Default)]
-pub struct Waiting(Mutex<HashMap<String, oneshot::Sender<Ack>>>);
+pub struct Waiting(Mutex<HashMap<(String, String), oneshot::Sender<Ack>>>);
 
 impl Waiting {
-    fn insert(&self, id: &CorrelationId) -> oneshot::Receiver<Ack> {
+    fn key(serial: &GatewaySerial, id: &CorrelationId) -> (String, String) {
+        (serial.as_str().to_owned(), id.as_str().to_owned())
+    }
+
+    fn insert(&self, serial: &GatewaySerial, id: &CorrelationId) -> oneshot::Receiver<Ack> {
         let (tx, rx) = oneshot::channel();
-        self.0.lock().expect("waiting lock").insert(id.as_str().to_owned(), tx);
+        self.0.lock().expect("waiting lock").insert(Self::key(serial, id), tx);
         rx
     }
 
-    fn remove(&self, id: &CorrelationId) {
-        self.0.lock().expect("waiting lock").remove(id.as_str());
+    fn remove(&self, serial: &GatewaySerial, id: &CorrelationId) {
+        self.0.lock().expect("waiting lock").remove(&Self::key(serial, id));
     }
 
-    /// Hands an acknowledgement to its command; false when nobody here waits for it (it
-    /// timed out, or another bridge replica sent it).
+    /// Hands an acknowledgement to its command; false when nobody here waits for it from
+    /// that gateway (it timed out, another bridge replica sent it, or another gateway
+    /// answered).
     fn deliver(&self, ack: Ack) -> bool {
-        let waiter = self.0.lock().expect("waiting lock").remove(ack.correlation_id.as_str());
+        let waiter = self.0.lock().expect("waiting lock").remove(&Self::key(&ack.serial, &ack.correlation_id));
         waiter.is_some_and(|tx| tx.send(ack).is_ok())
     }
 }
@@ -57,12 +64,13 @@ impl Waiting {
 /// Removes a command from the waiting table when its call ends, however it ends.
 struct Forget<'a> {
     waiting: &'a Waiting,
+    serial: &'a GatewaySerial,
     id: &'a CorrelationId,
 }
 
 impl Drop for Forget<'_> {
     fn drop(&mut self) {
-        self.waiting.remove(self.id);
+        self.waiting.remove(self.serial, self.id);
     }
 }
 
@@ -197,10 +205,10 @@ impl Shared {
         let id = CorrelationId::new(uuid::Uuid::new_v4().simple().to_string()).map_err(Error::internal)?;
         let request = CommandRequest { correlation_id: id.clone(), issued_at: chrono::Utc::now(), command };
         let payload = encode_command(&request).map_err(Error::internal)?;
-        let waiter = self.waiting.insert(&id);
+        let waiter = self.waiting.insert(serial, &id);
         // Whatever ends this call (an answer, a timeout, the caller going away), the entry
         // goes with it.
-        let _forget = Forget { waiting: &self.waiting, id: &id };
+        let _forget = Forget { waiting: &self.waiting, serial, id: &id };
         let started = Instant::now();
         let subject = self.topics.subject(serial, Channel::Command);
         if let Err(err) = self.nats.publish(subject, payload.into()).await {
@@ -226,5 +234,36 @@ impl Shared {
             elapsed_ms,
             device_time_ms: ack.device_time.timestamp_millis(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+
+    use super::*;
+    use crate::protocol::{AckResult, CorrelationId, GatewaySerial};
+
+    fn ack(serial: &str, id: &str) -> Ack {
+        Ack {
+            serial: GatewaySerial::new(serial.to_owned()).unwrap(),
+            correlation_id: CorrelationId::new(id.to_owned()).unwrap(),
+            device_time: Utc::now(),
+            result: AckResult::Ok,
+            loops: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn an_acknowledgement_counts_only_from_the_gateway_the_command_went_to() {
+        let waiting = Waiting::default();
+        let target = GatewaySerial::new("GW-1".to_owned()).unwrap();
+        let id = CorrelationId::new("abc123".to_owned()).unwrap();
+        let mut receiver = waiting.insert(&target, &id);
+        assert!(!waiting.deliver(ack("GW-2", "abc123")), "another gateway cannot answer for GW-1");
+        assert!(receiver.try_recv().is_err());
+        assert!(waiting.deliver(ack("GW-1", "abc123")));
+        assert_eq!(receiver.try_recv().unwrap().serial.as_str(), "GW-1");
+        assert!(!waiting.deliver(ack("GW-1", "abc123")), "a second answer finds nobody waiting");
     }
 }

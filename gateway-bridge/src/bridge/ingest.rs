@@ -31,6 +31,9 @@ const MAX_BATCH_BYTES: usize = 512 * 1024;
 /// Recent sequence numbers remembered per gateway, to drop resent messages.
 const RECENT_SEQS: usize = 64;
 
+/// The most the device stream may hold.
+pub const DEVICE_STREAM_MAX_BYTES: i64 = 2 * 1024 * 1024 * 1024;
+
 /// The device stream: what gateways send, kept until the bridge has handled it.
 pub fn device_stream(shared: &Shared) -> stream::Config {
     let topics = &shared.topics;
@@ -47,6 +50,10 @@ pub fn device_stream(shared: &Shared) -> stream::Config {
         // acknowledgement; the bridge acknowledges a whole chunk at once.)
         retention: stream::RetentionPolicy::Interest,
         max_age: Duration::from_secs(24 * 3600),
+        // A backlog of a day of 1,000 gateways at a sample a minute is under 1 GiB; when
+        // the bridge is away longer than its limits allow, the oldest readings go first.
+        max_bytes: DEVICE_STREAM_MAX_BYTES,
+        discard: stream::DiscardPolicy::Old,
         duplicate_window: Duration::from_secs(120),
         ..Default::default()
     }

@@ -32,9 +32,15 @@ pub async fn connect(url: &str, name: &str, wait: Duration) -> anyhow::Result<as
     }
 }
 
+/// The most a key-value projection bucket may hold. Its values are small (a registration,
+/// a rule: under 1 KiB), so 256 MiB is some 250,000 keys; a bucket that grows past it is a
+/// bug, and a write beyond it fails (and stays queued) rather than evicting live keys.
+pub const BUCKET_MAX_BYTES: i64 = 256 * 1024 * 1024;
+
 /// Opens a key-value bucket, creating it when missing: history 1 (readers want the
-/// latest value only), file storage. Whichever process starts first creates it; one that
-/// loses that race opens the other's.
+/// latest value only), file storage, at most [`BUCKET_MAX_BYTES`]. Entries never expire by
+/// age: a projection's keys live as long as what they mirror. Whichever process starts
+/// first creates it; one that loses that race opens the other's.
 pub async fn open_bucket(js: &jetstream::Context, bucket: &str, description: &str) -> anyhow::Result<kv::Store> {
     if let Ok(store) = js.get_key_value(bucket).await {
         return Ok(store);
@@ -44,6 +50,7 @@ pub async fn open_bucket(js: &jetstream::Context, bucket: &str, description: &st
             bucket: bucket.to_owned(),
             description: description.to_owned(),
             history: 1,
+            max_bytes: BUCKET_MAX_BYTES,
             storage: stream::StorageType::File,
             ..Default::default()
         })
@@ -76,13 +83,27 @@ pub struct Streams {
     prefix: String,
 }
 
-/// One stream: its name and the subjects it stores.
+/// One stream: its name, the subjects it stores and its limits. Every stream is bounded
+/// in age and in size (docs/event-spine.md, "Limits", says why each is what it is).
 #[derive(Debug, Clone)]
 pub struct StreamSpec {
     pub name: String,
     pub subjects: Vec<String>,
     pub max_age: Duration,
+    pub max_bytes: i64,
+    /// What a full stream does: the event streams fed by outboxes refuse new messages (the
+    /// outbox keeps them until there is room, so nothing is lost); the bridge's stream of
+    /// normalized telemetry drops its oldest (a reading nobody read for days is worth less
+    /// than today's).
+    pub discard: stream::DiscardPolicy,
 }
+
+/// The size limit of a service's event stream: facts are small (under 1 KiB), so 1 GiB
+/// holds a million of them, far more than 30 days of a large deployment's alarms.
+pub const EVENT_STREAM_MAX_BYTES: i64 = 1024 * 1024 * 1024;
+/// The size limit of the bridge's stream: a week of telemetry of 1,000 gateways at one
+/// sample a minute is some 2 GiB of normalized batches.
+pub const BRIDGE_STREAM_MAX_BYTES: i64 = 4 * 1024 * 1024 * 1024;
 
 impl Streams {
     pub fn new(prefix: &str) -> Self {
@@ -110,39 +131,41 @@ impl Streams {
             name: self.name("BRIDGE"),
             subjects: vec![self.subject("bridge.>")],
             max_age: BRIDGE_STREAM_MAX_AGE,
+            max_bytes: BRIDGE_STREAM_MAX_BYTES,
+            discard: stream::DiscardPolicy::Old,
         }
     }
 
     /// The alarm service's facts: `alarm.raised`, `alarm.recovered`, `alarm.closed`,
     /// `alarm.processing`.
     pub fn alarm(&self) -> StreamSpec {
-        StreamSpec {
-            name: self.name("ALARM"),
-            subjects: vec![self.subject("alarm.>")],
-            max_age: Duration::from_secs(30 * 24 * 3600),
-        }
+        self.event_stream("ALARM", "alarm.>")
     }
 
     /// Identity's facts: `identity.login.succeeded|failed`, `identity.logout`.
     pub fn identity(&self) -> StreamSpec {
-        StreamSpec {
-            name: self.name("IDENTITY"),
-            subjects: vec![self.subject("identity.>")],
-            max_age: Duration::from_secs(30 * 24 * 3600),
-        }
+        self.event_stream("IDENTITY", "identity.>")
     }
 
     /// The lighting service's facts: `lighting.onekey.executed`.
     pub fn lighting(&self) -> StreamSpec {
+        self.event_stream("LIGHTING", "lighting.>")
+    }
+
+    /// A service's stream of facts: 30 days, [`EVENT_STREAM_MAX_BYTES`], new messages
+    /// refused when full (its outbox holds them meanwhile).
+    fn event_stream(&self, name: &str, subject: &str) -> StreamSpec {
         StreamSpec {
-            name: self.name("LIGHTING"),
-            subjects: vec![self.subject("lighting.>")],
+            name: self.name(name),
+            subjects: vec![self.subject(subject)],
             max_age: Duration::from_secs(30 * 24 * 3600),
+            max_bytes: EVENT_STREAM_MAX_BYTES,
+            discard: stream::DiscardPolicy::New,
         }
     }
 
     /// Creates or updates the stream (file storage, deduplication window
-    /// [`DUPLICATE_WINDOW`]).
+    /// [`DUPLICATE_WINDOW`], its limits).
     pub async fn ensure(js: &jetstream::Context, spec: &StreamSpec) -> anyhow::Result<()> {
         js.create_or_update_stream(stream::Config {
             name: spec.name.clone(),
@@ -150,6 +173,8 @@ impl Streams {
             storage: stream::StorageType::File,
             retention: stream::RetentionPolicy::Limits,
             max_age: spec.max_age,
+            max_bytes: spec.max_bytes,
+            discard: spec.discard,
             duplicate_window: DUPLICATE_WINDOW,
             ..Default::default()
         })
@@ -279,5 +304,20 @@ where
                 tracing::warn!(consumer = %durable, error = %err, "could not acknowledge; it will be redelivered");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_stream_is_bounded_in_age_and_size() {
+        let streams = Streams::new("t");
+        for spec in [streams.bridge(), streams.alarm(), streams.identity(), streams.lighting()] {
+            assert!(spec.max_age > Duration::ZERO && spec.max_bytes > 0, "{}", spec.name);
+        }
+        assert_eq!(streams.alarm().discard, stream::DiscardPolicy::New, "an outbox waits rather than losing events");
+        assert_eq!(streams.bridge().discard, stream::DiscardPolicy::Old);
     }
 }

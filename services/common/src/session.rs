@@ -65,6 +65,7 @@ impl SessionRegistry {
                     description: "Lumiscape sessions".into(),
                     history: 1,
                     max_age,
+                    max_bytes: crate::nats::BUCKET_MAX_BYTES,
                     storage: jetstream::stream::StorageType::File,
                     ..Default::default()
                 })
