@@ -126,6 +126,10 @@ listen: 127.0.0.1:$port
 jetstream {
   store_dir: "$dir/jetstream"
   max_memory_store: 256MB
+  # Streams reserve their max_bytes against this (docs/event-spine.md, "Limits"); tests
+  # make hundreds of prefixed streams that hold almost nothing, so the bookkeeping limit is
+  # far above the disk. A production server sizes it from the limits it must hold.
+  max_file_store: ${LUMISCAPE_NATS_MAX_FILE_STORE:-20TB}
 }
 mqtt {
   listen: 127.0.0.1:$mqtt_port

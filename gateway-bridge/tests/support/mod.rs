@@ -35,7 +35,7 @@ impl PrivateNats {
         std::fs::create_dir_all(dir.join("jetstream")).unwrap();
         let (port, mqtt_port) = (free_port(), free_port());
         let config = format!(
-            "server_name: gbtest_{pid}\nlisten: 127.0.0.1:{port}\njetstream {{\n  store_dir: \"{store}\"\n  max_memory_store: 64MB\n}}\nmqtt {{\n  listen: 127.0.0.1:{mqtt_port}\n}}\n",
+            "server_name: gbtest_{pid}\nlisten: 127.0.0.1:{port}\njetstream {{\n  store_dir: \"{store}\"\n  max_memory_store: 64MB\n  max_file_store: 20TB\n}}\nmqtt {{\n  listen: 127.0.0.1:{mqtt_port}\n}}\n",
             pid = std::process::id(),
             store = dir.join("jetstream").display(),
         );

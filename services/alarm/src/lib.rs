@@ -13,7 +13,7 @@ pub mod alarm_type;
 pub mod seed;
 
 use lumiscape_common::config::Config;
-use lumiscape_common::nats::Streams;
+use lumiscape_common::nats::{Streams, open_bucket};
 use lumiscape_common::outbox::Relay;
 use lumiscape_common::projection::Projection;
 use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
@@ -53,7 +53,8 @@ pub async fn start(
     let relay = Relay::<Tables>::new("alarm", deps.pool.clone(), js.clone(), shared.outbox.clone());
     spawn_logged("alarm outbox relay", relay.with_projection(rule_book).run(shutdown.clone()));
     spawn_logged("early recovery purge", alarm::lifecycle::purge_stale_recoveries(deps.pool.clone(), shutdown.clone()));
-    let lifecycle = Lifecycle(shared.clone());
+    let gateways = open_bucket(&js, &streams.bucket("GATEWAYS"), "lighting's gateway registry, by serial").await?;
+    let lifecycle = Lifecycle { ctx: shared.clone(), gateways };
     spawn_logged("alarm transition consumer", lifecycle.run(js, cfg.bridge.max_deliver, shutdown.clone()));
 
     let routes = Routes::new(AlarmTypeServiceServer::new(alarm_type::grpc::AlarmTypeApi::new(shared.clone())))

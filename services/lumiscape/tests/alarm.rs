@@ -12,9 +12,9 @@ use async_nats::jetstream;
 use async_nats::{HeaderMap, HeaderValue};
 use common::{Call, Cluster, eventually};
 use futures::StreamExt;
-use lumiscape_common::nats::Streams;
+use lumiscape_common::nats::{Streams, open_bucket};
 use lumiscape_proto::alarm_terms::{AlarmLevel, Attribute, Comparison};
-use lumiscape_proto::events::v1::{AlarmChanged, AlarmRule, AlarmTransition};
+use lumiscape_proto::events::v1::{AlarmChanged, AlarmRule, AlarmTransition, GatewayRegistration};
 use prost::Message;
 use serde_json::{Value, json};
 
@@ -485,10 +485,12 @@ async fn the_rule_bucket_follows_the_types(c: &Cluster) {
 
 // --- the lifecycle -------------------------------------------------------------------------------
 
-/// Publishes transitions onto the bridge's subjects as the bridge does.
+/// Publishes transitions onto the bridge's subjects as the bridge does, registering each
+/// transition's gateway in its project first, as lighting does before any gateway speaks.
 struct Bridge {
     js: jetstream::Context,
     streams: Streams,
+    gateways: jetstream::kv::Store,
 }
 
 impl Bridge {
@@ -496,7 +498,20 @@ impl Bridge {
         let js = c.jetstream().await;
         let streams = Streams::new(&c.prefix);
         Streams::ensure(&js, &streams.bridge()).await.unwrap();
-        Self { js, streams }
+        let gateways = open_bucket(&js, &streams.bucket("GATEWAYS"), "").await.unwrap();
+        Self { js, streams, gateways }
+    }
+
+    /// Registers a gateway (serial, id) in a project in lighting's GATEWAYS bucket.
+    async fn register(&self, serial: &str, gateway_id: i64, project_id: i64) {
+        let registration = GatewayRegistration {
+            gateway_id,
+            project_id,
+            serial: serial.to_owned(),
+            name: String::new(),
+            loop_count: 4,
+        };
+        self.gateways.put(format!("gw.{serial}"), registration.encode_to_vec().into()).await.unwrap();
     }
 
     async fn publish_raw(&self, kind: &str, message_id: &str, payload: Vec<u8>) {
@@ -511,6 +526,7 @@ impl Bridge {
     }
 
     async fn publish_as(&self, transition: &AlarmTransition, message_id: &str) {
+        self.register(&transition.serial, transition.gateway_id, transition.project_id).await;
         let kind = if transition.raised { "raised" } else { "recovered" };
         self.publish_raw(kind, message_id, transition.encode_to_vec()).await;
     }
@@ -678,6 +694,11 @@ async fn poison_and_deleted_types(admin: &Console<'_>, bridge: &Bridge) {
     let gone = admin.add_type(with(over_current(), json!({ "alarmName": "Short-lived" }))).await;
     admin.ok(delete(&format!("/alarm/type/{gone}"))).await;
     bridge.publish(&raise(gone, "GW-4", 1, 40, 30.0)).await;
+    // A raise naming a gateway of another project (forged, or corrupt) raises nothing.
+    let foreign = admin.add_type(with(over_current(), json!({ "alarmName": "Foreign" }))).await;
+    bridge.register("GW-9", 9, 1).await;
+    let forged = raise(foreign, "GW-9", 1, 90, 40.0);
+    bridge.publish_raw("raised", "forged-1", AlarmTransition { gateway_id: 9, ..forged }.encode_to_vec()).await;
     // Garbage is terminated and the next good message still flows.
     bridge.publish_raw("raised", "garbage-1", b"\xff\xfe not a protobuf".to_vec()).await;
     bridge.publish_raw("recovered", "garbage-2", Vec::new()).await;
@@ -686,6 +707,7 @@ async fn poison_and_deleted_types(admin: &Console<'_>, bridge: &Bridge) {
     let alarm = alarm_of(admin, "Cabinet GW-5 / loop 1").await;
     assert_eq!(alarm["alarmName"], "After garbage");
     assert_eq!(admin.total("/alarm/history/list?deviceName=GW-4").await, 0, "no alarm of a deleted type");
+    assert_eq!(admin.total("/alarm/history/list?deviceName=GW-9").await, 0, "no alarm of another project's gateway");
     assert!(eventually(20, || bridge.consumer_idle()).await, "the consumer still holds messages");
 }
 

@@ -17,9 +17,11 @@
 
 use std::time::Duration;
 
-use async_nats::jetstream;
+use async_nats::jetstream::{self, kv};
 use lumiscape_common::nats::{ConsumerSpec, Outcome, run_consumer};
 use lumiscape_common::service::Context;
+use lumiscape_proto::events::v1::GatewayRegistration;
+use prost::Message;
 use sqlx::{PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
 
@@ -31,9 +33,13 @@ use crate::alarm_type::store as type_store;
 /// The durable consumer's name.
 pub const CONSUMER: &str = "alarm-transitions";
 
-/// What the handler needs (the service's context); cloned into every message's future.
+/// What the handler needs: the service's context and lighting's registry of gateways
+/// (the GATEWAYS key-value projection), against which a raise's gateway is checked.
 #[derive(Clone)]
-pub struct Lifecycle(pub Context);
+pub struct Lifecycle {
+    pub ctx: Context,
+    pub gateways: kv::Store,
+}
 
 impl Lifecycle {
     /// Consumes the bridge's transitions until `shutdown`.
@@ -44,9 +50,9 @@ impl Lifecycle {
         shutdown: CancellationToken,
     ) -> anyhow::Result<()> {
         let spec = ConsumerSpec {
-            stream: self.0.streams.bridge(),
+            stream: self.ctx.streams.bridge(),
             durable: CONSUMER.to_owned(),
-            filter_subjects: vec![self.0.streams.subject("bridge.alarm.>")],
+            filter_subjects: vec![self.ctx.streams.subject("bridge.alarm.>")],
             max_deliver,
             ack_wait: Duration::from_secs(10),
         };
@@ -72,6 +78,19 @@ impl Lifecycle {
             Ok(transition) => transition,
             Err(reason) => return Outcome::Poison(reason),
         };
+        if raised {
+            match self.gateway_in_project(&transition).await {
+                Ok(true) => {}
+                // Counted and logged as poison by the consumer runner.
+                Ok(false) => {
+                    return Outcome::Poison(format!(
+                        "raise {} names gateway {} ({}) outside project {}",
+                        transition.id, transition.gateway_id, transition.serial, transition.project_id
+                    ));
+                }
+                Err(err) => return Outcome::Retry(err),
+            }
+        }
         let result = if raised { self.raise(&transition).await } else { self.recover(&transition).await };
         match result {
             Ok(()) => Outcome::Done,
@@ -79,8 +98,19 @@ impl Lifecycle {
         }
     }
 
+    /// Whether the raise's gateway is registered in the project the raise names: only the
+    /// bridge publishes raises, and it stamps them from the same registry, so anything else
+    /// is a forged or corrupt message and raises nothing.
+    async fn gateway_in_project(&self, t: &Transition) -> anyhow::Result<bool> {
+        let Some(value) = self.gateways.get(format!("gw.{}", t.serial)).await? else {
+            return Ok(false);
+        };
+        let registration = GatewayRegistration::decode(value)?;
+        Ok(registration.project_id == t.project_id && registration.gateway_id == t.gateway_id)
+    }
+
     async fn raise(&self, t: &Transition) -> sqlx::Result<()> {
-        let mut tx = self.0.pool.begin().await?;
+        let mut tx = self.ctx.pool.begin().await?;
         store::lock_transition(&mut tx, &t.id).await?;
         let Some(source) = type_store::raise_source(&mut tx, t.project_id, t.alarm_type_id).await? else {
             tracing::info!(transition = %t.id, alarm_type = t.alarm_type_id, project = t.project_id,
@@ -105,18 +135,18 @@ impl Lifecycle {
             tracing::debug!(transition = %t.id, "raise recorded before; nothing to do");
             return Ok(());
         };
-        events::record(&mut tx, &self.0.streams, &alarm, ChangeKind::Raised).await?;
+        events::record(&mut tx, &self.ctx.streams, &alarm, ChangeKind::Raised).await?;
         if let Some(early) = store::take_early_recovery(&mut tx, t.project_id, &t.id).await? {
             self.end(&mut tx, &alarm, &early).await?;
         }
         tx.commit().await?;
-        self.0.outbox.wake();
+        self.ctx.outbox.wake();
         tracing::info!(alarm = alarm.alarm_id, transition = %t.id, device = %alarm.device_name, "alarm raised");
         Ok(())
     }
 
     async fn recover(&self, t: &Transition) -> sqlx::Result<()> {
-        let mut tx = self.0.pool.begin().await?;
+        let mut tx = self.ctx.pool.begin().await?;
         store::lock_transition(&mut tx, &t.raise_id).await?;
         let recovery = EarlyRecovery { transition_id: t.id.clone(), end_time: t.at };
         match store::lock_by_raise(&mut tx, t.project_id, &t.raise_id).await? {
@@ -131,7 +161,7 @@ impl Lifecycle {
             }
         }
         tx.commit().await?;
-        self.0.outbox.wake();
+        self.ctx.outbox.wake();
         Ok(())
     }
 
@@ -140,7 +170,7 @@ impl Lifecycle {
         let status = model::status_after_recovery(alarm.status(), alarm.auto_processing);
         let ended =
             store::set_recovered(conn, alarm.alarm_id, status, recovery.end_time, &recovery.transition_id).await?;
-        events::record(conn, &self.0.streams, &ended, ChangeKind::Recovered).await?;
+        events::record(conn, &self.ctx.streams, &ended, ChangeKind::Recovered).await?;
         tracing::info!(alarm = alarm.alarm_id, status = status.code(), "alarm recovered");
         Ok(())
     }
