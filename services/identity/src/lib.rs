@@ -114,7 +114,7 @@ pub async fn start(
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
     if !cfg.demo {
-        refuse_demo_admin_password(&deps.pool).await?;
+        refuse_demo_passwords(&deps.pool).await?;
     }
     let shared = Shared::new(cfg, &deps);
     let js = shared.js.clone();
@@ -140,19 +140,20 @@ pub async fn run(cfg: &Config, deps: Deps, shutdown: CancellationToken) -> anyho
     start(cfg, deps, shutdown).await?.await?
 }
 
-/// Outside demo mode the demo seed's admin password must not open the system.
-async fn refuse_demo_admin_password(pool: &PgPool) -> anyhow::Result<()> {
-    let Some(admin) = auth::store::find_user_by_name(pool, "admin").await? else {
-        return Ok(());
-    };
-    let hash = admin.password_hash.clone();
-    let is_default = tokio::task::spawn_blocking(move || {
-        auth::model::verify_password(&hash, lumiscape_common::config::DEMO_ADMIN_PASSWORD)
-    })
-    .await?;
-    anyhow::ensure!(
-        !is_default,
-        "the admin account still has the demo password; change it or run in demo mode (LUMISCAPE_DEMO=true)"
-    );
+/// Outside demo mode no account of the demo seed may still open the system with its
+/// well-known password.
+async fn refuse_demo_passwords(pool: &PgPool) -> anyhow::Result<()> {
+    for (user_name, demo_password) in seed::DEMO_ACCOUNTS {
+        let Some(user) = auth::store::find_user_by_name(pool, user_name).await? else {
+            continue;
+        };
+        let hash = user.password_hash.clone();
+        let is_default =
+            tokio::task::spawn_blocking(move || auth::model::verify_password(&hash, demo_password)).await?;
+        anyhow::ensure!(
+            !is_default,
+            "the {user_name} account still has the demo password; change it or run in demo mode (LUMISCAPE_DEMO=true)"
+        );
+    }
     Ok(())
 }

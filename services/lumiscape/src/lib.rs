@@ -205,8 +205,14 @@ pub async fn migrate(cfg: &Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Seeds the system data; with `demo`, the demo accounts, projects and logo too.
+/// Seeds the system data; with `demo`, the demo accounts, projects and logo too. The demo
+/// seed (well-known passwords) is refused unless demo mode is on.
 pub async fn seed(cfg: &Config, demo: bool) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        !demo || cfg.demo,
+        "seed --demo creates accounts with well-known passwords and is refused outside demo mode; \
+         set LUMISCAPE_DEMO=true (demo = true) on a demo installation"
+    );
     let admin_password = if demo {
         lumiscape_common::config::DEMO_ADMIN_PASSWORD.to_owned()
     } else {
