@@ -158,7 +158,10 @@ impl AuthApi {
             return Err(Error::unauthenticated(Msg::SessionExpired));
         }
         let state = SessionState { expires_at_ms, ..(*caller.session).clone() };
-        s.auth.sessions().put(&caller.session_id, &state).await?;
+        // Revision-checked: a logout landing meanwhile wins, and the session stays ended.
+        if !s.auth.sessions().replace(&caller.session_id, &state).await? {
+            return Err(Error::unauthenticated(Msg::SessionExpired));
+        }
         Ok(pb::RefreshResponse { expires_at_ms })
     }
 
