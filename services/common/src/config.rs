@@ -94,6 +94,27 @@ pub struct AuthConfig {
     pub admin_password: Option<String>,
     /// Systems whose signed tokens may be exchanged for a session (`/loginByOtherSystem`).
     pub trusted_systems: Vec<TrustedSystem>,
+    /// What a new password must hold (applied when a password is set, never at sign-in).
+    pub password_policy: PasswordPolicyConfig,
+}
+
+/// The server's password rules; the default is the spec's strength rule.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PasswordPolicyConfig {
+    /// Fewest characters.
+    pub min_length: usize,
+    pub require_upper: bool,
+    pub require_lower: bool,
+    pub require_digit: bool,
+    /// Anything neither a letter, a digit nor a space.
+    pub require_special: bool,
+}
+
+impl Default for PasswordPolicyConfig {
+    fn default() -> Self {
+        Self { min_length: 8, require_upper: true, require_lower: true, require_digit: true, require_special: true }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -196,6 +217,7 @@ impl Default for AuthConfig {
             lock_minutes: 10,
             admin_password: None,
             trusted_systems: Vec::new(),
+            password_policy: PasswordPolicyConfig::default(),
         }
     }
 }
@@ -337,6 +359,13 @@ impl Config {
                 ));
             }
         }
+        // The personal center takes new passwords of at most 20 characters (spec).
+        if !(1..=20).contains(&self.auth.password_policy.min_length) {
+            return invalid(format!(
+                "auth.password_policy.min_length must be 1 to 20, not {}",
+                self.auth.password_policy.min_length
+            ));
+        }
         Ok(())
     }
 
@@ -410,6 +439,23 @@ mod tests {
         assert!(cfg.require_secrets().is_ok());
         cfg.auth.admin_password = Some(DEMO_ADMIN_PASSWORD.into());
         assert!(cfg.require_secrets().is_err(), "demo admin password");
+    }
+
+    #[test]
+    fn the_password_policy_is_read_and_checked() {
+        let cfg = Config::load(None, serde_json::json!({"demo": true})).unwrap();
+        assert_eq!(cfg.auth.password_policy.min_length, 8);
+        assert!(cfg.auth.password_policy.require_special);
+        let overrides = serde_json::json!({"demo": true, "auth": {
+            "password_policy": {"min_length": 12, "require_special": false},
+        }});
+        let cfg = Config::load(None, overrides).unwrap();
+        assert_eq!(cfg.auth.password_policy.min_length, 12);
+        assert!(!cfg.auth.password_policy.require_special && cfg.auth.password_policy.require_upper);
+        let typo = serde_json::json!({"demo": true, "auth": {"password_policy": {"min_len": 12}}});
+        assert!(Config::load(None, typo).is_err());
+        let zero = serde_json::json!({"demo": true, "auth": {"password_policy": {"min_length": 0}}});
+        assert!(Config::load(None, zero).is_err());
     }
 
     #[test]

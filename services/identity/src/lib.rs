@@ -24,7 +24,7 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
-use crate::auth::model::LockPolicy;
+use crate::auth::model::{LockPolicy, PasswordPolicy};
 use crate::auth::store::UserRow;
 use crate::sysconfig::store::ConfigValue;
 
@@ -41,6 +41,8 @@ pub use lumiscape_common::service::Deps;
 pub struct Shared {
     pub ctx: Context,
     pub policy: LockPolicy,
+    /// What a new password must hold.
+    pub password_policy: PasswordPolicy,
     pub session_ttl: chrono::Duration,
     pub session_max: chrono::Duration,
     pub captcha_ttl: chrono::Duration,
@@ -67,6 +69,7 @@ impl Shared {
         Self {
             ctx: Context::new(cfg, deps),
             policy: LockPolicy { max_attempts: cfg.auth.max_failed_attempts, lock_for: minutes(cfg.auth.lock_minutes) },
+            password_policy: PasswordPolicy::from_config(&cfg.auth.password_policy),
             session_ttl: minutes(cfg.auth.session_ttl_minutes),
             session_max: minutes(cfg.auth.session_max_hours.saturating_mul(60)),
             captcha_ttl: chrono::Duration::seconds(i64::try_from(cfg.captcha.ttl_seconds).unwrap_or(120)),

@@ -626,9 +626,38 @@ async fn the_personal_center(c: &Cluster) {
         .send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "operator123")))
         .await;
     assert_eq!((status, answer["msg"].as_str()), (400, Some("新密码不能与旧密码相同")));
+    // The server's policy (the spec's strength rule by default) names the missing rule.
+    let weak = [
+        ("newpass1", "密码不符合安全策略：须包含大写字母"),
+        ("Newpass1", "密码不符合安全策略：须包含特殊字符"),
+        ("NEWPASS1!", "密码不符合安全策略：须包含小写字母"),
+        ("Newpass!", "密码不符合安全策略：须包含数字"),
+        ("Np1!x", "用户密码长度必须在6到20个字符之间"),
+        ("Np1!xy", "密码不符合安全策略：长度至少8个字符"),
+    ];
+    for (new, msg) in weak {
+        let (status, answer) = c
+            .api
+            .send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", new)))
+            .await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some(msg)), "{new}");
+    }
+    let (status, answer) = c
+        .api
+        .send(
+            Call::put("/system/user/profile/updatePwd")
+                .token(&token)
+                .header("Content-Language", "en_US")
+                .json(change("operator123", "newpass1")),
+        )
+        .await;
+    assert_eq!(
+        (status, answer["msg"].as_str()),
+        (400, Some("The password does not meet the policy: it needs an upper-case letter"))
+    );
     let (status, _) = c
         .api
-        .send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "newpass1")))
+        .send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "NewPass1!")))
         .await;
     assert_eq!(status, 200);
     let (status, _) = c.api.send(Call::get("/getInfo").token(&token)).await;
@@ -637,7 +666,7 @@ async fn the_personal_center(c: &Cluster) {
     assert_eq!(status, 401, "other sessions end with the old password");
     let (status, _) = c.api.login_attempt("operator", "operator123").await;
     assert_eq!(status, 400);
-    c.api.login("operator", "newpass1").await;
+    c.api.login("operator", "NewPass1!").await;
 
     // Avatar: checked by content, re-encoded, served from the file server.
     let (status, answer) = upload_avatar(c, &token, "avatarfile", b"<svg onload=alert(1)></svg>".to_vec()).await;
@@ -656,6 +685,111 @@ async fn the_personal_center(c: &Cluster) {
     assert_eq!(info["user"]["avatar"], path);
     let (status, _) = c.api.send(Call::get("/system/user/profile")).await;
     assert_eq!(status, 401);
+}
+
+scenario!(a_wrong_old_password_counts_toward_the_lock);
+async fn a_wrong_old_password_counts_toward_the_lock(c: &Cluster) {
+    let token = c.api.login("operator", "operator123").await;
+    let change = |old: &str| json!({ "oldPassword": old, "newPassword": "NewPass1!" });
+    for _ in 0..4 {
+        let (status, answer) =
+            c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("wrong"))).await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some("修改密码失败，旧密码错误")));
+    }
+    let failed: i32 = sqlx::query_scalar("SELECT failed_attempts FROM identity.users WHERE user_name = 'operator'")
+        .fetch_one(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(failed, 4, "each wrong old password is a failed attempt");
+    // The fifth locks the account, with sign-in's lock message.
+    let (status, answer) =
+        c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("wrong"))).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("密码输入错误5次，帐户锁定10分钟")));
+    // Locked: the right old password changes nothing, and sign-in is refused too.
+    let (status, answer) =
+        c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123"))).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("密码输入错误5次，帐户锁定10分钟")));
+    let (status, _) = c.api.login_attempt("operator", "operator123").await;
+    assert_eq!(status, 400);
+    let (status, _) = c.api.login_attempt("operator", "NewPass1!").await;
+    assert_eq!(status, 400, "the password was not changed");
+    // The login log shows the failures as it shows sign-in failures.
+    let pool = c.pool.clone();
+    let arrived = eventually(10, || {
+        let pool = pool.clone();
+        async move {
+            let n: i64 = sqlx::query_scalar(
+                "SELECT count(*) FROM identity.login_log WHERE user_name = 'operator' AND status = '1'",
+            )
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            n == 8
+        }
+    })
+    .await;
+    // Four wrong old passwords, then four refusals with the lock's message: the locking
+    // attempt, the locked change and the two sign-ins.
+    assert!(arrived, "eight failures in the login log");
+    let keys: Vec<String> = sqlx::query_scalar(
+        "SELECT msg FROM identity.login_log WHERE user_name = 'operator' AND status = '1' ORDER BY login_time, info_id",
+    )
+    .fetch_all(&c.pool)
+    .await
+    .unwrap();
+    assert_eq!(keys.iter().filter(|k| *k == "user.password.old.wrong").count(), 4, "{keys:?}");
+    assert_eq!(keys.iter().filter(|k| *k == "user.password.retry.limit.exceed").count(), 4, "{keys:?}");
+    // When the lock has run out, the right old password works and clears the count.
+    sqlx::query("UPDATE identity.users SET locked_until = now() - interval '1 second' WHERE user_name = 'operator'")
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    let (status, answer) =
+        c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123"))).await;
+    assert_eq!(status, 200, "{answer}");
+    let failed: i32 = sqlx::query_scalar("SELECT failed_attempts FROM identity.users WHERE user_name = 'operator'")
+        .fetch_one(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(failed, 0);
+    c.api.login("operator", "NewPass1!").await;
+}
+
+scenario!(
+    the_password_policy_is_configurable,
+    Options {
+        extra_env: vec![
+            ("LUMISCAPE_AUTH__PASSWORD_POLICY__MIN_LENGTH".into(), "10".into()),
+            ("LUMISCAPE_AUTH__PASSWORD_POLICY__REQUIRE_SPECIAL".into(), "false".into()),
+        ],
+        ..Options::default()
+    }
+);
+async fn the_password_policy_is_configurable(c: &Cluster) {
+    // The policy applies to setting a password, never to signing in: admin123 still works.
+    let token = c.api.login("admin", "admin123").await;
+    let change = |new: &str| json!({ "oldPassword": "admin123", "newPassword": new });
+    let put = |new: &'static str| {
+        c.api.send(
+            Call::put("/system/user/profile/updatePwd")
+                .token(&token)
+                .header("Content-Language", "en_US")
+                .json(change(new)),
+        )
+    };
+    let (status, answer) = put("Abcdefgh1").await;
+    assert_eq!(
+        (status, answer["msg"].as_str()),
+        (400, Some("The password does not meet the policy: at least 10 characters"))
+    );
+    let (status, answer) = put("abcdefghi1").await;
+    assert_eq!(
+        (status, answer["msg"].as_str()),
+        (400, Some("The password does not meet the policy: it needs an upper-case letter"))
+    );
+    let (status, answer) = put("Abcdefghi1").await;
+    assert_eq!(status, 200, "no special character needed here: {answer}");
+    c.api.login("admin", "Abcdefghi1").await;
 }
 
 // --- bounds on query inputs ------------------------------------------------------------

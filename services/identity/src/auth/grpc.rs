@@ -245,21 +245,7 @@ impl AuthApi {
         origin: &Origin<'_>,
         msg: Msg,
     ) -> Result<(), Error> {
-        let s = &self.shared;
-        let fact = LoginFact {
-            outcome: LoginOutcome::Failed,
-            user_name,
-            user_id: user_id.unwrap_or(0),
-            ip: origin.ip,
-            user_agent: origin.user_agent,
-            message_key: msg.key(),
-        };
-        let account = user_id.map(|id| (id, s.policy));
-        let locked = store::record_failure(&s.pool, &s.streams, account, &fact, s.lock_message().key()).await?;
-        if locked {
-            tracing::warn!(user = user_name, "account locked after repeated wrong passwords");
-        }
-        s.outbox.wake();
+        self.shared.record_login_failure(user_id, user_name, origin.ip, origin.user_agent, msg).await?;
         Ok(())
     }
 
@@ -337,6 +323,36 @@ impl Shared {
                 .map(|data| data.claims.sub.trim().to_owned())
                 .filter(|name| !name.is_empty())
         })
+    }
+
+    /// Writes a failed password attempt (a sign-in, or a password change with a wrong old
+    /// password): the account's failure count under the lock policy (when `user_id` is
+    /// given) and the event for the login log. Answers whether this failure locked the
+    /// account.
+    pub(crate) async fn record_login_failure(
+        &self,
+        user_id: Option<i64>,
+        user_name: &str,
+        ip: &str,
+        user_agent: &str,
+        msg: Msg,
+    ) -> Result<bool, Error> {
+        let fact = LoginFact {
+            outcome: LoginOutcome::Failed,
+            user_name,
+            user_id: user_id.unwrap_or(0),
+            ip,
+            user_agent,
+            message_key: msg.key(),
+        };
+        let account = user_id.map(|id| (id, self.policy));
+        let locked =
+            store::record_failure(&self.pool, &self.streams, account, &fact, self.lock_message().key()).await?;
+        if locked {
+            tracing::warn!(user = user_name, "account locked after repeated wrong passwords");
+        }
+        self.outbox.wake();
+        Ok(locked)
     }
 
     pub(crate) fn lock_message(&self) -> Msg {

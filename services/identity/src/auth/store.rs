@@ -75,7 +75,7 @@ pub async fn find_user_by_id(pool: &PgPool, user_id: i64) -> sqlx::Result<Option
 
 /// Locks the user's row and returns its lock state, inside the caller's transaction, so
 /// parallel attempts on one account are counted one after another.
-async fn lock_state_for_update(conn: &mut PgConnection, user_id: i64) -> sqlx::Result<LockState> {
+pub(crate) async fn lock_state_for_update(conn: &mut PgConnection, user_id: i64) -> sqlx::Result<LockState> {
     let row =
         sqlx::query!("SELECT failed_attempts, locked_until FROM identity.users WHERE user_id = $1 FOR UPDATE", user_id)
             .fetch_one(conn)
