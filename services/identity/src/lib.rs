@@ -50,6 +50,8 @@ pub struct Shared {
     pub files_dir: Option<std::path::PathBuf>,
     captcha_override: Option<bool>,
     trusted: Arc<Vec<TrustedSystem>>,
+    /// Oldest other-system token accepted, in seconds from its `iat`.
+    other_system_max_age_seconds: i64,
     users: Cache<i64, Arc<UserRow>>,
     routes: Cache<(i64, bool), Arc<Vec<pb::Route>>>,
     configs: Cache<String, Option<ConfigValue>>,
@@ -76,6 +78,7 @@ impl Shared {
             files_dir: cfg.http.files_dir.clone(),
             captcha_override: cfg.captcha.enabled,
             trusted: Arc::new(cfg.auth.trusted_systems.clone()),
+            other_system_max_age_seconds: i64::try_from(cfg.auth.other_system_max_age_seconds).unwrap_or(300),
             // Short lifetimes: edits through other replicas show within seconds.
             users: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),
             routes: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),

@@ -340,35 +340,109 @@ async fn an_expired_session_is_refused(c: &Cluster) {
 
 // --- other system -------------------------------------------------------------------
 
+/// The claims of a good other-system token for `sub`, with a fresh `jti`.
+fn partner_claims(sub: &str) -> Value {
+    json!({
+        "iss": PARTNER_NAME,
+        "aud": "lumiscape",
+        "sub": sub,
+        "exp": now() + 60,
+        "iat": now(),
+        "jti": uuid::Uuid::new_v4().to_string(),
+    })
+}
+
+async fn exchange(c: &Cluster, token: &str) -> Value {
+    let (status, body) = c.api.send(Call::get(&format!("/loginByOtherSystem?token={token}"))).await;
+    assert_eq!(status, 200);
+    body
+}
+
 scenario!(sign_in_through_a_trusted_system);
 async fn sign_in_through_a_trusted_system(c: &Cluster) {
-    let good = sign(PARTNER_KEY, json!({ "iss": PARTNER_NAME, "sub": "operator", "exp": now() + 60 }));
-    let (status, body) = c.api.send(Call::get(&format!("/loginByOtherSystem?token={good}"))).await;
-    assert_eq!(status, 200);
+    let good = sign(PARTNER_KEY, partner_claims("operator"));
+    let body = exchange(c, &good).await;
     assert_eq!(body["data"]["status"], "success");
     let token = body["data"]["token"].as_str().unwrap().to_owned();
     let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
     assert_eq!(info["user"]["userName"], "operator");
 
+    let with = |change: Value| {
+        let mut claims = partner_claims("operator");
+        for (key, value) in change.as_object().unwrap() {
+            if value.is_null() {
+                claims.as_object_mut().unwrap().remove(key);
+            } else {
+                claims[key] = value.clone();
+            }
+        }
+        sign(PARTNER_KEY, claims)
+    };
     let refused = [
-        sign(
-            "not-the-partner-key-not-the-partner-key",
-            json!({ "iss": PARTNER_NAME, "sub": "operator", "exp": now() + 60 }),
-        ),
-        sign(PARTNER_KEY, json!({ "iss": "someone-else", "sub": "operator", "exp": now() + 60 })),
-        sign(PARTNER_KEY, json!({ "iss": PARTNER_NAME, "sub": "operator", "exp": now() - 60 })),
-        sign(PARTNER_KEY, json!({ "iss": PARTNER_NAME, "sub": "nobody", "exp": now() + 60 })),
-        sign(SIGNING_KEY, json!({ "iss": PARTNER_NAME, "sub": "admin", "exp": now() + 60 })),
+        sign("not-the-partner-key-not-the-partner-key", partner_claims("operator")),
+        with(json!({ "iss": "someone-else" })),
+        with(json!({ "exp": now() - 60 })),
+        with(json!({ "sub": "nobody" })),
+        sign(SIGNING_KEY, partner_claims("admin")),
+        // Single use: the token that just worked is refused the second time.
+        good.clone(),
+        // No jti, no iat, no aud, or an empty jti.
+        with(json!({ "jti": null })),
+        with(json!({ "jti": "" })),
+        with(json!({ "iat": null })),
+        with(json!({ "aud": null })),
+        // Addressed to another audience.
+        with(json!({ "aud": "another-platform" })),
+        // Issued longer ago than auth.other_system_max_age_seconds (300), though not expired.
+        with(json!({ "iat": now() - 301, "exp": now() + 600 })),
+        // Issued in the future.
+        with(json!({ "iat": now() + 120 })),
         "garbage".to_owned(),
         String::new(),
     ];
     for token in refused {
-        let (status, body) = c.api.send(Call::get(&format!("/loginByOtherSystem?token={token}"))).await;
-        assert_eq!(status, 200);
+        let body = exchange(c, &token).await;
         assert_eq!(body["data"]["status"], "error", "accepted {token}");
         assert_eq!(body["msg"], "认证信息异常");
         assert!(body["data"].get("token").is_none());
     }
+    // An audience given as a list holding ours is accepted, once.
+    let listed = with(json!({ "aud": ["lumiscape", "elsewhere"] }));
+    assert_eq!(exchange(c, &listed).await["data"]["status"], "success");
+    assert_eq!(exchange(c, &listed).await["data"]["status"], "error");
+    // Parallel replays of one token: exactly one session.
+    let once = sign(PARTNER_KEY, partner_claims("operator"));
+    let answers = futures::future::join_all((0..6).map(|_| exchange(c, &once))).await;
+    let successes = answers.iter().filter(|a| a["data"]["status"] == "success").count();
+    assert_eq!(successes, 1, "{answers:?}");
+    // Used tokens are remembered until their expiry; expired ones are purged.
+    sqlx::query("UPDATE identity.other_system_tokens SET expires_at = now() - interval '1 second'")
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(exchange(c, &sign(PARTNER_KEY, partner_claims("operator"))).await["data"]["status"], "success");
+    let remembered: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM identity.other_system_tokens").fetch_one(&c.pool).await.unwrap();
+    assert_eq!(remembered, 1, "the expired rows were purged");
+}
+
+scenario!(
+    the_audience_is_configured_per_trusted_system,
+    Options {
+        extra_env: vec![("LUMISCAPE_AUTH__OTHER_SYSTEM_MAX_AGE_SECONDS".into(), "60".into())],
+        audience: Some("lighting-cloud".into()),
+        ..Options::default()
+    }
+);
+async fn the_audience_is_configured_per_trusted_system(c: &Cluster) {
+    let mut claims = partner_claims("operator");
+    assert_eq!(exchange(c, &sign(PARTNER_KEY, claims.clone())).await["data"]["status"], "error", "default aud");
+    claims["aud"] = json!("lighting-cloud");
+    claims["jti"] = json!(uuid::Uuid::new_v4().to_string());
+    assert_eq!(exchange(c, &sign(PARTNER_KEY, claims.clone())).await["data"]["status"], "success");
+    claims["jti"] = json!(uuid::Uuid::new_v4().to_string());
+    claims["iat"] = json!(now() - 90);
+    assert_eq!(exchange(c, &sign(PARTNER_KEY, claims)).await["data"]["status"], "error", "older than 60 s");
 }
 
 // --- projects and the ProjectId header ------------------------------------------------

@@ -115,10 +115,20 @@ impl AuthApi {
         req: &pb::LoginByOtherSystemRequest,
     ) -> Result<pb::LoginByOtherSystemResponse, Error> {
         let origin = Origin { ip: &req.ip, user_agent: &req.user_agent };
-        let Some(user_name) = self.shared.verify_other_system_token(&req.token) else {
+        let Some(verified) = self.shared.verify_other_system_token(&req.token) else {
             self.record_failure(None, "", &origin, Msg::OtherSystemAuthFailed).await?;
             return Ok(error_status());
         };
+        let user_name = verified.user_name;
+        // Single use: remembered (a minute past its expiry, so a replay checked just before
+        // the expiry still meets the row) and refused the second time.
+        let remember_until = verified.expires_at + chrono::Duration::minutes(1);
+        let pool = &self.shared.pool;
+        if !store::claim_other_system_token(pool, &verified.system_name, &verified.jti, remember_until).await? {
+            tracing::warn!(system = %verified.system_name, "other-system token replayed");
+            self.record_failure(None, &user_name, &origin, Msg::OtherSystemAuthFailed).await?;
+            return Ok(error_status());
+        }
         let user = store::find_user_by_name(&self.shared.pool, &user_name).await?;
         let Some(user) = user.filter(UserRow::is_enabled) else {
             self.record_failure(None, &user_name, &origin, Msg::OtherSystemAuthFailed).await?;
@@ -300,28 +310,52 @@ async fn verify_blocking(hash: String, password: String) -> Result<bool, Error> 
     tokio::task::spawn_blocking(move || model::verify_password(&hash, &password)).await.map_err(Error::internal)
 }
 
-/// The claims a trusted system puts in its token.
+/// The claims a trusted system puts in its token. `exp`, `iss`, `sub` and `aud` are
+/// checked by the decoder; `jti` and `iat` here.
 #[derive(Debug, Deserialize)]
 struct OtherSystemClaims {
     sub: String,
+    exp: i64,
+    jti: Option<String>,
+    iat: Option<i64>,
+}
+
+/// An other system's token that verified: who it signs in, and what makes it single-use.
+#[derive(Debug, Clone)]
+pub struct OtherSystemSignIn {
+    pub user_name: String,
+    pub system_name: String,
+    pub jti: String,
+    pub expires_at: chrono::DateTime<Utc>,
 }
 
 impl Shared {
-    /// The user name in a token signed by one of the trusted systems, if any verifies it.
-    pub fn verify_other_system_token(&self, token: &str) -> Option<String> {
+    /// The sign-in a token of one of the trusted systems asks for, if one verifies it: its
+    /// signature, issuer, audience and expiry, a `jti`, and an `iat` no older than
+    /// `auth.other_system_max_age_seconds`. Whether the `jti` was used already is the
+    /// caller's check, in the database.
+    pub fn verify_other_system_token(&self, token: &str) -> Option<OtherSystemSignIn> {
         if token.is_empty() || token.len() > 4096 {
             return None;
         }
+        let now = Utc::now().timestamp();
         self.trusted.iter().find_map(|system| {
             let mut validation = Validation::new(Algorithm::HS256);
             validation.leeway = 0;
             validation.set_issuer(&[system.name.as_str()]);
-            validation.set_required_spec_claims(&["exp", "iss", "sub"]);
+            validation.set_audience(&[system.audience.as_str()]);
+            validation.set_required_spec_claims(&["exp", "iss", "sub", "aud"]);
             let key = DecodingKey::from_secret(system.key.as_bytes());
-            jsonwebtoken::decode::<OtherSystemClaims>(token, &key, &validation)
-                .ok()
-                .map(|data| data.claims.sub.trim().to_owned())
-                .filter(|name| !name.is_empty())
+            let claims = jsonwebtoken::decode::<OtherSystemClaims>(token, &key, &validation).ok()?.claims;
+            let user_name = claims.sub.trim().to_owned();
+            let jti = claims.jti.map(|jti| jti.trim().to_owned()).unwrap_or_default();
+            let iat = claims.iat?;
+            let fresh = model::other_system_token_is_fresh(iat, now, self.other_system_max_age_seconds);
+            if user_name.is_empty() || jti.is_empty() || jti.chars().count() > model::MAX_JTI_LEN || !fresh {
+                return None;
+            }
+            let expires_at = chrono::DateTime::from_timestamp(claims.exp, 0)?;
+            Some(OtherSystemSignIn { user_name, system_name: system.name.clone(), jti, expires_at })
         })
     }
 

@@ -117,6 +117,18 @@ pub fn is_special(c: char) -> bool {
     !c.is_alphanumeric() && !c.is_whitespace()
 }
 
+/// Longest `jti` of an other system's token remembered (the column's width).
+pub const MAX_JTI_LEN: usize = 255;
+/// How far in the future an other system's `iat` may be, for clocks that differ a little.
+pub const OTHER_SYSTEM_CLOCK_SKEW_SECONDS: i64 = 30;
+
+/// Whether an other system's token, issued at `iat`, may still be exchanged at `now`
+/// (Unix seconds): no older than `max_age_seconds` and not issued in the future beyond a
+/// small clock skew.
+pub fn other_system_token_is_fresh(iat: i64, now: i64, max_age_seconds: i64) -> bool {
+    iat <= now.saturating_add(OTHER_SYSTEM_CLOCK_SKEW_SECONDS) && now.saturating_sub(iat) <= max_age_seconds
+}
+
 /// Captcha answers compare case-insensitively, ignoring surrounding spaces.
 pub fn captcha_matches(expected: &str, given: &str) -> bool {
     let given = given.trim();
@@ -161,6 +173,17 @@ mod tests {
         assert!(verify_password(&hash, "admin123"));
         assert!(!verify_password(&hash, "admin124"));
         assert!(!verify_password("not a hash", "admin123"));
+    }
+
+    #[test]
+    fn other_system_tokens_have_a_maximum_age() {
+        let now = 1_700_000_000;
+        assert!(other_system_token_is_fresh(now, now, 300));
+        assert!(other_system_token_is_fresh(now - 300, now, 300));
+        assert!(!other_system_token_is_fresh(now - 301, now, 300));
+        assert!(other_system_token_is_fresh(now + 30, now, 300), "a little clock skew");
+        assert!(!other_system_token_is_fresh(now + 31, now, 300), "issued in the future");
+        assert!(!other_system_token_is_fresh(i64::MIN, now, 300));
     }
 
     #[test]
