@@ -866,6 +866,92 @@ async fn the_password_policy_is_configurable(c: &Cluster) {
     c.api.login("admin", "Abcdefghi1").await;
 }
 
+// --- sessions: refresh against logout --------------------------------------------------
+
+scenario!(a_refresh_racing_a_logout_never_brings_the_session_back);
+async fn a_refresh_racing_a_logout_never_brings_the_session_back(c: &Cluster) {
+    for round in 0..8 {
+        let token = c.api.login("admin", "admin123").await;
+        let refreshes = (0..3).map(|_| c.api.send(Call::post("/auth/refresh").token(&token)));
+        let (logout, _) =
+            tokio::join!(c.api.send(Call::post("/logout").token(&token)), futures::future::join_all(refreshes));
+        assert_eq!(logout.0, 200, "round {round}");
+        // Whatever the order, the session stays ended, in this process and every other.
+        let ended = eventually(5, || async {
+            let (info, _) = c.api.send(Call::get("/getInfo").token(&token)).await;
+            let (refresh, _) = c.api.send(Call::post("/auth/refresh").token(&token)).await;
+            info == 401 && refresh == 401
+        })
+        .await;
+        assert!(ended, "round {round}: the session came back");
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let (status, _) = c.api.send(Call::get("/getInfo").token(&token)).await;
+        assert_eq!(status, 401, "round {round}: the session came back later");
+    }
+}
+
+// --- demo guards ----------------------------------------------------------------------
+
+/// Runs the binary outside demo mode with `args`; returns whether it succeeded and its
+/// standard error. It must end by itself within 30 seconds.
+async fn run_outside_demo_mode(args: &[&str], env: &[(&str, String)]) -> (bool, String) {
+    let mut command = tokio::process::Command::new(common::binary());
+    command
+        .args(args)
+        .env_remove("LUMISCAPE_CONFIG")
+        .env("LUMISCAPE_DEMO", "false")
+        .env("LUMISCAPE_SIGNING_KEY", SIGNING_KEY)
+        .env("RUST_LOG", "warn")
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+        .stdin(std::process::Stdio::null())
+        .kill_on_drop(true);
+    let output = tokio::time::timeout(std::time::Duration::from_secs(30), command.output())
+        .await
+        .expect("the binary stops by itself")
+        .unwrap();
+    (output.status.success(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+#[tokio::test]
+async fn the_demo_seed_is_refused_outside_demo_mode() {
+    let env = [("LUMISCAPE_DATABASE_URL", "postgres://nobody@127.0.0.1:1/none".to_owned())];
+    let (ok, stderr) = run_outside_demo_mode(&["seed", "--demo"], &env).await;
+    assert!(!ok, "seed --demo succeeded outside demo mode");
+    assert!(stderr.contains("refused outside demo mode"), "{stderr}");
+    assert!(stderr.contains("LUMISCAPE_DEMO=true"), "{stderr}");
+}
+
+#[tokio::test]
+async fn start_up_refuses_every_demo_password_outside_demo_mode() {
+    let (_, url) = common::fresh_database().await;
+    let env = || {
+        vec![
+            ("LUMISCAPE_DATABASE_URL", url.clone()),
+            ("LUMISCAPE_NATS_URL", common::nats_url()),
+            ("LUMISCAPE_NATS_PREFIX", format!("t{}", &uuid::Uuid::new_v4().simple().to_string()[..12])),
+            ("LUMISCAPE_GRPC__IDENTITY_LISTEN", format!("127.0.0.1:{}", common::free_port())),
+            ("LUMISCAPE_HTTP_LISTEN", format!("127.0.0.1:{}", common::free_port())),
+        ]
+    };
+    let (ok, stderr) = run_outside_demo_mode(&["run", "--target", "identity"], &env()).await;
+    assert!(!ok);
+    assert!(stderr.contains("the admin account still has the demo password"), "{stderr}");
+    // The admin's password changed (here: to the operator's hash): the operator's demo
+    // password still refuses the start.
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    sqlx::query(
+        "UPDATE identity.users SET password_hash = \
+         (SELECT password_hash FROM identity.users WHERE user_name = 'operator') WHERE user_name = 'admin'",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let (ok, stderr) = run_outside_demo_mode(&["run", "--target", "identity"], &env()).await;
+    assert!(!ok);
+    assert!(stderr.contains("the operator account still has the demo password"), "{stderr}");
+    pool.close().await;
+}
+
 // --- bounds on query inputs ------------------------------------------------------------
 
 scenario!(query_inputs_are_bounded);
