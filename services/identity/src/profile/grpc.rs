@@ -70,9 +70,9 @@ impl ProfileApi {
     }
 
     /// A new password: the personal center's rule, the old password, then the server's
-    /// policy (`auth.password_policy`). A wrong old
-    /// password counts as a failed sign-in (same lock policy, same login log); a locked
-    /// account changes nothing.
+    /// policy (`auth.password_policy`). A wrong old password counts as a failed sign-in
+    /// (same lock policy, same message once locked, same login log); a locked account
+    /// changes nothing.
     async fn change_password(
         &self,
         access: &Access,
@@ -110,7 +110,6 @@ impl ProfileApi {
                 let msg = Msg::OldPasswordWrong;
                 let locked =
                     s.record_login_failure(Some(user_id), &user.user_name, ip, user_agent, msg.clone()).await?;
-                s.forget_user(user_id).await;
                 return Err(Error::bad_request(if locked { s.lock_message() } else { msg }));
             }
             Err(Msg::Internal) => return Err(Error::new(ErrorCode::Internal, Msg::Internal)),
@@ -124,7 +123,6 @@ impl ProfileApi {
         for session in revoked {
             s.auth.sessions().revoke(&session.to_string()).await?;
         }
-        s.forget_user(user_id).await;
         Ok(pb::UpdatePasswordResponse {})
     }
 
