@@ -922,6 +922,17 @@ async fn the_demo_seed_is_refused_outside_demo_mode() {
 }
 
 #[tokio::test]
+async fn the_seeded_admin_password_meets_the_policy() {
+    let env = [
+        ("LUMISCAPE_DATABASE_URL", "postgres://nobody@127.0.0.1:1/none".to_owned()),
+        ("LUMISCAPE_ADMIN_PASSWORD", "weakpassword1".to_owned()),
+    ];
+    let (ok, stderr) = run_outside_demo_mode(&["seed"], &env).await;
+    assert!(!ok, "seed took a weak admin password");
+    assert!(stderr.contains("it needs an upper-case letter"), "{stderr}");
+}
+
+#[tokio::test]
 async fn start_up_refuses_every_demo_password_outside_demo_mode() {
     let (_, url) = common::fresh_database().await;
     let env = || {
