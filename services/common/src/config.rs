@@ -94,6 +94,29 @@ pub struct AuthConfig {
     pub admin_password: Option<String>,
     /// Systems whose signed tokens may be exchanged for a session (`/loginByOtherSystem`).
     pub trusted_systems: Vec<TrustedSystem>,
+    /// Oldest other-system token accepted, counted from its `iat` claim.
+    pub other_system_max_age_seconds: u64,
+    /// What a new password must hold (applied when a password is set, never at sign-in).
+    pub password_policy: PasswordPolicyConfig,
+}
+
+/// The server's password rules; the default is the spec's strength rule.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PasswordPolicyConfig {
+    /// Fewest characters.
+    pub min_length: usize,
+    pub require_upper: bool,
+    pub require_lower: bool,
+    pub require_digit: bool,
+    /// Anything neither a letter, a digit nor a space.
+    pub require_special: bool,
+}
+
+impl Default for PasswordPolicyConfig {
+    fn default() -> Self {
+        Self { min_length: 8, require_upper: true, require_lower: true, require_digit: true, require_special: true }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -103,6 +126,16 @@ pub struct TrustedSystem {
     pub name: String,
     /// HMAC key (HS256) the other system signs with.
     pub key: String,
+    /// The `aud` claim its tokens must carry.
+    #[serde(default = "default_audience")]
+    pub audience: String,
+}
+
+/// The audience other systems address their tokens to unless configured otherwise.
+pub const DEFAULT_AUDIENCE: &str = "lumiscape";
+
+fn default_audience() -> String {
+    DEFAULT_AUDIENCE.to_owned()
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -196,6 +229,8 @@ impl Default for AuthConfig {
             lock_minutes: 10,
             admin_password: None,
             trusted_systems: Vec::new(),
+            other_system_max_age_seconds: 300,
+            password_policy: PasswordPolicyConfig::default(),
         }
     }
 }
@@ -331,11 +366,25 @@ impl Config {
             ));
         }
         for system in &self.auth.trusted_systems {
-            if system.name.is_empty() || system.key.len() < MIN_SIGNING_KEY_LEN {
+            if system.name.is_empty() || system.key.len() < MIN_SIGNING_KEY_LEN || system.audience.is_empty() {
                 return invalid(format!(
-                    "auth.trusted_systems: each needs a name and a key of at least {MIN_SIGNING_KEY_LEN} bytes"
+                    "auth.trusted_systems: each needs a name, an audience and a key of at least \
+                     {MIN_SIGNING_KEY_LEN} bytes"
                 ));
             }
+        }
+        if !(1..=86_400).contains(&self.auth.other_system_max_age_seconds) {
+            return invalid(format!(
+                "auth.other_system_max_age_seconds must be 1 to 86400, not {}",
+                self.auth.other_system_max_age_seconds
+            ));
+        }
+        // The personal center takes new passwords of at most 20 characters (spec).
+        if !(1..=20).contains(&self.auth.password_policy.min_length) {
+            return invalid(format!(
+                "auth.password_policy.min_length must be 1 to 20, not {}",
+                self.auth.password_policy.min_length
+            ));
         }
         Ok(())
     }
@@ -410,6 +459,28 @@ mod tests {
         assert!(cfg.require_secrets().is_ok());
         cfg.auth.admin_password = Some(DEMO_ADMIN_PASSWORD.into());
         assert!(cfg.require_secrets().is_err(), "demo admin password");
+    }
+
+    #[test]
+    fn password_policy_and_other_system_settings_are_read_and_checked() {
+        let cfg = Config::load(None, serde_json::json!({"demo": true})).unwrap();
+        assert_eq!(cfg.auth.password_policy.min_length, 8);
+        assert!(cfg.auth.password_policy.require_special);
+        assert_eq!(cfg.auth.other_system_max_age_seconds, 300);
+        let overrides = serde_json::json!({"demo": true, "auth": {
+            "password_policy": {"min_length": 12, "require_special": false},
+            "trusted_systems": [{"name": "portal", "key": "k".repeat(32)}],
+        }});
+        let cfg = Config::load(None, overrides).unwrap();
+        assert_eq!(cfg.auth.password_policy.min_length, 12);
+        assert!(!cfg.auth.password_policy.require_special && cfg.auth.password_policy.require_upper);
+        assert_eq!(cfg.auth.trusted_systems[0].audience, DEFAULT_AUDIENCE);
+        let typo = serde_json::json!({"demo": true, "auth": {"password_policy": {"min_len": 12}}});
+        assert!(Config::load(None, typo).is_err());
+        let zero = serde_json::json!({"demo": true, "auth": {"password_policy": {"min_length": 0}}});
+        assert!(Config::load(None, zero).is_err());
+        let no_age = serde_json::json!({"demo": true, "auth": {"other_system_max_age_seconds": 0}});
+        assert!(Config::load(None, no_age).is_err());
     }
 
     #[test]

@@ -82,6 +82,14 @@ pub enum Msg {
     PasswordHasSpaces,
     OldPasswordWrong,
     NewPasswordSameAsOld,
+    /// The password policy (`auth.password_policy`): too few characters.
+    PasswordTooShort {
+        min: u64,
+    },
+    PasswordNeedsUpper,
+    PasswordNeedsLower,
+    PasswordNeedsDigit,
+    PasswordNeedsSpecial,
     AvatarMissing,
     AvatarInvalid,
     AvatarTooLarge {
@@ -247,6 +255,28 @@ impl Msg {
             Msg::NewPasswordSameAsOld => {
                 pick("新密码不能与旧密码相同", "The new password must differ from the old one")
             }
+            Msg::PasswordTooShort { min } => {
+                if zh {
+                    format!("密码不符合安全策略：长度至少{min}个字符")
+                } else {
+                    format!("The password does not meet the policy: at least {min} characters")
+                }
+            }
+            Msg::PasswordNeedsUpper => pick(
+                "密码不符合安全策略：须包含大写字母",
+                "The password does not meet the policy: it needs an upper-case letter",
+            ),
+            Msg::PasswordNeedsLower => pick(
+                "密码不符合安全策略：须包含小写字母",
+                "The password does not meet the policy: it needs a lower-case letter",
+            ),
+            Msg::PasswordNeedsDigit => {
+                pick("密码不符合安全策略：须包含数字", "The password does not meet the policy: it needs a digit")
+            }
+            Msg::PasswordNeedsSpecial => pick(
+                "密码不符合安全策略：须包含特殊字符",
+                "The password does not meet the policy: it needs a special character",
+            ),
             Msg::AvatarMissing => pick("请选择要上传的头像图片", "Please choose an avatar image to upload"),
             Msg::AvatarInvalid => {
                 pick("文件格式不正确，请上传PNG或JPG格式的图片", "Invalid file: please upload a PNG or JPG image")
@@ -482,6 +512,11 @@ impl Msg {
             Msg::PasswordHasSpaces => "user.password.spaces",
             Msg::OldPasswordWrong => "user.password.old.wrong",
             Msg::NewPasswordSameAsOld => "user.password.same",
+            Msg::PasswordTooShort { .. } => "user.password.policy.length",
+            Msg::PasswordNeedsUpper => "user.password.policy.upper",
+            Msg::PasswordNeedsLower => "user.password.policy.lower",
+            Msg::PasswordNeedsDigit => "user.password.policy.digit",
+            Msg::PasswordNeedsSpecial => "user.password.policy.special",
             Msg::AvatarMissing => "user.avatar.missing",
             Msg::AvatarInvalid => "user.avatar.invalid",
             Msg::AvatarTooLarge { .. } => "user.avatar.too.large",
@@ -576,6 +611,11 @@ mod tests {
             Msg::RecordReferenced,
             Msg::ValueTooLong,
             Msg::PageInvalid,
+            Msg::PasswordTooShort { min: 8 },
+            Msg::PasswordNeedsUpper,
+            Msg::PasswordNeedsLower,
+            Msg::PasswordNeedsDigit,
+            Msg::PasswordNeedsSpecial,
         ];
         for msg in all {
             let zh = msg.text(Lang::Zh);

@@ -163,6 +163,32 @@ impl SessionRegistry {
         Ok(())
     }
 
+    /// Replaces a live session's state (a refresh), only if the bucket still holds it as
+    /// read: the write names the revision it read, so a revocation landing in between makes
+    /// it fail instead of bringing the session back. `Ok(false)` when the session is gone,
+    /// revoked or changed meanwhile.
+    pub async fn replace(&self, sid: &str, state: &SessionState) -> Result<bool> {
+        if !is_valid_key(sid) {
+            return Ok(false);
+        }
+        let Some(entry) = self.store.entry(sid).await.map_err(Error::unavailable)? else {
+            return Ok(false);
+        };
+        if entry.operation != kv::Operation::Put {
+            self.insert_revoked(entry.key);
+            return Ok(false);
+        }
+        let body = serde_json::to_vec(state).map_err(Error::internal)?;
+        match self.store.update(sid, body.into(), entry.revision).await {
+            Ok(revision) => {
+                self.insert_live(sid.to_owned(), Arc::new(state.clone()), revision);
+                Ok(true)
+            }
+            Err(err) if err.kind() == kv::UpdateErrorKind::WrongLastRevision => Ok(false),
+            Err(err) => Err(Error::unavailable(err)),
+        }
+    }
+
     /// Ends a session everywhere.
     pub async fn revoke(&self, sid: &str) -> Result<()> {
         self.insert_revoked(sid.to_owned());
@@ -213,16 +239,20 @@ fn is_valid_key(sid: &str) -> bool {
 mod tests {
     use super::*;
 
-    #[test]
-    fn liveness_is_by_expiry() {
-        let state = SessionState {
+    fn state(expires_at_ms: i64) -> SessionState {
+        SessionState {
             uid: 1,
             user_name: "a".into(),
-            expires_at_ms: 1000,
+            expires_at_ms,
             permissions: vec![],
             all_projects: false,
             project_ids: vec![],
-        };
+        }
+    }
+
+    #[test]
+    fn liveness_is_by_expiry() {
+        let state = state(1000);
         assert!(state.is_live_at(999));
         assert!(!state.is_live_at(1000));
     }
@@ -234,5 +264,62 @@ mod tests {
         assert!(!is_valid_key("a.b"));
         assert!(!is_valid_key("a>b"));
         assert!(!is_valid_key(&"a".repeat(65)));
+    }
+
+    /// Two registries on one bucket, as two processes would have: a refresh in one racing a
+    /// logout in the other never leaves the session live.
+    #[tokio::test]
+    async fn a_refresh_racing_a_logout_never_revives_the_session() {
+        let url = std::env::var("LUMISCAPE_TEST_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
+        let Ok(client) = async_nats::connect(&url).await else {
+            panic!("NATS at {url} (set LUMISCAPE_TEST_NATS_URL)");
+        };
+        let js = jetstream::new(client);
+        let bucket = format!("t{}_SESSIONS", &uuid::Uuid::new_v4().simple().to_string()[..12]);
+        let shutdown = CancellationToken::new();
+        let max_age = Duration::from_secs(600);
+        let refresher = SessionRegistry::open(&js, &bucket, max_age, shutdown.clone()).await.unwrap();
+        let logout = SessionRegistry::open(&js, &bucket, max_age, shutdown.clone()).await.unwrap();
+        let far = chrono::Utc::now().timestamp_millis() + 600_000;
+
+        // Revoked before the refresh reads: the refresh writes nothing.
+        refresher.put("s-before", &state(far)).await.unwrap();
+        logout.revoke("s-before").await.unwrap();
+        assert!(!refresher.replace("s-before", &state(far + 1)).await.unwrap());
+        assert_eq!(refresher.store.entry("s-before").await.unwrap().unwrap().operation, kv::Operation::Delete);
+
+        // Revoked between the refresh's read and its write: the revision check refuses it.
+        refresher.put("s-between", &state(far)).await.unwrap();
+        let read = refresher.store.entry("s-between").await.unwrap().unwrap();
+        logout.revoke("s-between").await.unwrap();
+        let body = serde_json::to_vec(&state(far + 1)).unwrap();
+        let stale = refresher.store.update("s-between", body.into(), read.revision).await;
+        assert_eq!(stale.unwrap_err().kind(), kv::UpdateErrorKind::WrongLastRevision);
+
+        // Many refreshes racing one logout: afterwards the key is deleted and nobody sees it.
+        for round in 0..20 {
+            let sid = format!("s-race-{round}");
+            refresher.put(&sid, &state(far)).await.unwrap();
+            let states: Vec<SessionState> = (0..4).map(|i| state(far + i)).collect();
+            let refreshes = states.iter().map(|next| refresher.replace(&sid, next));
+            let (_, results) = tokio::join!(logout.revoke(&sid), futures::future::join_all(refreshes));
+            for result in results {
+                result.unwrap();
+            }
+            let last = refresher.store.entry(sid.as_str()).await.unwrap().unwrap();
+            assert_eq!(last.operation, kv::Operation::Delete, "round {round}: the session came back");
+            assert!(logout.get(&sid).await.unwrap().is_none());
+        }
+
+        // A session never seen is not created by a refresh.
+        assert!(!refresher.replace("s-unknown", &state(far)).await.unwrap());
+        assert!(refresher.store.entry("s-unknown").await.unwrap().is_none());
+        // A live one is refreshed.
+        refresher.put("s-live", &state(far)).await.unwrap();
+        assert!(refresher.replace("s-live", &state(far + 5)).await.unwrap());
+        assert_eq!(refresher.get("s-live").await.unwrap().unwrap().expires_at_ms, far + 5);
+
+        shutdown.cancel();
+        js.delete_key_value(&bucket).await.unwrap();
     }
 }

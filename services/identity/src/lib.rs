@@ -24,7 +24,7 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
-use crate::auth::model::LockPolicy;
+use crate::auth::model::{LockPolicy, PasswordPolicy};
 use crate::auth::store::UserRow;
 use crate::sysconfig::store::ConfigValue;
 
@@ -41,6 +41,8 @@ pub use lumiscape_common::service::Deps;
 pub struct Shared {
     pub ctx: Context,
     pub policy: LockPolicy,
+    /// What a new password must hold.
+    pub password_policy: PasswordPolicy,
     pub session_ttl: chrono::Duration,
     pub session_max: chrono::Duration,
     pub captcha_ttl: chrono::Duration,
@@ -48,6 +50,8 @@ pub struct Shared {
     pub files_dir: Option<std::path::PathBuf>,
     captcha_override: Option<bool>,
     trusted: Arc<Vec<TrustedSystem>>,
+    /// Oldest other-system token accepted, in seconds from its `iat`.
+    other_system_max_age_seconds: i64,
     users: Cache<i64, Arc<UserRow>>,
     routes: Cache<(i64, bool), Arc<Vec<pb::Route>>>,
     configs: Cache<String, Option<ConfigValue>>,
@@ -67,12 +71,14 @@ impl Shared {
         Self {
             ctx: Context::new(cfg, deps),
             policy: LockPolicy { max_attempts: cfg.auth.max_failed_attempts, lock_for: minutes(cfg.auth.lock_minutes) },
+            password_policy: PasswordPolicy::from_config(&cfg.auth.password_policy),
             session_ttl: minutes(cfg.auth.session_ttl_minutes),
             session_max: minutes(cfg.auth.session_max_hours.saturating_mul(60)),
             captcha_ttl: chrono::Duration::seconds(i64::try_from(cfg.captcha.ttl_seconds).unwrap_or(120)),
             files_dir: cfg.http.files_dir.clone(),
             captcha_override: cfg.captcha.enabled,
             trusted: Arc::new(cfg.auth.trusted_systems.clone()),
+            other_system_max_age_seconds: i64::try_from(cfg.auth.other_system_max_age_seconds).unwrap_or(300),
             // Short lifetimes: edits through other replicas show within seconds.
             users: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),
             routes: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),
@@ -114,7 +120,7 @@ pub async fn start(
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
     if !cfg.demo {
-        refuse_demo_admin_password(&deps.pool).await?;
+        refuse_demo_passwords(&deps.pool).await?;
     }
     let shared = Shared::new(cfg, &deps);
     let js = shared.js.clone();
@@ -140,19 +146,20 @@ pub async fn run(cfg: &Config, deps: Deps, shutdown: CancellationToken) -> anyho
     start(cfg, deps, shutdown).await?.await?
 }
 
-/// Outside demo mode the demo seed's admin password must not open the system.
-async fn refuse_demo_admin_password(pool: &PgPool) -> anyhow::Result<()> {
-    let Some(admin) = auth::store::find_user_by_name(pool, "admin").await? else {
-        return Ok(());
-    };
-    let hash = admin.password_hash.clone();
-    let is_default = tokio::task::spawn_blocking(move || {
-        auth::model::verify_password(&hash, lumiscape_common::config::DEMO_ADMIN_PASSWORD)
-    })
-    .await?;
-    anyhow::ensure!(
-        !is_default,
-        "the admin account still has the demo password; change it or run in demo mode (LUMISCAPE_DEMO=true)"
-    );
+/// Outside demo mode no account of the demo seed may still open the system with its
+/// well-known password.
+async fn refuse_demo_passwords(pool: &PgPool) -> anyhow::Result<()> {
+    for (user_name, demo_password) in seed::DEMO_ACCOUNTS {
+        let Some(user) = auth::store::find_user_by_name(pool, user_name).await? else {
+            continue;
+        };
+        let hash = user.password_hash.clone();
+        let is_default =
+            tokio::task::spawn_blocking(move || auth::model::verify_password(&hash, demo_password)).await?;
+        anyhow::ensure!(
+            !is_default,
+            "the {user_name} account still has the demo password; change it or run in demo mode (LUMISCAPE_DEMO=true)"
+        );
+    }
     Ok(())
 }

@@ -401,6 +401,14 @@ pub async fn seed_system(pool: &PgPool, admin_password: &str) -> anyhow::Result<
     Ok(())
 }
 
+/// The demo seed's `operator` password. Refused outside demo mode, like the admin's.
+pub const DEMO_OPERATOR_PASSWORD: &str = "operator123";
+
+/// Every account the demo seed creates, with its well-known password: outside demo mode
+/// none of them may still open the system with it.
+pub const DEMO_ACCOUNTS: &[(&str, &str)] =
+    &[("admin", lumiscape_common::config::DEMO_ADMIN_PASSWORD), ("operator", DEMO_OPERATOR_PASSWORD)];
+
 /// The demo users besides `admin`: an operator who sees lighting, alarms and projects in
 /// the first demo project only.
 pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
@@ -418,7 +426,7 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
     let operator = NewUser {
         user_name: "operator",
         nick_name: "运维人员",
-        password: "operator123",
+        password: DEMO_OPERATOR_PASSWORD,
         all_projects: false,
         default_menu: "/lighting/gateway",
     };

@@ -205,8 +205,14 @@ pub async fn migrate(cfg: &Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Seeds the system data; with `demo`, the demo accounts, projects and logo too.
+/// Seeds the system data; with `demo`, the demo accounts, projects and logo too. The demo
+/// seed (well-known passwords) is refused unless demo mode is on.
 pub async fn seed(cfg: &Config, demo: bool) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        !demo || cfg.demo,
+        "seed --demo creates accounts with well-known passwords and is refused outside demo mode; \
+         set LUMISCAPE_DEMO=true (demo = true) on a demo installation"
+    );
     let admin_password = if demo {
         lumiscape_common::config::DEMO_ADMIN_PASSWORD.to_owned()
     } else {
@@ -217,6 +223,14 @@ pub async fn seed(cfg: &Config, demo: bool) -> anyhow::Result<()> {
             password != lumiscape_common::config::DEMO_ADMIN_PASSWORD && password.len() >= 8,
             "the admin password must be at least 8 characters and not the demo password"
         );
+        // An administrator setting a password meets the same policy as everyone else.
+        let policy = lumiscape_identity::auth::model::PasswordPolicy::from_config(&cfg.auth.password_policy);
+        if let Err(msg) = policy.check(&password) {
+            anyhow::bail!(
+                "the admin password (LUMISCAPE_ADMIN_PASSWORD): {}",
+                msg.text(lumiscape_common::i18n::Lang::En)
+            );
+        }
         password
     };
     let pool = lumiscape_common::db::connect(&cfg.database.url, 2, Duration::from_secs(30)).await?;

@@ -340,35 +340,109 @@ async fn an_expired_session_is_refused(c: &Cluster) {
 
 // --- other system -------------------------------------------------------------------
 
+/// The claims of a good other-system token for `sub`, with a fresh `jti`.
+fn partner_claims(sub: &str) -> Value {
+    json!({
+        "iss": PARTNER_NAME,
+        "aud": "lumiscape",
+        "sub": sub,
+        "exp": now() + 60,
+        "iat": now(),
+        "jti": uuid::Uuid::new_v4().to_string(),
+    })
+}
+
+async fn exchange(c: &Cluster, token: &str) -> Value {
+    let (status, body) = c.api.send(Call::get(&format!("/loginByOtherSystem?token={token}"))).await;
+    assert_eq!(status, 200);
+    body
+}
+
 scenario!(sign_in_through_a_trusted_system);
 async fn sign_in_through_a_trusted_system(c: &Cluster) {
-    let good = sign(PARTNER_KEY, json!({ "iss": PARTNER_NAME, "sub": "operator", "exp": now() + 60 }));
-    let (status, body) = c.api.send(Call::get(&format!("/loginByOtherSystem?token={good}"))).await;
-    assert_eq!(status, 200);
+    let good = sign(PARTNER_KEY, partner_claims("operator"));
+    let body = exchange(c, &good).await;
     assert_eq!(body["data"]["status"], "success");
     let token = body["data"]["token"].as_str().unwrap().to_owned();
     let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
     assert_eq!(info["user"]["userName"], "operator");
 
+    let with = |change: Value| {
+        let mut claims = partner_claims("operator");
+        for (key, value) in change.as_object().unwrap() {
+            if value.is_null() {
+                claims.as_object_mut().unwrap().remove(key);
+            } else {
+                claims[key] = value.clone();
+            }
+        }
+        sign(PARTNER_KEY, claims)
+    };
     let refused = [
-        sign(
-            "not-the-partner-key-not-the-partner-key",
-            json!({ "iss": PARTNER_NAME, "sub": "operator", "exp": now() + 60 }),
-        ),
-        sign(PARTNER_KEY, json!({ "iss": "someone-else", "sub": "operator", "exp": now() + 60 })),
-        sign(PARTNER_KEY, json!({ "iss": PARTNER_NAME, "sub": "operator", "exp": now() - 60 })),
-        sign(PARTNER_KEY, json!({ "iss": PARTNER_NAME, "sub": "nobody", "exp": now() + 60 })),
-        sign(SIGNING_KEY, json!({ "iss": PARTNER_NAME, "sub": "admin", "exp": now() + 60 })),
+        sign("not-the-partner-key-not-the-partner-key", partner_claims("operator")),
+        with(json!({ "iss": "someone-else" })),
+        with(json!({ "exp": now() - 60 })),
+        with(json!({ "sub": "nobody" })),
+        sign(SIGNING_KEY, partner_claims("admin")),
+        // Single use: the token that just worked is refused the second time.
+        good.clone(),
+        // No jti, no iat, no aud, or an empty jti.
+        with(json!({ "jti": null })),
+        with(json!({ "jti": "" })),
+        with(json!({ "iat": null })),
+        with(json!({ "aud": null })),
+        // Addressed to another audience.
+        with(json!({ "aud": "another-platform" })),
+        // Issued longer ago than auth.other_system_max_age_seconds (300), though not expired.
+        with(json!({ "iat": now() - 301, "exp": now() + 600 })),
+        // Issued in the future.
+        with(json!({ "iat": now() + 120 })),
         "garbage".to_owned(),
         String::new(),
     ];
     for token in refused {
-        let (status, body) = c.api.send(Call::get(&format!("/loginByOtherSystem?token={token}"))).await;
-        assert_eq!(status, 200);
+        let body = exchange(c, &token).await;
         assert_eq!(body["data"]["status"], "error", "accepted {token}");
         assert_eq!(body["msg"], "认证信息异常");
         assert!(body["data"].get("token").is_none());
     }
+    // An audience given as a list holding ours is accepted, once.
+    let listed = with(json!({ "aud": ["lumiscape", "elsewhere"] }));
+    assert_eq!(exchange(c, &listed).await["data"]["status"], "success");
+    assert_eq!(exchange(c, &listed).await["data"]["status"], "error");
+    // Parallel replays of one token: exactly one session.
+    let once = sign(PARTNER_KEY, partner_claims("operator"));
+    let answers = futures::future::join_all((0..6).map(|_| exchange(c, &once))).await;
+    let successes = answers.iter().filter(|a| a["data"]["status"] == "success").count();
+    assert_eq!(successes, 1, "{answers:?}");
+    // Used tokens are remembered until their expiry; expired ones are purged.
+    sqlx::query("UPDATE identity.other_system_tokens SET expires_at = now() - interval '1 second'")
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(exchange(c, &sign(PARTNER_KEY, partner_claims("operator"))).await["data"]["status"], "success");
+    let remembered: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM identity.other_system_tokens").fetch_one(&c.pool).await.unwrap();
+    assert_eq!(remembered, 1, "the expired rows were purged");
+}
+
+scenario!(
+    the_audience_is_configured_per_trusted_system,
+    Options {
+        extra_env: vec![("LUMISCAPE_AUTH__OTHER_SYSTEM_MAX_AGE_SECONDS".into(), "60".into())],
+        audience: Some("lighting-cloud".into()),
+        ..Options::default()
+    }
+);
+async fn the_audience_is_configured_per_trusted_system(c: &Cluster) {
+    let mut claims = partner_claims("operator");
+    assert_eq!(exchange(c, &sign(PARTNER_KEY, claims.clone())).await["data"]["status"], "error", "default aud");
+    claims["aud"] = json!("lighting-cloud");
+    claims["jti"] = json!(uuid::Uuid::new_v4().to_string());
+    assert_eq!(exchange(c, &sign(PARTNER_KEY, claims.clone())).await["data"]["status"], "success");
+    claims["jti"] = json!(uuid::Uuid::new_v4().to_string());
+    claims["iat"] = json!(now() - 90);
+    assert_eq!(exchange(c, &sign(PARTNER_KEY, claims)).await["data"]["status"], "error", "older than 60 s");
 }
 
 // --- projects and the ProjectId header ------------------------------------------------
@@ -626,9 +700,38 @@ async fn the_personal_center(c: &Cluster) {
         .send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "operator123")))
         .await;
     assert_eq!((status, answer["msg"].as_str()), (400, Some("新密码不能与旧密码相同")));
+    // The server's policy (the spec's strength rule by default) names the missing rule.
+    let weak = [
+        ("newpass1", "密码不符合安全策略：须包含大写字母"),
+        ("Newpass1", "密码不符合安全策略：须包含特殊字符"),
+        ("NEWPASS1!", "密码不符合安全策略：须包含小写字母"),
+        ("Newpass!", "密码不符合安全策略：须包含数字"),
+        ("Np1!x", "用户密码长度必须在6到20个字符之间"),
+        ("Np1!xy", "密码不符合安全策略：长度至少8个字符"),
+    ];
+    for (new, msg) in weak {
+        let (status, answer) = c
+            .api
+            .send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", new)))
+            .await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some(msg)), "{new}");
+    }
+    let (status, answer) = c
+        .api
+        .send(
+            Call::put("/system/user/profile/updatePwd")
+                .token(&token)
+                .header("Content-Language", "en_US")
+                .json(change("operator123", "newpass1")),
+        )
+        .await;
+    assert_eq!(
+        (status, answer["msg"].as_str()),
+        (400, Some("The password does not meet the policy: it needs an upper-case letter"))
+    );
     let (status, _) = c
         .api
-        .send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "newpass1")))
+        .send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123", "NewPass1!")))
         .await;
     assert_eq!(status, 200);
     let (status, _) = c.api.send(Call::get("/getInfo").token(&token)).await;
@@ -637,7 +740,7 @@ async fn the_personal_center(c: &Cluster) {
     assert_eq!(status, 401, "other sessions end with the old password");
     let (status, _) = c.api.login_attempt("operator", "operator123").await;
     assert_eq!(status, 400);
-    c.api.login("operator", "newpass1").await;
+    c.api.login("operator", "NewPass1!").await;
 
     // Avatar: checked by content, re-encoded, served from the file server.
     let (status, answer) = upload_avatar(c, &token, "avatarfile", b"<svg onload=alert(1)></svg>".to_vec()).await;
@@ -656,6 +759,208 @@ async fn the_personal_center(c: &Cluster) {
     assert_eq!(info["user"]["avatar"], path);
     let (status, _) = c.api.send(Call::get("/system/user/profile")).await;
     assert_eq!(status, 401);
+}
+
+scenario!(a_wrong_old_password_counts_toward_the_lock);
+async fn a_wrong_old_password_counts_toward_the_lock(c: &Cluster) {
+    let token = c.api.login("operator", "operator123").await;
+    let change = |old: &str| json!({ "oldPassword": old, "newPassword": "NewPass1!" });
+    for _ in 0..4 {
+        let (status, answer) =
+            c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("wrong"))).await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some("修改密码失败，旧密码错误")));
+    }
+    let failed: i32 = sqlx::query_scalar("SELECT failed_attempts FROM identity.users WHERE user_name = 'operator'")
+        .fetch_one(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(failed, 4, "each wrong old password is a failed attempt");
+    // The fifth locks the account, with sign-in's lock message.
+    let (status, answer) =
+        c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("wrong"))).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("密码输入错误5次，帐户锁定10分钟")));
+    // Locked: the right old password changes nothing, and sign-in is refused too.
+    let (status, answer) =
+        c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123"))).await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("密码输入错误5次，帐户锁定10分钟")));
+    let (status, _) = c.api.login_attempt("operator", "operator123").await;
+    assert_eq!(status, 400);
+    let (status, _) = c.api.login_attempt("operator", "NewPass1!").await;
+    assert_eq!(status, 400, "the password was not changed");
+    // The login log shows the failures as it shows sign-in failures.
+    let pool = c.pool.clone();
+    let arrived = eventually(10, || {
+        let pool = pool.clone();
+        async move {
+            let n: i64 = sqlx::query_scalar(
+                "SELECT count(*) FROM identity.login_log WHERE user_name = 'operator' AND status = '1'",
+            )
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            n == 8
+        }
+    })
+    .await;
+    // Four wrong old passwords, then four refusals with the lock's message: the locking
+    // attempt, the locked change and the two sign-ins.
+    assert!(arrived, "eight failures in the login log");
+    let keys: Vec<String> = sqlx::query_scalar(
+        "SELECT msg FROM identity.login_log WHERE user_name = 'operator' AND status = '1' ORDER BY login_time, info_id",
+    )
+    .fetch_all(&c.pool)
+    .await
+    .unwrap();
+    assert_eq!(keys.iter().filter(|k| *k == "user.password.old.wrong").count(), 4, "{keys:?}");
+    assert_eq!(keys.iter().filter(|k| *k == "user.password.retry.limit.exceed").count(), 4, "{keys:?}");
+    // When the lock has run out, the right old password works and clears the count.
+    sqlx::query("UPDATE identity.users SET locked_until = now() - interval '1 second' WHERE user_name = 'operator'")
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    let (status, answer) =
+        c.api.send(Call::put("/system/user/profile/updatePwd").token(&token).json(change("operator123"))).await;
+    assert_eq!(status, 200, "{answer}");
+    let failed: i32 = sqlx::query_scalar("SELECT failed_attempts FROM identity.users WHERE user_name = 'operator'")
+        .fetch_one(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(failed, 0);
+    c.api.login("operator", "NewPass1!").await;
+}
+
+scenario!(
+    the_password_policy_is_configurable,
+    Options {
+        extra_env: vec![
+            ("LUMISCAPE_AUTH__PASSWORD_POLICY__MIN_LENGTH".into(), "10".into()),
+            ("LUMISCAPE_AUTH__PASSWORD_POLICY__REQUIRE_SPECIAL".into(), "false".into()),
+        ],
+        ..Options::default()
+    }
+);
+async fn the_password_policy_is_configurable(c: &Cluster) {
+    // The policy applies to setting a password, never to signing in: admin123 still works.
+    let token = c.api.login("admin", "admin123").await;
+    let change = |new: &str| json!({ "oldPassword": "admin123", "newPassword": new });
+    let put = |new: &'static str| {
+        c.api.send(
+            Call::put("/system/user/profile/updatePwd")
+                .token(&token)
+                .header("Content-Language", "en_US")
+                .json(change(new)),
+        )
+    };
+    let (status, answer) = put("Abcdefgh1").await;
+    assert_eq!(
+        (status, answer["msg"].as_str()),
+        (400, Some("The password does not meet the policy: at least 10 characters"))
+    );
+    let (status, answer) = put("abcdefghi1").await;
+    assert_eq!(
+        (status, answer["msg"].as_str()),
+        (400, Some("The password does not meet the policy: it needs an upper-case letter"))
+    );
+    let (status, answer) = put("Abcdefghi1").await;
+    assert_eq!(status, 200, "no special character needed here: {answer}");
+    c.api.login("admin", "Abcdefghi1").await;
+}
+
+// --- sessions: refresh against logout --------------------------------------------------
+
+scenario!(a_refresh_racing_a_logout_never_brings_the_session_back);
+async fn a_refresh_racing_a_logout_never_brings_the_session_back(c: &Cluster) {
+    for round in 0..8 {
+        let token = c.api.login("admin", "admin123").await;
+        let refreshes = (0..3).map(|_| c.api.send(Call::post("/auth/refresh").token(&token)));
+        let (logout, _) =
+            tokio::join!(c.api.send(Call::post("/logout").token(&token)), futures::future::join_all(refreshes));
+        assert_eq!(logout.0, 200, "round {round}");
+        // Whatever the order, the session stays ended, in this process and every other.
+        let ended = eventually(5, || async {
+            let (info, _) = c.api.send(Call::get("/getInfo").token(&token)).await;
+            let (refresh, _) = c.api.send(Call::post("/auth/refresh").token(&token)).await;
+            info == 401 && refresh == 401
+        })
+        .await;
+        assert!(ended, "round {round}: the session came back");
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let (status, _) = c.api.send(Call::get("/getInfo").token(&token)).await;
+        assert_eq!(status, 401, "round {round}: the session came back later");
+    }
+}
+
+// --- demo guards ----------------------------------------------------------------------
+
+/// Runs the binary outside demo mode with `args`; returns whether it succeeded and its
+/// standard error. It must end by itself within 30 seconds.
+async fn run_outside_demo_mode(args: &[&str], env: &[(&str, String)]) -> (bool, String) {
+    let mut command = tokio::process::Command::new(common::binary());
+    command
+        .args(args)
+        .env_remove("LUMISCAPE_CONFIG")
+        .env("LUMISCAPE_DEMO", "false")
+        .env("LUMISCAPE_SIGNING_KEY", SIGNING_KEY)
+        .env("RUST_LOG", "warn")
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+        .stdin(std::process::Stdio::null())
+        .kill_on_drop(true);
+    let output = tokio::time::timeout(std::time::Duration::from_secs(30), command.output())
+        .await
+        .expect("the binary stops by itself")
+        .unwrap();
+    (output.status.success(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+#[tokio::test]
+async fn the_demo_seed_is_refused_outside_demo_mode() {
+    let env = [("LUMISCAPE_DATABASE_URL", "postgres://nobody@127.0.0.1:1/none".to_owned())];
+    let (ok, stderr) = run_outside_demo_mode(&["seed", "--demo"], &env).await;
+    assert!(!ok, "seed --demo succeeded outside demo mode");
+    assert!(stderr.contains("refused outside demo mode"), "{stderr}");
+    assert!(stderr.contains("LUMISCAPE_DEMO=true"), "{stderr}");
+}
+
+#[tokio::test]
+async fn the_seeded_admin_password_meets_the_policy() {
+    let env = [
+        ("LUMISCAPE_DATABASE_URL", "postgres://nobody@127.0.0.1:1/none".to_owned()),
+        ("LUMISCAPE_ADMIN_PASSWORD", "weakpassword1".to_owned()),
+    ];
+    let (ok, stderr) = run_outside_demo_mode(&["seed"], &env).await;
+    assert!(!ok, "seed took a weak admin password");
+    assert!(stderr.contains("it needs an upper-case letter"), "{stderr}");
+}
+
+#[tokio::test]
+async fn start_up_refuses_every_demo_password_outside_demo_mode() {
+    let (_, url) = common::fresh_database().await;
+    let env = || {
+        vec![
+            ("LUMISCAPE_DATABASE_URL", url.clone()),
+            ("LUMISCAPE_NATS_URL", common::nats_url()),
+            ("LUMISCAPE_NATS_PREFIX", format!("t{}", &uuid::Uuid::new_v4().simple().to_string()[..12])),
+            ("LUMISCAPE_GRPC__IDENTITY_LISTEN", format!("127.0.0.1:{}", common::free_port())),
+            ("LUMISCAPE_HTTP_LISTEN", format!("127.0.0.1:{}", common::free_port())),
+        ]
+    };
+    let (ok, stderr) = run_outside_demo_mode(&["run", "--target", "identity"], &env()).await;
+    assert!(!ok);
+    assert!(stderr.contains("the admin account still has the demo password"), "{stderr}");
+    // The admin's password changed (here: to the operator's hash): the operator's demo
+    // password still refuses the start.
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    sqlx::query(
+        "UPDATE identity.users SET password_hash = \
+         (SELECT password_hash FROM identity.users WHERE user_name = 'operator') WHERE user_name = 'admin'",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let (ok, stderr) = run_outside_demo_mode(&["run", "--target", "identity"], &env()).await;
+    assert!(!ok);
+    assert!(stderr.contains("the operator account still has the demo password"), "{stderr}");
+    pool.close().await;
 }
 
 // --- bounds on query inputs ------------------------------------------------------------

@@ -115,10 +115,20 @@ impl AuthApi {
         req: &pb::LoginByOtherSystemRequest,
     ) -> Result<pb::LoginByOtherSystemResponse, Error> {
         let origin = Origin { ip: &req.ip, user_agent: &req.user_agent };
-        let Some(user_name) = self.shared.verify_other_system_token(&req.token) else {
+        let Some(verified) = self.shared.verify_other_system_token(&req.token) else {
             self.record_failure(None, "", &origin, Msg::OtherSystemAuthFailed).await?;
             return Ok(error_status());
         };
+        let user_name = verified.user_name;
+        // Single use: remembered (a minute past its expiry, so a replay checked just before
+        // the expiry still meets the row) and refused the second time.
+        let remember_until = verified.expires_at + chrono::Duration::minutes(1);
+        let pool = &self.shared.pool;
+        if !store::claim_other_system_token(pool, &verified.system_name, &verified.jti, remember_until).await? {
+            tracing::warn!(system = %verified.system_name, "other-system token replayed");
+            self.record_failure(None, &user_name, &origin, Msg::OtherSystemAuthFailed).await?;
+            return Ok(error_status());
+        }
         let user = store::find_user_by_name(&self.shared.pool, &user_name).await?;
         let Some(user) = user.filter(UserRow::is_enabled) else {
             self.record_failure(None, &user_name, &origin, Msg::OtherSystemAuthFailed).await?;
@@ -158,7 +168,10 @@ impl AuthApi {
             return Err(Error::unauthenticated(Msg::SessionExpired));
         }
         let state = SessionState { expires_at_ms, ..(*caller.session).clone() };
-        s.auth.sessions().put(&caller.session_id, &state).await?;
+        // Revision-checked: a logout landing meanwhile wins, and the session stays ended.
+        if !s.auth.sessions().replace(&caller.session_id, &state).await? {
+            return Err(Error::unauthenticated(Msg::SessionExpired));
+        }
         Ok(pb::RefreshResponse { expires_at_ms })
     }
 
@@ -242,21 +255,7 @@ impl AuthApi {
         origin: &Origin<'_>,
         msg: Msg,
     ) -> Result<(), Error> {
-        let s = &self.shared;
-        let fact = LoginFact {
-            outcome: LoginOutcome::Failed,
-            user_name,
-            user_id: user_id.unwrap_or(0),
-            ip: origin.ip,
-            user_agent: origin.user_agent,
-            message_key: msg.key(),
-        };
-        let account = user_id.map(|id| (id, s.policy));
-        let locked = store::record_failure(&s.pool, &s.streams, account, &fact, s.lock_message().key()).await?;
-        if locked {
-            tracing::warn!(user = user_name, "account locked after repeated wrong passwords");
-        }
-        s.outbox.wake();
+        self.shared.record_login_failure(user_id, user_name, origin.ip, origin.user_agent, msg).await?;
         Ok(())
     }
 
@@ -311,29 +310,83 @@ async fn verify_blocking(hash: String, password: String) -> Result<bool, Error> 
     tokio::task::spawn_blocking(move || model::verify_password(&hash, &password)).await.map_err(Error::internal)
 }
 
-/// The claims a trusted system puts in its token.
+/// The claims a trusted system puts in its token. `exp`, `iss`, `sub` and `aud` are
+/// checked by the decoder; `jti` and `iat` here.
 #[derive(Debug, Deserialize)]
 struct OtherSystemClaims {
     sub: String,
+    exp: i64,
+    jti: Option<String>,
+    iat: Option<i64>,
+}
+
+/// An other system's token that verified: who it signs in, and what makes it single-use.
+#[derive(Debug, Clone)]
+pub struct OtherSystemSignIn {
+    pub user_name: String,
+    pub system_name: String,
+    pub jti: String,
+    pub expires_at: chrono::DateTime<Utc>,
 }
 
 impl Shared {
-    /// The user name in a token signed by one of the trusted systems, if any verifies it.
-    pub fn verify_other_system_token(&self, token: &str) -> Option<String> {
+    /// The sign-in a token of one of the trusted systems asks for, if one verifies it: its
+    /// signature, issuer, audience and expiry, a `jti`, and an `iat` no older than
+    /// `auth.other_system_max_age_seconds`. Whether the `jti` was used already is the
+    /// caller's check, in the database.
+    pub fn verify_other_system_token(&self, token: &str) -> Option<OtherSystemSignIn> {
         if token.is_empty() || token.len() > 4096 {
             return None;
         }
+        let now = Utc::now().timestamp();
         self.trusted.iter().find_map(|system| {
             let mut validation = Validation::new(Algorithm::HS256);
             validation.leeway = 0;
             validation.set_issuer(&[system.name.as_str()]);
-            validation.set_required_spec_claims(&["exp", "iss", "sub"]);
+            validation.set_audience(&[system.audience.as_str()]);
+            validation.set_required_spec_claims(&["exp", "iss", "sub", "aud"]);
             let key = DecodingKey::from_secret(system.key.as_bytes());
-            jsonwebtoken::decode::<OtherSystemClaims>(token, &key, &validation)
-                .ok()
-                .map(|data| data.claims.sub.trim().to_owned())
-                .filter(|name| !name.is_empty())
+            let claims = jsonwebtoken::decode::<OtherSystemClaims>(token, &key, &validation).ok()?.claims;
+            let user_name = claims.sub.trim().to_owned();
+            let jti = claims.jti.map(|jti| jti.trim().to_owned()).unwrap_or_default();
+            let iat = claims.iat?;
+            let fresh = model::other_system_token_is_fresh(iat, now, self.other_system_max_age_seconds);
+            if user_name.is_empty() || jti.is_empty() || jti.chars().count() > model::MAX_JTI_LEN || !fresh {
+                return None;
+            }
+            let expires_at = chrono::DateTime::from_timestamp(claims.exp, 0)?;
+            Some(OtherSystemSignIn { user_name, system_name: system.name.clone(), jti, expires_at })
         })
+    }
+
+    /// Writes a failed password attempt (a sign-in, or a password change with a wrong old
+    /// password): the account's failure count under the lock policy (when `user_id` is
+    /// given) and the event for the login log. Answers whether this failure locked the
+    /// account.
+    pub(crate) async fn record_login_failure(
+        &self,
+        user_id: Option<i64>,
+        user_name: &str,
+        ip: &str,
+        user_agent: &str,
+        msg: Msg,
+    ) -> Result<bool, Error> {
+        let fact = LoginFact {
+            outcome: LoginOutcome::Failed,
+            user_name,
+            user_id: user_id.unwrap_or(0),
+            ip,
+            user_agent,
+            message_key: msg.key(),
+        };
+        let account = user_id.map(|id| (id, self.policy));
+        let locked =
+            store::record_failure(&self.pool, &self.streams, account, &fact, self.lock_message().key()).await?;
+        if locked {
+            tracing::warn!(user = user_name, "account locked after repeated wrong passwords");
+        }
+        self.outbox.wake();
+        Ok(locked)
     }
 
     pub(crate) fn lock_message(&self) -> Msg {

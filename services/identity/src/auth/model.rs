@@ -4,6 +4,8 @@ use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use chrono::{DateTime, Duration, Utc};
+use lumiscape_common::config::PasswordPolicyConfig;
+use lumiscape_common::i18n::Msg;
 
 /// Longest user name and password accepted before any work is done.
 pub const MAX_USER_NAME_LEN: usize = 30;
@@ -65,6 +67,68 @@ impl LockState {
     }
 }
 
+/// What a new password must hold (`auth.password_policy`). Applied whenever a password is
+/// set, never at sign-in: an account whose password predates the policy (the demo's
+/// `admin123`) still signs in, and is asked for a strong one when it changes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PasswordPolicy {
+    pub min_length: usize,
+    pub require_upper: bool,
+    pub require_lower: bool,
+    pub require_digit: bool,
+    pub require_special: bool,
+}
+
+impl PasswordPolicy {
+    pub fn from_config(cfg: &PasswordPolicyConfig) -> Self {
+        Self {
+            min_length: cfg.min_length,
+            require_upper: cfg.require_upper,
+            require_lower: cfg.require_lower,
+            require_digit: cfg.require_digit,
+            require_special: cfg.require_special,
+        }
+    }
+
+    /// The first rule the password breaks, checked in a fixed order (length, upper case,
+    /// lower case, digit, special character), as a message naming that rule.
+    pub fn check(&self, password: &str) -> Result<(), Msg> {
+        if password.chars().count() < self.min_length {
+            return Err(Msg::PasswordTooShort { min: self.min_length as u64 });
+        }
+        if self.require_upper && !password.chars().any(char::is_uppercase) {
+            return Err(Msg::PasswordNeedsUpper);
+        }
+        if self.require_lower && !password.chars().any(char::is_lowercase) {
+            return Err(Msg::PasswordNeedsLower);
+        }
+        if self.require_digit && !password.chars().any(|c| c.is_ascii_digit()) {
+            return Err(Msg::PasswordNeedsDigit);
+        }
+        if self.require_special && !password.chars().any(is_special) {
+            return Err(Msg::PasswordNeedsSpecial);
+        }
+        Ok(())
+    }
+}
+
+/// A special character: neither a letter, a digit nor white space (`!`, `#`, `_`, `€`, ...).
+pub fn is_special(c: char) -> bool {
+    !c.is_alphanumeric() && !c.is_whitespace()
+}
+
+/// Longest `jti` of an other system's token remembered (the column's width).
+pub const MAX_JTI_LEN: usize = 255;
+/// How far in the future an other system's `iat` may be, for clocks that differ a little.
+pub const OTHER_SYSTEM_CLOCK_SKEW_SECONDS: i64 = 30;
+
+/// Whether an other system's token, issued at `iat`, may still be exchanged at `now`
+/// (Unix seconds): no older than `max_age_seconds` and not issued in the future beyond a
+/// small clock skew.
+pub fn other_system_token_is_fresh(iat: i64, now: i64, max_age_seconds: i64) -> bool {
+    iat <= now.saturating_add(OTHER_SYSTEM_CLOCK_SKEW_SECONDS) && now.saturating_sub(iat) <= max_age_seconds
+}
+
 /// Captcha answers compare case-insensitively, ignoring surrounding spaces.
 pub fn captcha_matches(expected: &str, given: &str) -> bool {
     let given = given.trim();
@@ -112,13 +176,79 @@ mod tests {
     }
 
     #[test]
+    fn other_system_tokens_have_a_maximum_age() {
+        let now = 1_700_000_000;
+        assert!(other_system_token_is_fresh(now, now, 300));
+        assert!(other_system_token_is_fresh(now - 300, now, 300));
+        assert!(!other_system_token_is_fresh(now - 301, now, 300));
+        assert!(other_system_token_is_fresh(now + 30, now, 300), "a little clock skew");
+        assert!(!other_system_token_is_fresh(now + 31, now, 300), "issued in the future");
+        assert!(!other_system_token_is_fresh(i64::MIN, now, 300));
+    }
+
+    #[test]
     fn captcha_comparison() {
         assert!(captcha_matches("aB3x", " ab3X "));
         assert!(!captcha_matches("aB3x", ""));
         assert!(!captcha_matches("aB3x", "ab3"));
     }
 
+    fn strict() -> PasswordPolicy {
+        PasswordPolicy::from_config(&PasswordPolicyConfig::default())
+    }
+
+    #[test]
+    fn the_default_policy_is_the_specs_strength_rule() {
+        let table = [
+            ("Str0ng!pw", Ok(())),
+            ("Aa1!Aa1!", Ok(())),
+            ("Aa1!Aa1", Err(Msg::PasswordTooShort { min: 8 })),
+            ("admin123", Err(Msg::PasswordNeedsUpper)),
+            ("ADMIN123!", Err(Msg::PasswordNeedsLower)),
+            ("Adminxyz!", Err(Msg::PasswordNeedsDigit)),
+            ("Admin1234", Err(Msg::PasswordNeedsSpecial)),
+            ("Ärger12€x", Ok(())),
+        ];
+        for (password, expected) in table {
+            assert_eq!(strict().check(password), expected, "{password}");
+        }
+    }
+
+    #[test]
+    fn each_rule_can_be_switched_off() {
+        let lenient = PasswordPolicy {
+            min_length: 6,
+            require_upper: false,
+            require_lower: false,
+            require_digit: false,
+            require_special: false,
+        };
+        assert_eq!(lenient.check("abcdef"), Ok(()));
+        assert_eq!(lenient.check("abcde"), Err(Msg::PasswordTooShort { min: 6 }));
+        let digits_only = PasswordPolicy { require_digit: true, ..lenient };
+        assert_eq!(digits_only.check("abcdef"), Err(Msg::PasswordNeedsDigit));
+        assert_eq!(digits_only.check("abcde1"), Ok(()));
+    }
+
     proptest! {
+        #[test]
+        fn the_policy_accepts_exactly_what_holds_every_rule(password in "\\PC{0,16}") {
+            let holds = password.chars().count() >= 8
+                && password.chars().any(char::is_uppercase)
+                && password.chars().any(char::is_lowercase)
+                && password.chars().any(|c| c.is_ascii_digit())
+                && password.chars().any(is_special);
+            prop_assert_eq!(strict().check(&password).is_ok(), holds);
+        }
+
+        #[test]
+        fn a_password_with_one_of_each_and_enough_length_passes(
+            upper in "[A-Z]", lower in "[a-z]", digit in "[0-9]", special in "[!-/:-@]", rest in "[a-zA-Z0-9]{4,12}",
+        ) {
+            let password = format!("{rest}{special}{digit}{lower}{upper}");
+            prop_assert_eq!(strict().check(&password), Ok(()));
+        }
+
         #[test]
         fn the_lock_comes_exactly_at_the_limit(max in 1u32..10, start in 0u32..10) {
             let now = Utc::now();

@@ -75,7 +75,7 @@ pub async fn find_user_by_id(pool: &PgPool, user_id: i64) -> sqlx::Result<Option
 
 /// Locks the user's row and returns its lock state, inside the caller's transaction, so
 /// parallel attempts on one account are counted one after another.
-async fn lock_state_for_update(conn: &mut PgConnection, user_id: i64) -> sqlx::Result<LockState> {
+pub(crate) async fn lock_state_for_update(conn: &mut PgConnection, user_id: i64) -> sqlx::Result<LockState> {
     let row =
         sqlx::query!("SELECT failed_attempts, locked_until FROM identity.users WHERE user_id = $1 FOR UPDATE", user_id)
             .fetch_one(conn)
@@ -250,6 +250,29 @@ pub async fn take_captcha(pool: &PgPool, uuid: Uuid) -> sqlx::Result<Option<(Str
         .fetch_optional(pool)
         .await?;
     Ok(row.map(|r| (r.answer, r.expires_at)))
+}
+
+/// Remembers an other-system token's `jti` until `expires_at`, purging those past their
+/// time, in one transaction. `false` (nothing written) when the token was used already.
+pub async fn claim_other_system_token(
+    pool: &PgPool,
+    system_name: &str,
+    jti: &str,
+    expires_at: DateTime<Utc>,
+) -> sqlx::Result<bool> {
+    let mut tx = pool.begin().await?;
+    sqlx::query!("DELETE FROM identity.other_system_tokens WHERE expires_at < now()").execute(&mut *tx).await?;
+    let inserted = sqlx::query!(
+        "INSERT INTO identity.other_system_tokens (system_name, jti, expires_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (system_name, jti) DO NOTHING",
+        system_name,
+        jti,
+        expires_at,
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(inserted.rows_affected() == 1)
 }
 
 fn truncate(text: &str, max_chars: usize) -> &str {

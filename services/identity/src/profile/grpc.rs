@@ -1,6 +1,7 @@
 //! The personal center over gRPC: each method authorizes the signed-in caller, calls its
 //! inner function and maps the error once; the rules are in `model`.
 
+use chrono::Utc;
 use lumiscape_common::access::{Access, SIGNED_IN, authorize_global};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{Error, ErrorCode, StatusExt};
@@ -68,6 +69,10 @@ impl ProfileApi {
         Ok(pb::UpdateProfileResponse {})
     }
 
+    /// A new password: the personal center's rule, the old password, then the server's
+    /// policy (`auth.password_policy`). A wrong old password counts as a failed sign-in
+    /// (same lock policy, same message once locked, same login log); a locked account
+    /// changes nothing.
     async fn change_password(
         &self,
         access: &Access,
@@ -79,25 +84,43 @@ impl ProfileApi {
         let user = crate::auth::store::find_user_by_id(&s.pool, user_id)
             .await?
             .ok_or_else(|| Error::unauthenticated(Msg::SessionExpired))?;
+        let (ip, user_agent) = (access.ctx.client_ip.as_str(), access.ctx.user_agent.as_str());
+        if user.lock_state().is_locked_at(Utc::now()) {
+            s.record_login_failure(None, &user.user_name, ip, user_agent, s.lock_message()).await?;
+            return Err(Error::bad_request(s.lock_message()));
+        }
         // Argon2 is slow on purpose: the checks and the new hash run off the async threads.
+        let hash = user.password_hash.clone();
+        let policy = s.password_policy;
         let checked = tokio::task::spawn_blocking(move || {
-            if !verify_password(&user.password_hash, &req.old_password) {
+            if !verify_password(&hash, &req.old_password) {
                 return Err(Msg::OldPasswordWrong);
             }
-            if verify_password(&user.password_hash, &req.new_password) {
+            if verify_password(&hash, &req.new_password) {
                 return Err(Msg::NewPasswordSameAsOld);
             }
+            policy.check(&req.new_password)?;
             hash_password(&req.new_password).map_err(|_| Msg::Internal)
         })
         .await
         .map_err(Error::internal)?;
-        let hash = checked.map_err(|msg| {
-            let code = if msg == Msg::Internal { ErrorCode::Internal } else { ErrorCode::BadRequest };
-            Error::new(code, msg)
-        })?;
+        let new_hash = match checked {
+            Ok(new_hash) => new_hash,
+            Err(Msg::OldPasswordWrong) => {
+                let msg = Msg::OldPasswordWrong;
+                let locked =
+                    s.record_login_failure(Some(user_id), &user.user_name, ip, user_agent, msg.clone()).await?;
+                return Err(Error::bad_request(if locked { s.lock_message() } else { msg }));
+            }
+            Err(Msg::Internal) => return Err(Error::new(ErrorCode::Internal, Msg::Internal)),
+            Err(msg) => return Err(Error::bad_request(msg)),
+        };
         let keep = Uuid::parse_str(&access.caller.session_id).map_err(Error::internal)?;
+        let Some(revoked) = store::change_password(&s.pool, user_id, &new_hash, keep).await? else {
+            return Err(Error::bad_request(s.lock_message()));
+        };
         // Other sessions of this user end with the old password.
-        for session in store::change_password(&s.pool, user_id, &hash, keep).await? {
+        for session in revoked {
             s.auth.sessions().revoke(&session.to_string()).await?;
         }
         Ok(pb::UpdatePasswordResponse {})

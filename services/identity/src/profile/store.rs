@@ -5,6 +5,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::model::ProfileEdit;
+use crate::auth::store::lock_state_for_update;
 
 pub async fn created_at_and_roles(pool: &PgPool, user_id: i64) -> sqlx::Result<(DateTime<Utc>, String)> {
     let row = sqlx::query!(
@@ -34,13 +35,22 @@ pub async fn update_profile(pool: &PgPool, user_id: i64, edit: &ProfileEdit) -> 
     Ok(())
 }
 
-/// Sets a new password hash and revokes the user's other live sessions, in one
-/// transaction; returns the revoked sessions' ids.
-pub async fn change_password(pool: &PgPool, user_id: i64, hash: &str, keep: Uuid) -> sqlx::Result<Vec<Uuid>> {
+/// Sets a new password hash, clears the failure count and revokes the user's other live
+/// sessions, in one transaction; returns the revoked sessions' ids. `Ok(None)` (nothing
+/// written) when a parallel wrong attempt locked the account while this one verified the
+/// old password.
+pub async fn change_password(pool: &PgPool, user_id: i64, hash: &str, keep: Uuid) -> sqlx::Result<Option<Vec<Uuid>>> {
     let mut tx = pool.begin().await?;
-    sqlx::query!("UPDATE identity.users SET password_hash = $2, updated_at = now() WHERE user_id = $1", user_id, hash)
-        .execute(&mut *tx)
-        .await?;
+    if lock_state_for_update(&mut tx, user_id).await?.is_locked_at(Utc::now()) {
+        return Ok(None);
+    }
+    sqlx::query!(
+        "UPDATE identity.users SET password_hash = $2, failed_attempts = 0, updated_at = now() WHERE user_id = $1",
+        user_id,
+        hash
+    )
+    .execute(&mut *tx)
+    .await?;
     let revoked = sqlx::query_scalar!(
         "UPDATE identity.sessions SET revoked_at = now() \
          WHERE user_id = $1 AND session_id <> $2 AND revoked_at IS NULL AND expires_at > now() RETURNING session_id",
@@ -50,7 +60,7 @@ pub async fn change_password(pool: &PgPool, user_id: i64, hash: &str, keep: Uuid
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(revoked)
+    Ok(Some(revoked))
 }
 
 pub async fn update_avatar(pool: &PgPool, user_id: i64, path: &str) -> sqlx::Result<()> {

@@ -133,11 +133,13 @@ pub struct Options {
     pub extra_env: Vec<(String, String)>,
     /// A NATS server of the test's own instead of the shared one.
     pub nats_url: Option<String>,
+    /// The trusted partner's `audience` (the default, "lumiscape", when none).
+    pub audience: Option<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { captcha: Some(false), max_failed_attempts: 5, extra_env: Vec::new(), nats_url: None }
+        Self { captcha: Some(false), max_failed_attempts: 5, extra_env: Vec::new(), nats_url: None, audience: None }
     }
 }
 
@@ -192,8 +194,9 @@ impl Cluster {
             &config,
             format!(
                 "demo = true\n[auth]\nsigning_key = \"{SIGNING_KEY}\"\nmax_failed_attempts = {}\n\
-                 [[auth.trusted_systems]]\nname = \"{PARTNER_NAME}\"\nkey = \"{PARTNER_KEY}\"\n",
-                options.max_failed_attempts
+                 [[auth.trusted_systems]]\nname = \"{PARTNER_NAME}\"\nkey = \"{PARTNER_KEY}\"\n{}",
+                options.max_failed_attempts,
+                options.audience.as_ref().map(|aud| format!("audience = \"{aud}\"\n")).unwrap_or_default(),
             ),
         )
         .unwrap();
