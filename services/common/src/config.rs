@@ -59,6 +59,10 @@ pub struct HttpConfig {
     pub console_dir: Option<PathBuf>,
     /// Stored files (logos, uploads), served read-only under `{base_path}/files/`.
     pub files_dir: Option<PathBuf>,
+    /// Where health (`/healthz`, `/readyz`) and `/metrics` are served for operators. Unset,
+    /// the edge serves no metrics at all; the API address keeps health for load balancers
+    /// either way. A process without the edge serves them on `listen` when this is unset.
+    pub ops_listen: Option<SocketAddr>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -164,6 +168,7 @@ impl Default for HttpConfig {
             body_limit_bytes: 2 * 1024 * 1024,
             console_dir: None,
             files_dir: None,
+            ops_listen: None,
         }
     }
 }
@@ -300,6 +305,9 @@ impl Config {
         if self.http.body_limit_bytes == 0 {
             return invalid("http.body_limit_bytes must be positive".into());
         }
+        if self.http.ops_listen.is_some_and(|ops| ops == self.http.listen) {
+            return invalid("http.ops_listen must differ from http.listen".into());
+        }
         if self.auth.session_ttl_minutes == 0 || self.auth.session_max_hours == 0 {
             return invalid("auth.session_ttl_minutes and auth.session_max_hours must be positive".into());
         }
@@ -427,6 +435,13 @@ mod tests {
         assert_eq!(cfg.http.base_path, "/api");
         let err = Config::load(None, serde_json::json!({"demo": true, "htp": {"x": 1}}));
         assert!(err.is_err());
+    }
+
+    #[test]
+    fn the_ops_address_is_checked() {
+        let mut cfg = demo();
+        cfg.http.ops_listen = Some(cfg.http.listen);
+        assert!(cfg.validate().is_err());
     }
 
     #[test]

@@ -48,7 +48,8 @@ pub struct Deps {
     pub auth: Authenticator,
     /// Feeds the live push (alarms, gateway status) to the console.
     pub nats: async_nats::Client,
-    /// Health and metrics routes to serve beside the API.
+    /// Health routes to serve beside the API (load balancers probe them there); metrics
+    /// are served on the operators' address only, by the process.
     pub health: Router,
 }
 
@@ -88,7 +89,9 @@ pub fn app(cfg: &Config, auth: Authenticator, live: Hub, health: Router) -> anyh
             axum::routing::get(move || async move { ([(header::CONTENT_TYPE, "application/json")], openapi) }),
         )
         .nest(&base, api)
-        .merge(health);
+        .merge(health)
+        // Not public: served on `http.ops_listen`; the console must not answer it either.
+        .route("/metrics", axum::routing::any(route_not_found));
     if let Some(dir) = cfg.http.console_dir.as_ref().filter(|d| d.join("index.html").exists()) {
         // History-mode routing: any path that is not a file is the console's own route.
         let console = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));

@@ -508,18 +508,34 @@ async fn unknown_routes_bad_bodies_and_limits(c: &Cluster) {
     assert_eq!((status, body["code"].as_i64()), (400, Some(400)), "{body}");
 }
 
-scenario!(health_metrics_and_openapi);
-async fn health_metrics_and_openapi(c: &Cluster) {
-    for path in ["/healthz", "/readyz", "/metrics"] {
+scenario!(health_and_openapi);
+async fn health_and_openapi(c: &Cluster) {
+    for path in ["/healthz", "/readyz"] {
         let response = c.api.client.get(format!("{}{path}", c.api.base)).send().await.unwrap();
-        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.status(), 200, "{path} on the API address");
     }
     let doc: Value = c.api.client.get(c.api.url("/openapi.json")).send().await.unwrap().json().await.unwrap();
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     assert!(doc["paths"]["/prod-api/getInfo"]["get"].is_object());
     assert!(doc["paths"]["/prod-api/login"]["post"]["security"].is_null(), "login is public");
-    let metrics = c.api.client.get(format!("{}/metrics", c.api.base)).send().await.unwrap().text().await.unwrap();
-    assert!(metrics.contains("lumiscape_http_requests_total"));
+}
+
+scenario!(metrics_are_served_on_the_ops_address_only);
+async fn metrics_are_served_on_the_ops_address_only(c: &Cluster) {
+    let public = c.api.client.get(format!("{}/metrics", c.api.base)).header("content-language", "en_US");
+    let response = public.send().await.unwrap();
+    assert_eq!(response.status(), 404, "no metrics on the API address");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body, json!({"code": 404, "msg": "Request address does not exist"}));
+    for path in ["/healthz", "/readyz", "/metrics"] {
+        let response = c.api.client.get(format!("{}{path}", c.ops_base)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path} on the ops address");
+    }
+    let metrics = c.api.client.get(format!("{}/metrics", c.ops_base)).send().await.unwrap().text().await.unwrap();
+    assert!(metrics.contains("lumiscape_http_requests_total"), "{metrics}");
+    // The operators' address serves nothing of the API.
+    let api = c.api.client.get(format!("{}/prod-api/getInfo", c.ops_base)).send().await.unwrap();
+    assert_eq!(api.status(), 404);
 }
 
 // --- events and the login log -----------------------------------------------------------

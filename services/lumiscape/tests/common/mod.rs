@@ -145,11 +145,15 @@ impl Default for Options {
 struct Process {
     targets: String,
     http_port: u16,
+    /// `http.ops_listen`'s port, given to the process that runs the edge.
+    ops_port: Option<u16>,
     child: Child,
 }
 
 pub struct Cluster {
     pub api: Api,
+    /// The edge process's operators' address (health and metrics), `http://127.0.0.1:<port>`.
+    pub ops_base: String,
     pub pool: PgPool,
     pub database_url: String,
     pub prefix: String,
@@ -223,6 +227,7 @@ impl Cluster {
             base_env.push(("LUMISCAPE_CAPTCHA_ENABLED".into(), captcha.to_string()));
         }
         base_env.extend(options.extra_env.iter().cloned());
+        let ops_port = free_port();
         let plan: Vec<(String, u16)> = match deployment {
             Deployment::Monolith => vec![("all".into(), edge_port)],
             Deployment::Split => ["identity", "project", "lighting", "alarm", "bridge", "edge"]
@@ -242,7 +247,8 @@ impl Cluster {
         let client = reqwest::Client::builder().no_proxy().build().unwrap();
         let mut processes = Vec::new();
         for (targets, http_port) in plan {
-            processes.push(spawn(&base_env, &targets, http_port));
+            let serves_edge = targets.split(',').any(|t| t == "edge" || t == "all");
+            processes.push(spawn(&base_env, &targets, http_port, serves_edge.then_some(ops_port)));
         }
         for index in 0..processes.len() {
             if let Err(why) = try_wait_ready(&client, &mut processes, index).await {
@@ -256,6 +262,7 @@ impl Cluster {
         let pool = PgPool::connect(&database_url).await.unwrap();
         Ok(Cluster {
             api: Api { base: format!("http://127.0.0.1:{edge_port}"), client },
+            ops_base: format!("http://127.0.0.1:{ops_port}"),
             pool,
             database_url,
             prefix,
@@ -291,21 +298,24 @@ impl Cluster {
         let index = self.processes.iter().position(|p| p.targets == targets).expect("such a process");
         let _ = self.processes[index].child.kill();
         let _ = self.processes[index].child.wait();
-        let http_port = self.processes[index].http_port;
-        self.processes[index] = spawn(&self.base_env, targets, http_port);
+        let (http_port, ops_port) = (self.processes[index].http_port, self.processes[index].ops_port);
+        self.processes[index] = spawn(&self.base_env, targets, http_port, ops_port);
         wait_ready(&self.api.client, &mut self.processes, index).await;
     }
 }
 
-fn spawn(base_env: &[(String, String)], targets: &str, http_port: u16) -> Process {
-    let child = Command::new(binary())
+fn spawn(base_env: &[(String, String)], targets: &str, http_port: u16, ops_port: Option<u16>) -> Process {
+    let mut command = Command::new(binary());
+    command
         .args(["run", "--target", targets])
         .envs(base_env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .env("LUMISCAPE_HTTP_LISTEN", format!("127.0.0.1:{http_port}"))
-        .stdin(Stdio::null())
-        .spawn()
-        .expect("lumiscape starts");
-    Process { targets: targets.to_owned(), http_port, child }
+        .stdin(Stdio::null());
+    if let Some(port) = ops_port {
+        command.env("LUMISCAPE_HTTP__OPS_LISTEN", format!("127.0.0.1:{port}"));
+    }
+    let child = command.spawn().expect("lumiscape starts");
+    Process { targets: targets.to_owned(), http_port, ops_port, child }
 }
 
 async fn wait_ready(client: &reqwest::Client, processes: &mut [Process], index: usize) {
