@@ -63,6 +63,9 @@ pub struct HttpConfig {
     /// the edge serves no metrics at all; the API address keeps health for load balancers
     /// either way. A process without the edge serves them on `listen` when this is unset.
     pub ops_listen: Option<SocketAddr>,
+    /// The edge is reached through TLS (directly or through a terminating proxy): answers
+    /// carry `Strict-Transport-Security`.
+    pub behind_tls: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -169,6 +172,7 @@ impl Default for HttpConfig {
             console_dir: None,
             files_dir: None,
             ops_listen: None,
+            behind_tls: false,
         }
     }
 }

@@ -538,6 +538,72 @@ async fn metrics_are_served_on_the_ops_address_only(c: &Cluster) {
     assert_eq!(api.status(), 404);
 }
 
+// --- headers ---------------------------------------------------------------------------
+
+fn assert_security_headers(response: &reqwest::Response, what: &str, hsts: bool) {
+    let headers = response.headers();
+    assert_eq!(headers["x-content-type-options"], "nosniff", "{what}");
+    assert_eq!(headers["referrer-policy"], "no-referrer", "{what}");
+    assert_eq!(headers["x-frame-options"], "DENY", "{what}");
+    match headers.get("strict-transport-security") {
+        Some(value) => {
+            assert!(hsts, "{what}: HSTS only behind TLS");
+            assert_eq!(value, "max-age=31536000; includeSubDomains", "{what}");
+        }
+        None => assert!(!hsts, "{what}: HSTS missing behind TLS"),
+    }
+}
+
+scenario!(every_answer_carries_the_security_headers, Options { console: true, ..Options::default() });
+async fn every_answer_carries_the_security_headers(c: &Cluster) {
+    let token = c.api.login("admin", "admin123").await;
+    let get = |url: String| {
+        let request = c.api.client.get(url).bearer_auth(&token);
+        async move { request.send().await.unwrap() }
+    };
+    let api = get(c.api.url("/getInfo")).await;
+    assert_eq!(api.status(), 200);
+    assert_security_headers(&api, "an API answer", false);
+    assert_security_headers(&get(c.api.url("/no/such/route")).await, "an API error", false);
+    assert_security_headers(&get(format!("{}/healthz", c.api.base)).await, "health", false);
+    let script = get(format!("{}/assets/app.js", c.api.base)).await;
+    assert_eq!(script.status(), 200);
+    assert_security_headers(&script, "a console file", false);
+    // index.html, at `/` and as the fallback of the console's own routes.
+    for path in ["/", "/index", "/system/user"] {
+        let page = get(format!("{}{path}", c.api.base)).await;
+        assert_eq!(page.status(), 200, "{path}");
+        assert_security_headers(&page, path, false);
+        let csp = page.headers()["content-security-policy"].to_str().unwrap().to_owned();
+        for directive in [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data: blob:",
+            "connect-src 'self'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(csp.split(';').any(|d| d.trim() == directive), "{path}: {directive} missing from {csp}");
+        }
+        assert_eq!(page.text().await.unwrap(), common::CONSOLE_INDEX, "{path}");
+    }
+}
+
+scenario!(
+    behind_tls_answers_carry_hsts,
+    Options {
+        console: true,
+        extra_env: vec![("LUMISCAPE_HTTP__BEHIND_TLS".into(), "true".into())],
+        ..Options::default()
+    }
+);
+async fn behind_tls_answers_carry_hsts(c: &Cluster) {
+    for url in [c.api.url("/captchaImage"), c.api.url("/no/such/route"), format!("{}/", c.api.base)] {
+        let response = c.api.client.get(&url).send().await.unwrap();
+        assert_security_headers(&response, &url, true);
+    }
+}
+
 // --- events and the login log -----------------------------------------------------------
 
 scenario!(sign_in_events_reach_the_login_log);

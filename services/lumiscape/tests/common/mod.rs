@@ -133,11 +133,13 @@ pub struct Options {
     pub extra_env: Vec<(String, String)>,
     /// A NATS server of the test's own instead of the shared one.
     pub nats_url: Option<String>,
+    /// Serve a stand-in for the built console (an `index.html` and one script).
+    pub console: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { captcha: Some(false), max_failed_attempts: 5, extra_env: Vec::new(), nats_url: None }
+        Self { captcha: Some(false), max_failed_attempts: 5, extra_env: Vec::new(), nats_url: None, console: false }
     }
 }
 
@@ -226,6 +228,13 @@ impl Cluster {
         if let Some(captcha) = options.captcha {
             base_env.push(("LUMISCAPE_CAPTCHA_ENABLED".into(), captcha.to_string()));
         }
+        if options.console {
+            let console = dir.0.join("console");
+            std::fs::create_dir_all(console.join("assets")).unwrap();
+            std::fs::write(console.join("index.html"), CONSOLE_INDEX).unwrap();
+            std::fs::write(console.join("assets/app.js"), "console.log('console');\n").unwrap();
+            base_env.push(("LUMISCAPE_CONSOLE_DIR".into(), console.display().to_string()));
+        }
         base_env.extend(options.extra_env.iter().cloned());
         let ops_port = free_port();
         let plan: Vec<(String, u16)> = match deployment {
@@ -303,6 +312,11 @@ impl Cluster {
         wait_ready(&self.api.client, &mut self.processes, index).await;
     }
 }
+
+/// The stand-in for the built console: what the CSP allows (a script of its own) and no
+/// more.
+pub const CONSOLE_INDEX: &str = "<!doctype html><html><head><script type=\"module\" src=\"/assets/app.js\">\
+    </script></head><body><div id=\"root\"></div></body></html>\n";
 
 fn spawn(base_env: &[(String, String)], targets: &str, http_port: u16, ops_port: Option<u16>) -> Process {
     let mut command = Command::new(binary());
