@@ -66,6 +66,20 @@ pub struct HttpConfig {
     /// The edge is reached through TLS (directly or through a terminating proxy): answers
     /// carry `Strict-Transport-Security`.
     pub behind_tls: bool,
+    pub rate_limit: RateLimitConfig,
+}
+
+/// Token buckets of the sign-in routes, each refilling evenly over a minute and holding a
+/// minute's worth at most.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RateLimitConfig {
+    /// Sign-in attempts (`/login`, `/loginByOtherSystem`) from one client address.
+    pub login_per_ip_per_minute: u32,
+    /// `/login` attempts naming one user name, from any address.
+    pub login_per_account_per_minute: u32,
+    /// `/captchaImage` requests from one client address.
+    pub captcha_per_ip_per_minute: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -173,7 +187,14 @@ impl Default for HttpConfig {
             files_dir: None,
             ops_listen: None,
             behind_tls: false,
+            rate_limit: RateLimitConfig::default(),
         }
+    }
+}
+
+impl Default for RateLimitConfig {
+    fn default() -> Self {
+        Self { login_per_ip_per_minute: 30, login_per_account_per_minute: 10, captcha_per_ip_per_minute: 60 }
     }
 }
 
@@ -309,6 +330,16 @@ impl Config {
         if self.http.body_limit_bytes == 0 {
             return invalid("http.body_limit_bytes must be positive".into());
         }
+        let limits = &self.http.rate_limit;
+        for (name, value) in [
+            ("login_per_ip_per_minute", limits.login_per_ip_per_minute),
+            ("login_per_account_per_minute", limits.login_per_account_per_minute),
+            ("captcha_per_ip_per_minute", limits.captcha_per_ip_per_minute),
+        ] {
+            if !(1..=1_000_000).contains(&value) {
+                return invalid(format!("http.rate_limit.{name} must be 1 to 1000000, not {value}"));
+            }
+        }
         if self.http.ops_listen.is_some_and(|ops| ops == self.http.listen) {
             return invalid("http.ops_listen must differ from http.listen".into());
         }
@@ -442,10 +473,22 @@ mod tests {
     }
 
     #[test]
-    fn the_ops_address_is_checked() {
+    fn rate_limits_and_the_ops_address_are_checked() {
+        let mut cfg = demo();
+        cfg.http.rate_limit.login_per_account_per_minute = 0;
+        assert!(cfg.validate().is_err());
         let mut cfg = demo();
         cfg.http.ops_listen = Some(cfg.http.listen);
         assert!(cfg.validate().is_err());
+        let cfg = Config::load(
+            None,
+            serde_json::json!({"demo": true, "http": {"rate_limit": {"captcha_per_ip_per_minute": 5}}}),
+        )
+        .unwrap();
+        assert_eq!(cfg.http.rate_limit.captcha_per_ip_per_minute, 5);
+        assert_eq!(cfg.http.rate_limit.login_per_ip_per_minute, 30, "the others keep their defaults");
+        let typo = serde_json::json!({"demo": true, "http": {"rate_limit": {"login_per_minute": 5}}});
+        assert!(Config::load(None, typo).is_err());
     }
 
     #[test]

@@ -4,22 +4,25 @@
 //!
 //! Modules, each depending only on those listed before it (a test checks there is no
 //! cycle): `request` (what a handler knows of its request), `live` (the live push feed),
-//! `clients`, `state` (what handlers share), `envelope` (answers, errors, [`envelope::call`]),
-//! `convert` (JSON to and from the services' messages), `api` (the handlers), `routes` (the
-//! one table), `guard` (checks before any handler).
+//! `limit` (the sign-in rate limits), `clients`, `state` (what handlers share), `envelope`
+//! (answers, errors, [`envelope::call`]), `convert` (JSON to and from the services'
+//! messages), `api` (the handlers), `routes` (the one table), `guard` (checks before any
+//! handler).
 
 pub mod api;
 pub mod clients;
 pub mod convert;
 pub mod envelope;
 pub mod guard;
+pub mod limit;
 pub mod live;
 pub mod request;
 pub mod routes;
 pub mod state;
 
 use std::net::SocketAddr;
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
@@ -30,6 +33,7 @@ use lumiscape_common::ErrorCode;
 use lumiscape_common::auth::Authenticator;
 use lumiscape_common::config::Config;
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::service::spawn_logged;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tower::Layer;
@@ -40,6 +44,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::clients::Clients;
 use crate::envelope::{ApiError, Outcome};
+use crate::limit::RateLimits;
 use crate::live::Hub;
 use crate::request::lang_of;
 use crate::state::{EdgeInner, EdgeState};
@@ -66,13 +71,20 @@ pub const CONSOLE_CSP: &str = "default-src 'self'; script-src 'self'; style-src 
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 
 /// The whole HTTP application: API under the base path, files, console, health.
-pub fn app(cfg: &Config, auth: Authenticator, live: Hub, health: Router) -> anyhow::Result<Router> {
+pub fn app(
+    cfg: &Config,
+    auth: Authenticator,
+    live: Hub,
+    limits: Arc<RateLimits>,
+    health: Router,
+) -> anyhow::Result<Router> {
     let state = EdgeState::new(EdgeInner {
         auth,
         clients: Clients::new(cfg)?,
         live,
         base_path: cfg.http.base_path.clone().into_boxed_str(),
         body_limit: cfg.http.body_limit_bytes,
+        limits,
     });
     let mut api = routes::router()
         .route_layer(middleware::from_fn_with_state(state.clone(), guard::guard))
@@ -142,6 +154,17 @@ fn with_security_headers(app: Router, behind_tls: bool) -> Router {
     }
 }
 
+/// Drops the rate limits' full buckets every minute until `shutdown`.
+async fn forget_idle_buckets(limits: Arc<RateLimits>, shutdown: CancellationToken) -> anyhow::Result<()> {
+    let mut every_minute = tokio::time::interval(Duration::from_secs(60));
+    loop {
+        tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            _ = every_minute.tick() => limits.forget_idle(),
+        }
+    }
+}
+
 async fn route_not_found(headers: axum::http::HeaderMap) -> ApiError {
     ApiError::new(ErrorCode::NotFound, &Msg::RouteNotFound, lang_of(&headers))
 }
@@ -152,6 +175,7 @@ async fn method_not_allowed(headers: axum::http::HeaderMap) -> ApiError {
         status: 405,
         msg: Msg::MethodNotAllowed.text(lang_of(&headers)),
         outcome: Outcome::ClientError,
+        retry_after: None,
     }
 }
 
@@ -182,7 +206,9 @@ pub async fn start(
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
     let live = Hub::start(deps.nats, &cfg.nats.prefix, shutdown.clone());
-    let app = app(cfg, deps.auth, live, deps.health)?;
+    let limits = Arc::new(RateLimits::new(&cfg.http.rate_limit));
+    spawn_logged("rate-limit-sweeper", forget_idle_buckets(limits.clone(), shutdown.clone()));
+    let app = app(cfg, deps.auth, live, limits, deps.health)?;
     let listener = tokio::net::TcpListener::bind(cfg.http.listen).await?;
     tracing::info!(addr = %listener.local_addr()?, base = %cfg.http.base_path, "edge listening");
     let server = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
@@ -213,6 +239,7 @@ mod tests {
         ("convert", include_str!("convert.rs")),
         ("envelope", include_str!("envelope.rs")),
         ("guard", include_str!("guard.rs")),
+        ("limit", include_str!("limit.rs")),
         ("live", include_str!("live.rs")),
         ("request", include_str!("request.rs")),
         ("routes", include_str!("routes.rs")),

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use lumiscape_common::auth::Authenticator;
 
 use crate::clients::Clients;
+use crate::limit::RateLimits;
 use crate::live::Hub;
 
 #[derive(Clone)]
@@ -17,6 +18,7 @@ pub struct EdgeInner {
     pub live: Hub,
     pub base_path: Box<str>,
     pub body_limit: usize,
+    pub limits: Arc<RateLimits>,
 }
 
 impl EdgeState {

@@ -133,13 +133,38 @@ pub struct Options {
     pub extra_env: Vec<(String, String)>,
     /// A NATS server of the test's own instead of the shared one.
     pub nats_url: Option<String>,
+    /// The sign-in rate limits (`http.rate_limit`).
+    pub rate_limit: RateLimit,
     /// Serve a stand-in for the built console (an `index.html` and one script).
     pub console: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { captcha: Some(false), max_failed_attempts: 5, extra_env: Vec::new(), nats_url: None, console: false }
+        Self {
+            captcha: Some(false),
+            max_failed_attempts: 5,
+            extra_env: Vec::new(),
+            nats_url: None,
+            rate_limit: RateLimit::default(),
+            console: false,
+        }
+    }
+}
+
+/// Requests a minute per bucket (`http.rate_limit`).
+#[derive(Debug, Clone, Copy)]
+pub struct RateLimit {
+    pub login_per_ip: u32,
+    pub login_per_account: u32,
+    pub captcha_per_ip: u32,
+}
+
+impl Default for RateLimit {
+    /// Out of reach: every test signs in from one address, many times, often in parallel.
+    /// The rate-limit scenarios set their own.
+    fn default() -> Self {
+        Self { login_per_ip: 100_000, login_per_account: 100_000, captcha_per_ip: 100_000 }
     }
 }
 
@@ -198,8 +223,13 @@ impl Cluster {
             &config,
             format!(
                 "demo = true\n[auth]\nsigning_key = \"{SIGNING_KEY}\"\nmax_failed_attempts = {}\n\
-                 [[auth.trusted_systems]]\nname = \"{PARTNER_NAME}\"\nkey = \"{PARTNER_KEY}\"\n",
-                options.max_failed_attempts
+                 [[auth.trusted_systems]]\nname = \"{PARTNER_NAME}\"\nkey = \"{PARTNER_KEY}\"\n\
+                 [http.rate_limit]\nlogin_per_ip_per_minute = {}\nlogin_per_account_per_minute = {}\n\
+                 captcha_per_ip_per_minute = {}\n",
+                options.max_failed_attempts,
+                options.rate_limit.login_per_ip,
+                options.rate_limit.login_per_account,
+                options.rate_limit.captcha_per_ip,
             ),
         )
         .unwrap();
