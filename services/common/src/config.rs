@@ -2,7 +2,7 @@
 //! (`__` for nesting, plus a few documented short names) and command-line flags, then
 //! [`Config::validate`]. Unknown keys are refused so a typo never goes unnoticed.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use figment::Figment;
@@ -66,6 +66,10 @@ pub struct HttpConfig {
     /// The edge is reached through TLS (directly or through a terminating proxy): answers
     /// carry `Strict-Transport-Security`.
     pub behind_tls: bool,
+    /// Addresses of the proxies in front of the edge whose `X-Forwarded-For` is believed
+    /// (exact addresses, no ranges). Empty, the header is never read: the client is the
+    /// connection's peer, for the rate limits and the login log alike.
+    pub trusted_proxies: Vec<IpAddr>,
     pub rate_limit: RateLimitConfig,
 }
 
@@ -187,6 +191,7 @@ impl Default for HttpConfig {
             files_dir: None,
             ops_listen: None,
             behind_tls: false,
+            trusted_proxies: Vec::new(),
             rate_limit: RateLimitConfig::default(),
         }
     }
@@ -489,6 +494,14 @@ mod tests {
         assert_eq!(cfg.http.rate_limit.login_per_ip_per_minute, 30, "the others keep their defaults");
         let typo = serde_json::json!({"demo": true, "http": {"rate_limit": {"login_per_minute": 5}}});
         assert!(Config::load(None, typo).is_err());
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses() {
+        let proxies = serde_json::json!({"demo": true, "http": {"trusted_proxies": ["10.0.0.1", "::1"]}});
+        assert_eq!(Config::load(None, proxies).unwrap().http.trusted_proxies.len(), 2);
+        let not_an_address = serde_json::json!({"demo": true, "http": {"trusted_proxies": ["10.0.0.0/8"]}});
+        assert!(Config::load(None, not_an_address).is_err());
     }
 
     #[test]

@@ -14,7 +14,7 @@ use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
 
 use crate::envelope::ApiError;
-use crate::request::{BodyLimit, PROJECT_HEADER, RequestInfo, lang_of};
+use crate::request::{BodyLimit, PROJECT_HEADER, RequestInfo, client_address, lang_of};
 use crate::routes::{self, Access};
 use crate::state::EdgeState;
 
@@ -39,8 +39,10 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
         tracing::error!(method = %req.method(), path, "route missing from the permission table");
         return ApiError::new(ErrorCode::Forbidden, &Msg::NoPermission, lang).into_response();
     };
-    // The peer of the connection; X-Forwarded-For is not trusted.
-    let client_ip = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip());
+    let client_ip = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(peer)| client_address(peer.ip(), req.headers(), &state.trusted_proxies));
     if let (Some(limit), Some(ip)) = (spec.limit, client_ip)
         && let Err(wait) = state.limits.check_address(limit, ip)
     {

@@ -22,7 +22,9 @@
 //! - the key is the user name exactly as the identity service looks it up (trimmed, case
 //!   kept), so submitting `ADMIN` does not touch the bucket of `admin`.
 //!
-//! The client's address is the peer of the connection; `X-Forwarded-For` is never read.
+//! The client's address is the peer of the connection, or what a trusted proxy says it is
+//! (`crate::request::client_address`); without trusted proxies `X-Forwarded-For` is never
+//! read.
 //! IPv6 addresses are keyed by their /64 network, which one subscriber usually holds whole.
 
 use std::hash::Hash;

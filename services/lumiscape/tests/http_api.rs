@@ -641,6 +641,24 @@ async fn sign_in_is_rate_limited_by_account(c: &Cluster) {
     }
 }
 
+scenario!(
+    a_trusted_proxy_names_the_client,
+    Options {
+        rate_limit: RateLimit { login_per_ip: 100, login_per_account: 100, captcha_per_ip: 1 },
+        extra_env: vec![("LUMISCAPE_HTTP__TRUSTED_PROXIES".into(), r#"["127.0.0.1"]"#.into())],
+        ..Options::default()
+    }
+);
+async fn a_trusted_proxy_names_the_client(c: &Cluster) {
+    let captcha = c.api.url("/captchaImage");
+    let from = |client: &str| c.api.client.get(&captcha).header("x-forwarded-for", format!("198.51.100.7, {client}"));
+    assert_eq!(from("203.0.113.1").send().await.unwrap().status(), 200);
+    assert_too_many(from("203.0.113.1").send().await.unwrap(), TOO_MANY_ZH).await;
+    // Another client behind the same proxy has a bucket of its own; what the client wrote
+    // on the left (198.51.100.7) is not believed.
+    assert_eq!(from("203.0.113.2").send().await.unwrap().status(), 200);
+}
+
 fn assert_security_headers(response: &reqwest::Response, what: &str, hsts: bool) {
     let headers = response.headers();
     assert_eq!(headers["x-content-type-options"], "nosniff", "{what}");
