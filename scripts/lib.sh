@@ -158,6 +158,14 @@ export_grpc_ports() {
   done
 }
 
+# relax_rate_limits: the end-to-end tests and the benchmarks sign in from one address, as one
+# account, many times a minute; the sign-in rate limits (http.rate_limit) would refuse them.
+relax_rate_limits() {
+  export LUMISCAPE_HTTP__RATE_LIMIT__LOGIN_PER_IP_PER_MINUTE=100000 \
+    LUMISCAPE_HTTP__RATE_LIMIT__LOGIN_PER_ACCOUNT_PER_MINUTE=100000 \
+    LUMISCAPE_HTTP__RATE_LIMIT__CAPTCHA_PER_IP_PER_MINUTE=100000
+}
+
 # wait_http URL [SECONDS]
 wait_http() {
   local url="$1" seconds="${2:-60}"

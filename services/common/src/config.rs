@@ -2,7 +2,7 @@
 //! (`__` for nesting, plus a few documented short names) and command-line flags, then
 //! [`Config::validate`]. Unknown keys are refused so a typo never goes unnoticed.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use figment::Figment;
@@ -59,6 +59,31 @@ pub struct HttpConfig {
     pub console_dir: Option<PathBuf>,
     /// Stored files (logos, uploads), served read-only under `{base_path}/files/`.
     pub files_dir: Option<PathBuf>,
+    /// Where health (`/healthz`, `/readyz`) and `/metrics` are served for operators. Unset,
+    /// the edge serves no metrics at all; the API address keeps health for load balancers
+    /// either way. A process without the edge serves them on `listen` when this is unset.
+    pub ops_listen: Option<SocketAddr>,
+    /// The edge is reached through TLS (directly or through a terminating proxy): answers
+    /// carry `Strict-Transport-Security`.
+    pub behind_tls: bool,
+    /// Addresses of the proxies in front of the edge whose `X-Forwarded-For` is believed
+    /// (exact addresses, no ranges). Empty, the header is never read: the client is the
+    /// connection's peer, for the rate limits and the login log alike.
+    pub trusted_proxies: Vec<IpAddr>,
+    pub rate_limit: RateLimitConfig,
+}
+
+/// Token buckets of the sign-in routes, each refilling evenly over a minute and holding a
+/// minute's worth at most.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RateLimitConfig {
+    /// Sign-in attempts (`/login`, `/loginByOtherSystem`) from one client address.
+    pub login_per_ip_per_minute: u32,
+    /// `/login` attempts naming one user name, from any address.
+    pub login_per_account_per_minute: u32,
+    /// `/captchaImage` requests from one client address.
+    pub captcha_per_ip_per_minute: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -197,7 +222,17 @@ impl Default for HttpConfig {
             body_limit_bytes: 2 * 1024 * 1024,
             console_dir: None,
             files_dir: None,
+            ops_listen: None,
+            behind_tls: false,
+            trusted_proxies: Vec::new(),
+            rate_limit: RateLimitConfig::default(),
         }
+    }
+}
+
+impl Default for RateLimitConfig {
+    fn default() -> Self {
+        Self { login_per_ip_per_minute: 30, login_per_account_per_minute: 10, captcha_per_ip_per_minute: 60 }
     }
 }
 
@@ -334,6 +369,19 @@ impl Config {
         }
         if self.http.body_limit_bytes == 0 {
             return invalid("http.body_limit_bytes must be positive".into());
+        }
+        let limits = &self.http.rate_limit;
+        for (name, value) in [
+            ("login_per_ip_per_minute", limits.login_per_ip_per_minute),
+            ("login_per_account_per_minute", limits.login_per_account_per_minute),
+            ("captcha_per_ip_per_minute", limits.captcha_per_ip_per_minute),
+        ] {
+            if !(1..=1_000_000).contains(&value) {
+                return invalid(format!("http.rate_limit.{name} must be 1 to 1000000, not {value}"));
+            }
+        }
+        if self.http.ops_listen.is_some_and(|ops| ops == self.http.listen) {
+            return invalid("http.ops_listen must differ from http.listen".into());
         }
         if self.auth.session_ttl_minutes == 0 || self.auth.session_max_hours == 0 {
             return invalid("auth.session_ttl_minutes and auth.session_max_hours must be positive".into());
@@ -498,6 +546,33 @@ mod tests {
         assert_eq!(cfg.http.base_path, "/api");
         let err = Config::load(None, serde_json::json!({"demo": true, "htp": {"x": 1}}));
         assert!(err.is_err());
+    }
+
+    #[test]
+    fn rate_limits_and_the_ops_address_are_checked() {
+        let mut cfg = demo();
+        cfg.http.rate_limit.login_per_account_per_minute = 0;
+        assert!(cfg.validate().is_err());
+        let mut cfg = demo();
+        cfg.http.ops_listen = Some(cfg.http.listen);
+        assert!(cfg.validate().is_err());
+        let cfg = Config::load(
+            None,
+            serde_json::json!({"demo": true, "http": {"rate_limit": {"captcha_per_ip_per_minute": 5}}}),
+        )
+        .unwrap();
+        assert_eq!(cfg.http.rate_limit.captcha_per_ip_per_minute, 5);
+        assert_eq!(cfg.http.rate_limit.login_per_ip_per_minute, 30, "the others keep their defaults");
+        let typo = serde_json::json!({"demo": true, "http": {"rate_limit": {"login_per_minute": 5}}});
+        assert!(Config::load(None, typo).is_err());
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses() {
+        let proxies = serde_json::json!({"demo": true, "http": {"trusted_proxies": ["10.0.0.1", "::1"]}});
+        assert_eq!(Config::load(None, proxies).unwrap().http.trusted_proxies.len(), 2);
+        let not_an_address = serde_json::json!({"demo": true, "http": {"trusted_proxies": ["10.0.0.0/8"]}});
+        assert!(Config::load(None, not_an_address).is_err());
     }
 
     #[test]

@@ -52,6 +52,8 @@ pub enum Msg {
     NotFound,
     RouteNotFound,
     MethodNotAllowed,
+    /// A rate limit refused the request; the answer says when to try again.
+    TooManyRequests,
     BodyTooLarge {
         limit_kb: u64,
     },
@@ -207,6 +209,7 @@ impl Msg {
             Msg::NotFound => pick("资源不存在", "Resource does not exist"),
             Msg::RouteNotFound => pick("请求地址不存在", "Request address does not exist"),
             Msg::MethodNotAllowed => pick("请求方法不支持", "Request method not supported"),
+            Msg::TooManyRequests => pick("请求过于频繁，请稍后再试", "Too many requests, please try again later"),
             Msg::BodyTooLarge { limit_kb } => {
                 if zh {
                     format!("请求内容过大，最大 {limit_kb} KB")
@@ -491,6 +494,7 @@ impl Msg {
             Msg::NotFound => "not.found",
             Msg::RouteNotFound => "route.not.found",
             Msg::MethodNotAllowed => "method.not.allowed",
+            Msg::TooManyRequests => "too.many.requests",
             Msg::BodyTooLarge { .. } => "body.too.large",
             Msg::BadRequest => "bad.request",
             Msg::DuplicateRecord => "record.duplicate",
@@ -605,6 +609,7 @@ mod tests {
             Msg::CaptchaWrong,
             Msg::TokenInvalid,
             Msg::BodyTooLarge { limit_kb: 1 },
+            Msg::TooManyRequests,
             Msg::TooManyFailures { attempts: 5, minutes: 10 },
             Msg::OtherSystemAuthFailed,
             Msg::DuplicateRecord,

@@ -48,9 +48,9 @@ impl Readiness {
     }
 }
 
-/// `/healthz` (the process lives), `/readyz` (its services have started), `/metrics`.
+/// `/healthz` (the process lives) and `/readyz` (its services have started): what a load
+/// balancer probes, served on the API address too.
 pub fn health_router(readiness: Readiness) -> Router {
-    let handle = metrics_handle();
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .route(
@@ -60,5 +60,11 @@ pub fn health_router(readiness: Readiness) -> Router {
             }),
         )
         .with_state(readiness)
-        .route("/metrics", get(move || std::future::ready(handle.render())))
+}
+
+/// The operators' endpoints: health and `/metrics`, for an address that is not public
+/// (`http.ops_listen`).
+pub fn ops_router(readiness: Readiness) -> Router {
+    let handle = metrics_handle();
+    health_router(readiness).route("/metrics", get(move || std::future::ready(handle.render())))
 }

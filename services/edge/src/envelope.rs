@@ -6,14 +6,15 @@
 
 use axum::Json;
 use axum::extract::{FromRequest, FromRequestParts, Query, Request};
-use axum::http::StatusCode;
 use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{Error, ErrorCode, Lang};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
+use crate::limit::RetryAfter;
 use crate::request::{BodyLimit, RequestInfo, lang_of};
 
 /// An error answer: the envelope code, the HTTP status and a message already in the
@@ -24,6 +25,8 @@ pub struct ApiError {
     pub status: u16,
     pub msg: String,
     pub outcome: Outcome,
+    /// Seconds for a `Retry-After` header (a rate limit's refusal).
+    pub retry_after: Option<u64>,
 }
 
 /// How an answer counts in the metrics: a success, the caller's mistake, a business
@@ -57,7 +60,25 @@ impl Outcome {
 
 impl ApiError {
     pub fn new(code: ErrorCode, msg: &Msg, lang: Lang) -> Self {
-        Self { code: code.http_code(), status: code.http_status(), msg: msg.text(lang), outcome: Outcome::of(code) }
+        Self {
+            code: code.http_code(),
+            status: code.http_status(),
+            msg: msg.text(lang),
+            outcome: Outcome::of(code),
+            retry_after: None,
+        }
+    }
+
+    /// A rate limit's refusal: 429, to be tried again after `retry_after`. An edge-only
+    /// answer, so not an `ErrorCode`: no service ever sends it.
+    pub fn too_many_requests(retry_after: RetryAfter, lang: Lang) -> Self {
+        Self {
+            code: 429,
+            status: 429,
+            msg: Msg::TooManyRequests.text(lang),
+            outcome: Outcome::ClientError,
+            retry_after: Some(retry_after.seconds()),
+        }
     }
 
     /// An error of the edge's own, or of a service; only a fault with a cause is logged.
@@ -79,6 +100,9 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let mut response = (status, Json(json!({ "code": self.code, "msg": self.msg }))).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         response.extensions_mut().insert(self.outcome);
         response
     }

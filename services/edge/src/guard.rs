@@ -1,5 +1,6 @@
-//! Every API request passes here first: body size, language, token, the route's
-//! permission and the `ProjectId` header are checked before any service is called.
+//! Every API request passes here first: body size, language, the route's rate limit,
+//! token, the route's permission and the `ProjectId` header are checked before any service
+//! is called.
 
 use std::net::SocketAddr;
 
@@ -13,7 +14,7 @@ use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
 
 use crate::envelope::ApiError;
-use crate::request::{BodyLimit, PROJECT_HEADER, RequestInfo, lang_of};
+use crate::request::{BodyLimit, PROJECT_HEADER, RequestInfo, client_address, lang_of};
 use crate::routes::{self, Access};
 use crate::state::EdgeState;
 
@@ -38,10 +39,20 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
         tracing::error!(method = %req.method(), path, "route missing from the permission table");
         return ApiError::new(ErrorCode::Forbidden, &Msg::NoPermission, lang).into_response();
     };
+    let client_ip = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(peer)| client_address(peer.ip(), req.headers(), &state.trusted_proxies));
+    if let (Some(limit), Some(ip)) = (spec.limit, client_ip)
+        && let Err(wait) = state.limits.check_address(limit, ip)
+    {
+        tracing::debug!(%ip, ?limit, "rate limited");
+        return ApiError::too_many_requests(wait, lang).into_response();
+    }
     match check(&state, spec.access, req.headers(), lang).await {
         Ok(mut info) => {
-            if let Some(ConnectInfo(addr)) = req.extensions().get::<ConnectInfo<SocketAddr>>() {
-                info.ctx.client_ip = addr.ip().to_string();
+            if let Some(ip) = client_ip {
+                info.ctx.client_ip = ip.to_string();
             }
             info.ctx.user_agent = req
                 .headers()

@@ -4,22 +4,25 @@
 //!
 //! Modules, each depending only on those listed before it (a test checks there is no
 //! cycle): `request` (what a handler knows of its request), `live` (the live push feed),
-//! `clients`, `state` (what handlers share), `envelope` (answers, errors, [`envelope::call`]),
-//! `convert` (JSON to and from the services' messages), `api` (the handlers), `routes` (the
-//! one table), `guard` (checks before any handler).
+//! `limit` (the sign-in rate limits), `clients`, `state` (what handlers share), `envelope`
+//! (answers, errors, [`envelope::call`]), `convert` (JSON to and from the services'
+//! messages), `api` (the handlers), `routes` (the one table), `guard` (checks before any
+//! handler).
 
 pub mod api;
 pub mod clients;
 pub mod convert;
 pub mod envelope;
 pub mod guard;
+pub mod limit;
 pub mod live;
 pub mod request;
 pub mod routes;
 pub mod state;
 
 use std::net::SocketAddr;
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
@@ -30,8 +33,10 @@ use lumiscape_common::ErrorCode;
 use lumiscape_common::auth::Authenticator;
 use lumiscape_common::config::Config;
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::service::spawn_logged;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
+use tower::Layer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
@@ -39,6 +44,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::clients::Clients;
 use crate::envelope::{ApiError, Outcome};
+use crate::limit::RateLimits;
 use crate::live::Hub;
 use crate::request::lang_of;
 use crate::state::{EdgeInner, EdgeState};
@@ -48,18 +54,38 @@ pub struct Deps {
     pub auth: Authenticator,
     /// Feeds the live push (alarms, gateway status) to the console.
     pub nats: async_nats::Client,
-    /// Health and metrics routes to serve beside the API.
+    /// Health routes to serve beside the API (load balancers probe them there); metrics
+    /// are served on the operators' address only, by the process.
     pub health: Router,
 }
 
+/// The console's Content-Security-Policy. Scripts only from the console's own files (the
+/// build has no inline script); inline styles because antd writes its CSS at run time;
+/// images also from `data:` and `blob:` URLs (icons, avatar previews); requests and the
+/// live feed only to this origin; never framed.
+pub const CONSOLE_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+    img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
+    base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Sent with every answer when the edge is reached through TLS (`http.behind_tls`).
+pub const HSTS: &str = "max-age=31536000; includeSubDomains";
+
 /// The whole HTTP application: API under the base path, files, console, health.
-pub fn app(cfg: &Config, auth: Authenticator, live: Hub, health: Router) -> anyhow::Result<Router> {
+pub fn app(
+    cfg: &Config,
+    auth: Authenticator,
+    live: Hub,
+    limits: Arc<RateLimits>,
+    health: Router,
+) -> anyhow::Result<Router> {
     let state = EdgeState::new(EdgeInner {
         auth,
         clients: Clients::new(cfg)?,
         live,
         base_path: cfg.http.base_path.clone().into_boxed_str(),
         body_limit: cfg.http.body_limit_bytes,
+        limits,
+        trusted_proxies: cfg.http.trusted_proxies.clone().into_boxed_slice(),
     });
     let mut api = routes::router()
         .route_layer(middleware::from_fn_with_state(state.clone(), guard::guard))
@@ -88,17 +114,56 @@ pub fn app(cfg: &Config, auth: Authenticator, live: Hub, health: Router) -> anyh
             axum::routing::get(move || async move { ([(header::CONTENT_TYPE, "application/json")], openapi) }),
         )
         .nest(&base, api)
-        .merge(health);
+        .merge(health)
+        // Not public: served on `http.ops_listen`; the console must not answer it either.
+        .route("/metrics", axum::routing::any(route_not_found));
     if let Some(dir) = cfg.http.console_dir.as_ref().filter(|d| d.join("index.html").exists()) {
         // History-mode routing: any path that is not a file is the console's own route.
         let console = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
+        let console =
+            SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONSOLE_CSP))
+                .layer(console);
         app = app.fallback_service(console);
     } else {
         tracing::info!("no built console found; serving the API only");
     }
-    Ok(app.layer(middleware::from_fn(record_metrics)).layer(CompressionLayer::new()).layer(CatchPanicLayer::custom(
-        |_| ApiError::new(ErrorCode::Internal, &Msg::Internal, Default::default()).into_response(),
-    )))
+    let app =
+        app.layer(middleware::from_fn(record_metrics)).layer(CompressionLayer::new()).layer(CatchPanicLayer::custom(
+            |_| ApiError::new(ErrorCode::Internal, &Msg::Internal, Default::default()).into_response(),
+        ));
+    Ok(with_security_headers(app, cfg.http.behind_tls))
+}
+
+/// Headers every answer carries, API, console and health alike: no content sniffing, no
+/// referrer sent on, never framed, and HSTS when reached through TLS. An answer that set
+/// its own keeps it.
+fn with_security_headers(app: Router, behind_tls: bool) -> Router {
+    let app = app
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")));
+    if behind_tls {
+        app.layer(SetResponseHeaderLayer::if_not_present(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(HSTS),
+        ))
+    } else {
+        app
+    }
+}
+
+/// Drops the rate limits' full buckets every minute until `shutdown`.
+async fn forget_idle_buckets(limits: Arc<RateLimits>, shutdown: CancellationToken) -> anyhow::Result<()> {
+    let mut every_minute = tokio::time::interval(Duration::from_secs(60));
+    loop {
+        tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            _ = every_minute.tick() => limits.forget_idle(),
+        }
+    }
 }
 
 async fn route_not_found(headers: axum::http::HeaderMap) -> ApiError {
@@ -111,6 +176,7 @@ async fn method_not_allowed(headers: axum::http::HeaderMap) -> ApiError {
         status: 405,
         msg: Msg::MethodNotAllowed.text(lang_of(&headers)),
         outcome: Outcome::ClientError,
+        retry_after: None,
     }
 }
 
@@ -141,7 +207,9 @@ pub async fn start(
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
     let live = Hub::start(deps.nats, &cfg.nats.prefix, shutdown.clone());
-    let app = app(cfg, deps.auth, live, deps.health)?;
+    let limits = Arc::new(RateLimits::new(&cfg.http.rate_limit));
+    spawn_logged("rate-limit-sweeper", forget_idle_buckets(limits.clone(), shutdown.clone()));
+    let app = app(cfg, deps.auth, live, limits, deps.health)?;
     let listener = tokio::net::TcpListener::bind(cfg.http.listen).await?;
     tracing::info!(addr = %listener.local_addr()?, base = %cfg.http.base_path, "edge listening");
     let server = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
@@ -172,6 +240,7 @@ mod tests {
         ("convert", include_str!("convert.rs")),
         ("envelope", include_str!("envelope.rs")),
         ("guard", include_str!("guard.rs")),
+        ("limit", include_str!("limit.rs")),
         ("live", include_str!("live.rs")),
         ("request", include_str!("request.rs")),
         ("routes", include_str!("routes.rs")),

@@ -12,6 +12,7 @@ use utoipa::openapi::{
 };
 
 use crate::api::{alarm, auth, lighting, live, profile, project, system};
+use crate::limit::Limit;
 use crate::state::EdgeState;
 
 /// Who may call a route.
@@ -37,6 +38,8 @@ pub struct RouteSpec {
     pub tag: &'static str,
     pub summary: &'static str,
     pub bind: Bind,
+    /// The rate limit the guard applies before anything else (sign-in routes only).
+    pub limit: Option<Limit>,
 }
 
 const fn route(
@@ -47,7 +50,15 @@ const fn route(
     summary: &'static str,
     bind: Bind,
 ) -> RouteSpec {
-    RouteSpec { method, path, access, tag, summary, bind }
+    RouteSpec { method, path, access, tag, summary, bind, limit: None }
+}
+
+impl RouteSpec {
+    /// The route draws from the address bucket of `limit` (`crate::limit`).
+    const fn limited(mut self, limit: Limit) -> Self {
+        self.limit = Some(limit);
+        self
+    }
 }
 
 const GET: Method = Method::GET;
@@ -56,9 +67,9 @@ const PUT: Method = Method::PUT;
 
 #[rustfmt::skip]
 pub const ROUTES: &[RouteSpec] = &[
-    route(GET, "/captchaImage", Access::Public, "auth", "A new image captcha (when switched on)", |m| on(m, auth::captcha)),
-    route(POST, "/login", Access::Public, "auth", "Sign in with user name, password and captcha", |m| on(m, auth::login)),
-    route(GET, "/loginByOtherSystem", Access::Public, "auth", "Exchange a trusted system's token for a session", |m| on(m, auth::login_by_other_system)),
+    route(GET, "/captchaImage", Access::Public, "auth", "A new image captcha (when switched on)", |m| on(m, auth::captcha)).limited(Limit::Captcha),
+    route(POST, "/login", Access::Public, "auth", "Sign in with user name, password and captcha", |m| on(m, auth::login)).limited(Limit::SignIn),
+    route(GET, "/loginByOtherSystem", Access::Public, "auth", "Exchange a trusted system's token for a session", |m| on(m, auth::login_by_other_system)).limited(Limit::SignIn),
     route(POST, "/logout", Access::SignedIn, "auth", "Sign out; the token stops working at once", |m| on(m, auth::logout)),
     route(POST, "/auth/refresh", Access::SignedIn, "auth", "Extend the session; returns its new expiry", |m| on(m, auth::refresh)),
     route(GET, "/getInfo", Access::SignedIn, "auth", "The signed-in user, permissions and default menu", |m| on(m, auth::get_info)),
@@ -152,6 +163,12 @@ pub fn openapi(base_path: &str) -> OpenApi {
                     ParameterBuilder::new().name(name).parameter_in(ParameterIn::Path).required(Required::True),
                 );
             }
+            if spec.limit.is_some() {
+                operation = operation.response(
+                    "429",
+                    ResponseBuilder::new().description("rate limited: envelope with code 429 and a Retry-After header"),
+                );
+            }
             if spec.access != Access::Public {
                 operation = operation.security(SecurityRequirement::new("bearer", Vec::<String>::new()));
             }
@@ -214,5 +231,17 @@ mod tests {
             assert!(doc["paths"][&path][&method].is_object(), "{method} {path} missing");
         }
         assert_eq!(doc["paths"]["/prod-api/system/dict/data/type/{type}"]["get"]["parameters"][0]["name"], "type");
+        assert!(doc["paths"]["/prod-api/login"]["post"]["responses"]["429"].is_object());
+        assert!(doc["paths"]["/prod-api/getInfo"]["get"]["responses"]["429"].is_null());
+    }
+
+    #[test]
+    fn the_sign_in_routes_are_rate_limited() {
+        let limit = |method: Method, path: &str| find(&method, path).and_then(|spec| spec.limit);
+        assert_eq!(limit(Method::POST, "/login"), Some(Limit::SignIn));
+        assert_eq!(limit(Method::GET, "/loginByOtherSystem"), Some(Limit::SignIn));
+        assert_eq!(limit(Method::GET, "/captchaImage"), Some(Limit::Captcha));
+        let limited = ROUTES.iter().filter(|spec| spec.limit.is_some()).count();
+        assert_eq!(limited, 3, "only the sign-in routes");
     }
 }

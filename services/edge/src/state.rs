@@ -1,11 +1,13 @@
 //! What every handler shares: the token verifier, the service clients, the live feed and
 //! the limits. axum clones it for every request, so it is one `Arc`.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use lumiscape_common::auth::Authenticator;
 
 use crate::clients::Clients;
+use crate::limit::RateLimits;
 use crate::live::Hub;
 
 #[derive(Clone)]
@@ -17,6 +19,9 @@ pub struct EdgeInner {
     pub live: Hub,
     pub base_path: Box<str>,
     pub body_limit: usize,
+    pub limits: Arc<RateLimits>,
+    /// Proxies whose `X-Forwarded-For` names the client (`http.trusted_proxies`).
+    pub trusted_proxies: Box<[IpAddr]>,
 }
 
 impl EdgeState {

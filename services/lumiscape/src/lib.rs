@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use lumiscape_common::auth::{Authenticator, TokenSigner};
 use lumiscape_common::config::Config;
-use lumiscape_common::observability::{Readiness, health_router};
+use lumiscape_common::observability::{Readiness, health_router, ops_router};
 use lumiscape_common::session::SessionRegistry;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -178,10 +178,13 @@ pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken
         };
         handles.push((*target, handle));
     }
-    if !services.contains(&Target::Edge) {
-        // Without the edge, the HTTP port serves only health and metrics.
-        let listener = tokio::net::TcpListener::bind(cfg.http.listen).await?;
-        let app = health_router(readiness.clone());
+    // The operators' endpoints (health and metrics) on `http.ops_listen`; a process without
+    // the edge has no API, so when that is unset they take its HTTP address.
+    let ops_listen = cfg.http.ops_listen.or((!services.contains(&Target::Edge)).then_some(cfg.http.listen));
+    if let Some(addr) = ops_listen {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        tracing::info!(addr = %listener.local_addr()?, "health and metrics listening");
+        let app = ops_router(readiness.clone());
         let signal = shutdown.clone().cancelled_owned();
         let server = axum::serve(listener, app).with_graceful_shutdown(signal);
         handles.push((Target::All, tokio::spawn(async move { server.await.map_err(anyhow::Error::from) })));

@@ -5,7 +5,7 @@
 mod common;
 
 use base64::Engine;
-use common::{Call, Cluster, Deployment, Options, PARTNER_KEY, PARTNER_NAME, SIGNING_KEY, eventually};
+use common::{Call, Cluster, Deployment, Options, PARTNER_KEY, PARTNER_NAME, RateLimit, SIGNING_KEY, eventually};
 use jsonwebtoken::{EncodingKey, Header};
 use serde_json::{Value, json};
 
@@ -582,18 +582,219 @@ async fn unknown_routes_bad_bodies_and_limits(c: &Cluster) {
     assert_eq!((status, body["code"].as_i64()), (400, Some(400)), "{body}");
 }
 
-scenario!(health_metrics_and_openapi);
-async fn health_metrics_and_openapi(c: &Cluster) {
-    for path in ["/healthz", "/readyz", "/metrics"] {
+scenario!(health_and_openapi);
+async fn health_and_openapi(c: &Cluster) {
+    for path in ["/healthz", "/readyz"] {
         let response = c.api.client.get(format!("{}{path}", c.api.base)).send().await.unwrap();
-        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.status(), 200, "{path} on the API address");
     }
     let doc: Value = c.api.client.get(c.api.url("/openapi.json")).send().await.unwrap().json().await.unwrap();
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     assert!(doc["paths"]["/prod-api/getInfo"]["get"].is_object());
     assert!(doc["paths"]["/prod-api/login"]["post"]["security"].is_null(), "login is public");
-    let metrics = c.api.client.get(format!("{}/metrics", c.api.base)).send().await.unwrap().text().await.unwrap();
-    assert!(metrics.contains("lumiscape_http_requests_total"));
+    assert!(doc["paths"]["/prod-api/login"]["post"]["responses"]["429"].is_object(), "login is rate limited");
+}
+
+scenario!(metrics_are_served_on_the_ops_address_only);
+async fn metrics_are_served_on_the_ops_address_only(c: &Cluster) {
+    let public = c.api.client.get(format!("{}/metrics", c.api.base)).header("content-language", "en_US");
+    let response = public.send().await.unwrap();
+    assert_eq!(response.status(), 404, "no metrics on the API address");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body, json!({"code": 404, "msg": "Request address does not exist"}));
+    for path in ["/healthz", "/readyz", "/metrics"] {
+        let response = c.api.client.get(format!("{}{path}", c.ops_base)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path} on the ops address");
+    }
+    let metrics = c.api.client.get(format!("{}/metrics", c.ops_base)).send().await.unwrap().text().await.unwrap();
+    assert!(metrics.contains("lumiscape_http_requests_total"), "{metrics}");
+    // The operators' address serves nothing of the API.
+    let api = c.api.client.get(format!("{}/prod-api/getInfo", c.ops_base)).send().await.unwrap();
+    assert_eq!(api.status(), 404);
+}
+
+// --- rate limits and headers ---------------------------------------------------------------
+
+const TOO_MANY_ZH: &str = "请求过于频繁，请稍后再试";
+const TOO_MANY_EN: &str = "Too many requests, please try again later";
+
+/// Sends a request and returns the whole answer, headers included.
+async fn answer(c: &Cluster, method: reqwest::Method, url: &str, lang: &str, body: Option<Value>) -> reqwest::Response {
+    let mut request = c.api.client.request(method, url).header("content-language", lang);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    request.send().await.expect("edge answers")
+}
+
+/// Checks a rate limit's refusal: 429, the envelope in `lang`, and a Retry-After of at most
+/// a minute.
+async fn assert_too_many(response: reqwest::Response, msg: &str) {
+    assert_eq!(response.status(), 429);
+    let retry_after: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry_after), "Retry-After {retry_after}");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body, json!({"code": 429, "msg": msg}));
+}
+
+fn login_body(user: &str, password: &str) -> Option<Value> {
+    Some(json!({ "username": user, "password": password }))
+}
+
+scenario!(
+    sign_in_and_captcha_are_rate_limited_by_address,
+    Options {
+        rate_limit: RateLimit { login_per_ip: 3, login_per_account: 100, captcha_per_ip: 2 },
+        ..Options::default()
+    }
+);
+async fn sign_in_and_captcha_are_rate_limited_by_address(c: &Cluster) {
+    let captcha = c.api.url("/captchaImage");
+    for _ in 0..2 {
+        assert_eq!(answer(c, reqwest::Method::GET, &captcha, "zh_CN", None).await.status(), 200);
+    }
+    assert_too_many(answer(c, reqwest::Method::GET, &captcha, "zh_CN", None).await, TOO_MANY_ZH).await;
+    assert_too_many(answer(c, reqwest::Method::GET, &captcha, "en_US", None).await, TOO_MANY_EN).await;
+    // A forwarded-for header does not make another client: no proxy is trusted.
+    let forwarded = c.api.client.get(&captcha).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
+    assert_too_many(forwarded, TOO_MANY_ZH).await;
+
+    // Three sign-in attempts, each naming another account: the address's bucket decides.
+    let login = c.api.url("/login");
+    let token = c.api.login("admin", "admin123").await;
+    for user in ["ghost", "nobody"] {
+        let response = answer(c, reqwest::Method::POST, &login, "en_US", login_body(user, "wrong")).await;
+        assert_eq!(response.status(), 400);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["msg"], BAD_CREDENTIALS_EN);
+    }
+    let refused = answer(c, reqwest::Method::POST, &login, "en_US", login_body("admin", "admin123")).await;
+    assert_too_many(refused, TOO_MANY_EN).await;
+    // A trusted system's sign-in draws from the same bucket.
+    let other = c.api.url("/loginByOtherSystem?token=x");
+    assert_too_many(answer(c, reqwest::Method::GET, &other, "zh_CN", None).await, TOO_MANY_ZH).await;
+    // Nothing else is limited.
+    for _ in 0..5 {
+        let (status, body) = c.api.send(Call::get("/getInfo").token(&token)).await;
+        assert_eq!((status, body["code"].as_i64()), (200, Some(200)), "{body}");
+    }
+}
+
+scenario!(
+    sign_in_is_rate_limited_by_account,
+    Options {
+        rate_limit: RateLimit { login_per_ip: 100, login_per_account: 2, captcha_per_ip: 100 },
+        ..Options::default()
+    }
+);
+async fn sign_in_is_rate_limited_by_account(c: &Cluster) {
+    let login = c.api.url("/login");
+    for _ in 0..2 {
+        let response = answer(c, reqwest::Method::POST, &login, "zh_CN", login_body("  admin ", "wrong")).await;
+        assert_eq!(response.status(), 400);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["msg"], BAD_CREDENTIALS_ZH);
+    }
+    // Even the right password waits: the account's bucket is empty, whatever the address.
+    let refused = answer(c, reqwest::Method::POST, &login, "zh_CN", login_body("admin", "admin123")).await;
+    assert_too_many(refused, TOO_MANY_ZH).await;
+    let refused = answer(c, reqwest::Method::POST, &login, "en_US", login_body("admin", "admin123")).await;
+    assert_too_many(refused, TOO_MANY_EN).await;
+    // The refusals reached no service: only the two wrong passwords count towards the
+    // lockout, and other names have buckets of their own.
+    let failures: i32 = sqlx::query_scalar("SELECT failed_attempts FROM identity.users WHERE user_name = 'admin'")
+        .fetch_one(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(failures, 2);
+    for user in ["ADMIN", "ghost"] {
+        let response = answer(c, reqwest::Method::POST, &login, "en_US", login_body(user, "wrong")).await;
+        assert_eq!(response.status(), 400, "{user} has a bucket of its own");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["msg"], BAD_CREDENTIALS_EN);
+    }
+}
+
+scenario!(
+    a_trusted_proxy_names_the_client,
+    Options {
+        rate_limit: RateLimit { login_per_ip: 100, login_per_account: 100, captcha_per_ip: 1 },
+        extra_env: vec![("LUMISCAPE_HTTP__TRUSTED_PROXIES".into(), r#"["127.0.0.1"]"#.into())],
+        ..Options::default()
+    }
+);
+async fn a_trusted_proxy_names_the_client(c: &Cluster) {
+    let captcha = c.api.url("/captchaImage");
+    let from = |client: &str| c.api.client.get(&captcha).header("x-forwarded-for", format!("198.51.100.7, {client}"));
+    assert_eq!(from("203.0.113.1").send().await.unwrap().status(), 200);
+    assert_too_many(from("203.0.113.1").send().await.unwrap(), TOO_MANY_ZH).await;
+    // Another client behind the same proxy has a bucket of its own; what the client wrote
+    // on the left (198.51.100.7) is not believed.
+    assert_eq!(from("203.0.113.2").send().await.unwrap().status(), 200);
+}
+
+fn assert_security_headers(response: &reqwest::Response, what: &str, hsts: bool) {
+    let headers = response.headers();
+    assert_eq!(headers["x-content-type-options"], "nosniff", "{what}");
+    assert_eq!(headers["referrer-policy"], "no-referrer", "{what}");
+    assert_eq!(headers["x-frame-options"], "DENY", "{what}");
+    match headers.get("strict-transport-security") {
+        Some(value) => {
+            assert!(hsts, "{what}: HSTS only behind TLS");
+            assert_eq!(value, "max-age=31536000; includeSubDomains", "{what}");
+        }
+        None => assert!(!hsts, "{what}: HSTS missing behind TLS"),
+    }
+}
+
+scenario!(every_answer_carries_the_security_headers, Options { console: true, ..Options::default() });
+async fn every_answer_carries_the_security_headers(c: &Cluster) {
+    let token = c.api.login("admin", "admin123").await;
+    let get = |url: String| {
+        let request = c.api.client.get(url).bearer_auth(&token);
+        async move { request.send().await.unwrap() }
+    };
+    let api = get(c.api.url("/getInfo")).await;
+    assert_eq!(api.status(), 200);
+    assert_security_headers(&api, "an API answer", false);
+    assert_security_headers(&get(c.api.url("/no/such/route")).await, "an API error", false);
+    assert_security_headers(&get(format!("{}/healthz", c.api.base)).await, "health", false);
+    let script = get(format!("{}/assets/app.js", c.api.base)).await;
+    assert_eq!(script.status(), 200);
+    assert_security_headers(&script, "a console file", false);
+    // index.html, at `/` and as the fallback of the console's own routes.
+    for path in ["/", "/index", "/system/user"] {
+        let page = get(format!("{}{path}", c.api.base)).await;
+        assert_eq!(page.status(), 200, "{path}");
+        assert_security_headers(&page, path, false);
+        let csp = page.headers()["content-security-policy"].to_str().unwrap().to_owned();
+        for directive in [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data: blob:",
+            "connect-src 'self'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(csp.split(';').any(|d| d.trim() == directive), "{path}: {directive} missing from {csp}");
+        }
+        assert_eq!(page.text().await.unwrap(), common::CONSOLE_INDEX, "{path}");
+    }
+}
+
+scenario!(
+    behind_tls_answers_carry_hsts,
+    Options {
+        console: true,
+        extra_env: vec![("LUMISCAPE_HTTP__BEHIND_TLS".into(), "true".into())],
+        ..Options::default()
+    }
+);
+async fn behind_tls_answers_carry_hsts(c: &Cluster) {
+    for url in [c.api.url("/captchaImage"), c.api.url("/no/such/route"), format!("{}/", c.api.base)] {
+        let response = c.api.client.get(&url).send().await.unwrap();
+        assert_security_headers(&response, &url, true);
+    }
 }
 
 // --- events and the login log -----------------------------------------------------------

@@ -5,7 +5,7 @@ use lumiscape_proto::identity::v1 as pb;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::envelope::{ApiJson, ApiQuery, ApiResult, call, ok_data, ok_msg, ok_with};
+use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, call, ok_data, ok_msg, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
@@ -34,6 +34,8 @@ pub async fn login(
     ApiJson(body): ApiJson<LoginBody>,
 ) -> ApiResult {
     let lang = info.lang();
+    // After the address's bucket (the guard), the account's: see `crate::limit`.
+    state.limits.check_account(&body.username).map_err(|wait| ApiError::too_many_requests(wait, lang))?;
     let request = pb::LoginRequest {
         username: body.username.trim().to_owned(),
         password: body.password,

@@ -135,11 +135,39 @@ pub struct Options {
     pub nats_url: Option<String>,
     /// The trusted partner's `audience` (the default, "lumiscape", when none).
     pub audience: Option<String>,
+    /// The sign-in rate limits (`http.rate_limit`).
+    pub rate_limit: RateLimit,
+    /// Serve a stand-in for the built console (an `index.html` and one script).
+    pub console: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { captcha: Some(false), max_failed_attempts: 5, extra_env: Vec::new(), nats_url: None, audience: None }
+        Self {
+            captcha: Some(false),
+            max_failed_attempts: 5,
+            extra_env: Vec::new(),
+            nats_url: None,
+            audience: None,
+            rate_limit: RateLimit::default(),
+            console: false,
+        }
+    }
+}
+
+/// Requests a minute per bucket (`http.rate_limit`).
+#[derive(Debug, Clone, Copy)]
+pub struct RateLimit {
+    pub login_per_ip: u32,
+    pub login_per_account: u32,
+    pub captcha_per_ip: u32,
+}
+
+impl Default for RateLimit {
+    /// Out of reach: every test signs in from one address, many times, often in parallel.
+    /// The rate-limit scenarios set their own.
+    fn default() -> Self {
+        Self { login_per_ip: 100_000, login_per_account: 100_000, captcha_per_ip: 100_000 }
     }
 }
 
@@ -147,11 +175,15 @@ impl Default for Options {
 struct Process {
     targets: String,
     http_port: u16,
+    /// `http.ops_listen`'s port, given to the process that runs the edge.
+    ops_port: Option<u16>,
     child: Child,
 }
 
 pub struct Cluster {
     pub api: Api,
+    /// The edge process's operators' address (health and metrics), `http://127.0.0.1:<port>`.
+    pub ops_base: String,
     pub pool: PgPool,
     pub database_url: String,
     pub prefix: String,
@@ -194,9 +226,14 @@ impl Cluster {
             &config,
             format!(
                 "demo = true\n[auth]\nsigning_key = \"{SIGNING_KEY}\"\nmax_failed_attempts = {}\n\
-                 [[auth.trusted_systems]]\nname = \"{PARTNER_NAME}\"\nkey = \"{PARTNER_KEY}\"\n{}",
+                 [[auth.trusted_systems]]\nname = \"{PARTNER_NAME}\"\nkey = \"{PARTNER_KEY}\"\n{}\
+                 [http.rate_limit]\nlogin_per_ip_per_minute = {}\nlogin_per_account_per_minute = {}\n\
+                 captcha_per_ip_per_minute = {}\n",
                 options.max_failed_attempts,
                 options.audience.as_ref().map(|aud| format!("audience = \"{aud}\"\n")).unwrap_or_default(),
+                options.rate_limit.login_per_ip,
+                options.rate_limit.login_per_account,
+                options.rate_limit.captcha_per_ip,
             ),
         )
         .unwrap();
@@ -225,7 +262,15 @@ impl Cluster {
         if let Some(captcha) = options.captcha {
             base_env.push(("LUMISCAPE_CAPTCHA_ENABLED".into(), captcha.to_string()));
         }
+        if options.console {
+            let console = dir.0.join("console");
+            std::fs::create_dir_all(console.join("assets")).unwrap();
+            std::fs::write(console.join("index.html"), CONSOLE_INDEX).unwrap();
+            std::fs::write(console.join("assets/app.js"), "console.log('console');\n").unwrap();
+            base_env.push(("LUMISCAPE_CONSOLE_DIR".into(), console.display().to_string()));
+        }
         base_env.extend(options.extra_env.iter().cloned());
+        let ops_port = free_port();
         let plan: Vec<(String, u16)> = match deployment {
             Deployment::Monolith => vec![("all".into(), edge_port)],
             Deployment::Split => ["identity", "project", "lighting", "alarm", "bridge", "edge"]
@@ -245,7 +290,8 @@ impl Cluster {
         let client = reqwest::Client::builder().no_proxy().build().unwrap();
         let mut processes = Vec::new();
         for (targets, http_port) in plan {
-            processes.push(spawn(&base_env, &targets, http_port));
+            let serves_edge = targets.split(',').any(|t| t == "edge" || t == "all");
+            processes.push(spawn(&base_env, &targets, http_port, serves_edge.then_some(ops_port)));
         }
         for index in 0..processes.len() {
             if let Err(why) = try_wait_ready(&client, &mut processes, index).await {
@@ -259,6 +305,7 @@ impl Cluster {
         let pool = PgPool::connect(&database_url).await.unwrap();
         Ok(Cluster {
             api: Api { base: format!("http://127.0.0.1:{edge_port}"), client },
+            ops_base: format!("http://127.0.0.1:{ops_port}"),
             pool,
             database_url,
             prefix,
@@ -294,21 +341,29 @@ impl Cluster {
         let index = self.processes.iter().position(|p| p.targets == targets).expect("such a process");
         let _ = self.processes[index].child.kill();
         let _ = self.processes[index].child.wait();
-        let http_port = self.processes[index].http_port;
-        self.processes[index] = spawn(&self.base_env, targets, http_port);
+        let (http_port, ops_port) = (self.processes[index].http_port, self.processes[index].ops_port);
+        self.processes[index] = spawn(&self.base_env, targets, http_port, ops_port);
         wait_ready(&self.api.client, &mut self.processes, index).await;
     }
 }
 
-fn spawn(base_env: &[(String, String)], targets: &str, http_port: u16) -> Process {
-    let child = Command::new(binary())
+/// The stand-in for the built console: what the CSP allows (a script of its own) and no
+/// more.
+pub const CONSOLE_INDEX: &str = "<!doctype html><html><head><script type=\"module\" src=\"/assets/app.js\">\
+    </script></head><body><div id=\"root\"></div></body></html>\n";
+
+fn spawn(base_env: &[(String, String)], targets: &str, http_port: u16, ops_port: Option<u16>) -> Process {
+    let mut command = Command::new(binary());
+    command
         .args(["run", "--target", targets])
         .envs(base_env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .env("LUMISCAPE_HTTP_LISTEN", format!("127.0.0.1:{http_port}"))
-        .stdin(Stdio::null())
-        .spawn()
-        .expect("lumiscape starts");
-    Process { targets: targets.to_owned(), http_port, child }
+        .stdin(Stdio::null());
+    if let Some(port) = ops_port {
+        command.env("LUMISCAPE_HTTP__OPS_LISTEN", format!("127.0.0.1:{port}"));
+    }
+    let child = command.spawn().expect("lumiscape starts");
+    Process { targets: targets.to_owned(), http_port, ops_port, child }
 }
 
 async fn wait_ready(client: &reqwest::Client, processes: &mut [Process], index: usize) {
