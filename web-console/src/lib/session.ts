@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { cookies as Cookies } from './cookies';
 
 /** Cookie names; the spec (section 3 and 9) fixes the project, module and sidebar keys. */
 export const CookieKeys = {

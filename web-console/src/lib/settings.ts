@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import Cookies from 'js-cookie';
+import { cookies as Cookies } from './cookies';
 
 /**
  * Appearance settings (spec sections 2 and 9). They live outside Redux because the theme
