@@ -71,6 +71,8 @@ pub struct HttpConfig {
     /// connection's peer, for the rate limits and the login log alike.
     pub trusted_proxies: Vec<IpAddr>,
     pub rate_limit: RateLimitConfig,
+    /// Live push streams one session may hold open at once (`GET /live/stream`).
+    pub live_streams_per_session: usize,
 }
 
 /// Token buckets of the sign-in routes, each refilling evenly over a minute and holding a
@@ -226,6 +228,7 @@ impl Default for HttpConfig {
             behind_tls: false,
             trusted_proxies: Vec::new(),
             rate_limit: RateLimitConfig::default(),
+            live_streams_per_session: 8,
         }
     }
 }

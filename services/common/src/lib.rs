@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod auth;
+pub mod blocking;
 pub mod config;
 pub mod db;
 pub mod error;

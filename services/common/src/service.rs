@@ -12,6 +12,7 @@ use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
 use crate::auth::Authenticator;
+use crate::blocking::Blocking;
 use crate::config::Config;
 use crate::nats::Streams;
 use crate::outbox::OutboxSignal;
@@ -34,6 +35,8 @@ pub struct Context {
     pub streams: Streams,
     /// Wakes the service's relay (events and projections) after a commit.
     pub outbox: OutboxSignal,
+    /// Where CPU-heavy work (hashing, image decoding) runs, a bounded number at once.
+    pub blocking: Blocking,
 }
 
 impl Context {
@@ -44,6 +47,7 @@ impl Context {
             js: async_nats::jetstream::new(deps.nats.clone()),
             streams: Streams::new(&cfg.nats.prefix),
             outbox: OutboxSignal::default(),
+            blocking: Blocking::default(),
         }
     }
 }

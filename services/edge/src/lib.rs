@@ -206,7 +206,7 @@ pub async fn start(
     deps: Deps,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
-    let live = Hub::start(deps.nats, &cfg.nats.prefix, shutdown.clone());
+    let live = Hub::start(deps.nats, &cfg.nats.prefix, cfg.http.live_streams_per_session, shutdown.clone());
     let limits = Arc::new(RateLimits::new(&cfg.http.rate_limit));
     spawn_logged("rate-limit-sweeper", forget_idle_buckets(limits.clone(), shutdown.clone()));
     let app = app(cfg, deps.auth, live, limits, deps.health)?;

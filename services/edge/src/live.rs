@@ -4,7 +4,8 @@
 //! `api::live`. Live push is a hint, not the record: a console that was disconnected
 //! refetches its lists, so a missed event costs a refresh, never data.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures::StreamExt;
@@ -44,15 +45,37 @@ impl Kind {
     }
 }
 
-/// The fan-out of live events inside one edge process.
+/// The fan-out of live events inside one edge process, and the count of open streams per
+/// session (at most `per_session` each: a console opens one, a few tabs a few; a script
+/// that opens hundreds would hold as many tasks and buffers).
 #[derive(Clone)]
 pub struct Hub {
     sender: broadcast::Sender<LiveEvent>,
+    open: Arc<Mutex<HashMap<String, usize>>>,
+    per_session: usize,
+}
+
+/// An open stream's place in its session's count; given back when the stream ends.
+pub struct StreamSlot {
+    open: Arc<Mutex<HashMap<String, usize>>>,
+    session_id: String,
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut open = self.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(count) = open.get_mut(&self.session_id) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.session_id);
+            }
+        }
+    }
 }
 
 impl Hub {
     /// Subscribes to the alarm and gateway-status subjects and relays them until `shutdown`.
-    pub fn start(nats: async_nats::Client, prefix: &str, shutdown: CancellationToken) -> Self {
+    pub fn start(nats: async_nats::Client, prefix: &str, per_session: usize, shutdown: CancellationToken) -> Self {
         let (sender, _) = broadcast::channel(BUFFER);
         let streams = Streams::new(prefix);
         let subjects = [streams.subject("alarm.>"), streams.subject("bridge.gateway.status")];
@@ -68,7 +91,18 @@ impl Hub {
                 }
             }
         });
-        Self { sender }
+        Self { sender, open: Arc::default(), per_session: per_session.max(1) }
+    }
+
+    /// A place for one more stream of the session, unless it has `per_session` open already.
+    pub fn admit(&self, session_id: &str) -> Option<StreamSlot> {
+        let mut open = self.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let count = open.entry(session_id.to_owned()).or_insert(0);
+        if *count >= self.per_session {
+            return None;
+        }
+        *count += 1;
+        Some(StreamSlot { open: self.open.clone(), session_id: session_id.to_owned() })
     }
 
     pub fn subscribe(&self) -> broadcast::Receiver<LiveEvent> {
@@ -130,4 +164,24 @@ fn gateway_event(status: GatewayStatusChanged) -> LiveEvent {
         "time": local_time(status.at_ms),
     });
     LiveEvent { project_id: status.project_id, kind: Kind::Gateway, data: data.to_string().into() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hub(per_session: usize) -> Hub {
+        Hub { sender: broadcast::channel(1).0, open: Arc::default(), per_session }
+    }
+
+    #[test]
+    fn a_session_holds_at_most_its_share_of_streams() {
+        let hub = hub(2);
+        let first = hub.admit("s1").unwrap();
+        let _second = hub.admit("s1").unwrap();
+        assert!(hub.admit("s1").is_none(), "a third stream of one session is refused");
+        assert!(hub.admit("s2").is_some(), "another session is not affected");
+        drop(first);
+        assert!(hub.admit("s1").is_some(), "a closed stream gives its place back");
+    }
 }

@@ -17,7 +17,8 @@ use serde_json::json;
 use tokio::sync::broadcast;
 
 use crate::envelope::ApiError;
-use crate::live::{Kind, LiveEvent};
+use crate::limit::RetryAfter;
+use crate::live::{Kind, LiveEvent, StreamSlot};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
@@ -37,7 +38,10 @@ pub async fn stream(
     else {
         return ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang).into_response();
     };
-    let events = events(state, project_id, Wants::of(&caller), token);
+    let Some(slot) = state.live.admit(&caller.session_id) else {
+        return ApiError::too_many_requests(RetryAfter(PING_INTERVAL), lang).into_response();
+    };
+    let events = events(state, project_id, Wants::of(&caller), token, slot);
     Sse::new(events)
         .keep_alive(KeepAlive::new().interval(PING_INTERVAL).event(Event::default().event("ping")))
         .into_response()
@@ -70,6 +74,8 @@ struct Open {
     token: String,
     check: tokio::time::Interval,
     wants: Wants,
+    /// Held while the stream lives: its place in the session's count.
+    _slot: StreamSlot,
 }
 
 fn events(
@@ -77,11 +83,12 @@ fn events(
     project_id: i64,
     wants: Wants,
     token: String,
+    slot: StreamSlot,
 ) -> impl Stream<Item = Result<Event, Infallible>> {
     let receiver = state.live.subscribe();
     let mut check = tokio::time::interval_at(tokio::time::Instant::now() + PING_INTERVAL, PING_INTERVAL);
     check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let open = Open { receiver, state, token, check, wants };
+    let open = Open { receiver, state, token, check, wants, _slot: slot };
     futures::stream::unfold(open, move |mut open| async move {
         loop {
             tokio::select! {

@@ -89,18 +89,19 @@ impl AuthApi {
         if !s.captcha_enabled().await? {
             return Ok(pb::GetCaptchaResponse { captcha_enabled: false, ..Default::default() });
         }
-        let (answer, png) = tokio::task::spawn_blocking(|| {
-            let mut image = captcha::Captcha::new();
-            image
-                .add_chars(4)
-                .apply_filter(captcha::filters::Noise::new(0.2))
-                .apply_filter(captcha::filters::Wave::new(2.0, 8.0))
-                .view(160, 60);
-            image.as_tuple()
-        })
-        .await
-        .map_err(Error::internal)?
-        .ok_or_else(|| Error::internal(anyhow::anyhow!("captcha image could not be drawn")))?;
+        let (answer, png) = s
+            .blocking
+            .run(|| {
+                let mut image = captcha::Captcha::new();
+                image
+                    .add_chars(4)
+                    .apply_filter(captcha::filters::Noise::new(0.2))
+                    .apply_filter(captcha::filters::Wave::new(2.0, 8.0))
+                    .view(160, 60);
+                image.as_tuple()
+            })
+            .await?
+            .ok_or_else(|| Error::internal(anyhow::anyhow!("captcha image could not be drawn")))?;
         let uuid = Uuid::new_v4();
         store::insert_captcha(&s.pool, uuid, &answer, Utc::now() + s.captcha_ttl).await?;
         Ok(pb::GetCaptchaResponse {
@@ -203,16 +204,16 @@ impl AuthApi {
         let user = store::find_user_by_name(&s.pool, user_name).await?;
         let Some(user) = user else {
             // Spend the same time as a wrong password, so unknown names cannot be told apart.
-            verify_blocking(model::decoy_hash().to_owned(), req.password.clone()).await?;
+            self.verify(model::decoy_hash().to_owned(), req.password.clone()).await?;
             self.record_failure(None, user_name, origin, Msg::BadCredentials).await?;
             return Err(Error::bad_request(Msg::BadCredentials));
         };
         if user.lock_state().is_locked_at(Utc::now()) {
-            verify_blocking(model::decoy_hash().to_owned(), req.password.clone()).await?;
+            self.verify(model::decoy_hash().to_owned(), req.password.clone()).await?;
             self.record_failure(None, user_name, origin, s.lock_message()).await?;
             return Err(Error::bad_request(Msg::BadCredentials));
         }
-        if !verify_blocking(user.password_hash.clone(), req.password.clone()).await? {
+        if !self.verify(user.password_hash.clone(), req.password.clone()).await? {
             self.record_failure(Some(user.user_id), user_name, origin, Msg::BadCredentials).await?;
             return Err(Error::bad_request(Msg::BadCredentials));
         }
@@ -305,9 +306,11 @@ impl AuthApi {
     }
 }
 
-/// Argon2 is deliberately slow; it runs off the async threads.
-async fn verify_blocking(hash: String, password: String) -> Result<bool, Error> {
-    tokio::task::spawn_blocking(move || model::verify_password(&hash, &password)).await.map_err(Error::internal)
+impl AuthApi {
+    /// Argon2 is deliberately slow; it runs in the bounded pool, off the async threads.
+    async fn verify(&self, hash: String, password: String) -> Result<bool, Error> {
+        self.shared.blocking.run(move || model::verify_password(&hash, &password)).await
+    }
 }
 
 /// The claims a trusted system puts in its token. `exp`, `iss`, `sub` and `aud` are

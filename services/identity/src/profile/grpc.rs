@@ -92,18 +92,20 @@ impl ProfileApi {
         // Argon2 is slow on purpose: the checks and the new hash run off the async threads.
         let hash = user.password_hash.clone();
         let policy = s.password_policy;
-        let checked = tokio::task::spawn_blocking(move || {
-            if !verify_password(&hash, &req.old_password) {
-                return Err(Msg::OldPasswordWrong);
-            }
-            if verify_password(&hash, &req.new_password) {
-                return Err(Msg::NewPasswordSameAsOld);
-            }
-            policy.check(&req.new_password)?;
-            hash_password(&req.new_password).map_err(|_| Msg::Internal)
-        })
-        .await
-        .map_err(Error::internal)?;
+        let checked = self
+            .shared
+            .blocking
+            .run(move || {
+                if !verify_password(&hash, &req.old_password) {
+                    return Err(Msg::OldPasswordWrong);
+                }
+                if verify_password(&hash, &req.new_password) {
+                    return Err(Msg::NewPasswordSameAsOld);
+                }
+                policy.check(&req.new_password)?;
+                hash_password(&req.new_password).map_err(|_| Msg::Internal)
+            })
+            .await?;
         let new_hash = match checked {
             Ok(new_hash) => new_hash,
             Err(Msg::OldPasswordWrong) => {
@@ -132,8 +134,7 @@ impl ProfileApi {
             .files_dir
             .clone()
             .ok_or_else(|| Error::internal(anyhow::anyhow!("http.files_dir is not configured")))?;
-        let png =
-            tokio::task::spawn_blocking(move || model::prepare_avatar(&bytes)).await.map_err(Error::internal)??;
+        let png = self.shared.blocking.run(move || model::prepare_avatar(&bytes)).await??;
         let path = format!("/avatar/{}.png", Uuid::new_v4());
         let target = files.join(path.trim_start_matches('/'));
         if let Some(parent) = target.parent() {
