@@ -517,4 +517,32 @@ async fn the_live_stream_carries_only_the_callers_project_and_refuses_bad_calls(
     assert!(received.contains("event: alarm"), "{received}");
     assert!(received.contains("\"alarmId\":902") && received.contains("\"alarmLevel\":\"1\""), "{received}");
     assert!(!received.contains("901"), "another project's alarm leaked: {received}");
+
+    // One session holds at most `http.live_streams_per_session` (8) streams; the one open
+    // above counts, so seven more open and the next is refused with 429.
+    let open = || {
+        cluster.api.client.get(cluster.api.url("/live/stream")).bearer_auth(&operator).header("ProjectId", "1").send()
+    };
+    let mut held = Vec::new();
+    for _ in 0..7 {
+        let response = open().await.unwrap();
+        assert_eq!(response.status(), 200);
+        held.push(response);
+    }
+    let refused = open().await.unwrap();
+    assert_eq!(refused.status(), 429);
+    assert!(refused.headers().contains_key("retry-after"));
+    // A stream that ends gives its place back, once the server notices (at the latest when
+    // its next keep-alive, every 15 s, finds the connection closed).
+    drop(held.pop());
+    let mut reopened = false;
+    for _ in 0..250 {
+        if open().await.unwrap().status() == 200 {
+            reopened = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(reopened, "a closed stream's place comes back");
+    drop(stream);
 }

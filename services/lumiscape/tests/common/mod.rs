@@ -546,9 +546,22 @@ impl NatsServer {
 
     fn launch(&mut self) {
         let binary = std::env::var("LUMISCAPE_TEST_NATS_SERVER").unwrap_or_else(|_| "nats-server".into());
+        // Streams reserve their max_bytes against the store's limit (docs/event-spine.md,
+        // "Limits"); sized like scripts/lib.sh's servers, so free disk never decides.
+        let config = self.store.0.join("nats.conf");
+        let store = self.store.0.join("jetstream");
+        std::fs::write(
+            &config,
+            format!(
+                "listen: 127.0.0.1:{}\njetstream {{\n  store_dir: \"{}\"\n  max_file_store: 20TB\n}}\n",
+                self.port,
+                store.display()
+            ),
+        )
+        .unwrap();
         let child = Command::new(binary)
-            .args(["-a", "127.0.0.1", "-p", &self.port.to_string(), "-js", "-sd"])
-            .arg(&self.store.0)
+            .arg("-c")
+            .arg(&config)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
