@@ -507,6 +507,11 @@ async fn config_values_and_dictionaries(c: &Cluster) {
         .execute(&c.pool)
         .await
         .unwrap();
+    // A private value needs the permission to read the parameters: the operator (signed
+    // in, without it) learns nothing of it, the administrator reads it.
+    let operator = c.api.login("operator", "operator123").await;
+    let (_, body) = c.api.send(Call::get("/system/config/configKey/map.key").token(&operator)).await;
+    assert_eq!(body["msg"], "");
     let token = c.api.login("admin", "admin123").await;
     let (_, body) = c.api.send(Call::get("/system/config/configKey/map.key").token(&token)).await;
     assert_eq!(body["msg"], "k-123");

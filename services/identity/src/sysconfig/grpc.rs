@@ -33,13 +33,16 @@ impl ConfigService for ConfigApi {
         request: Request<pb::GetConfigByKeyRequest>,
     ) -> Result<Response<pb::GetConfigByKeyResponse>, Status> {
         let ctx = RequestContext::from_metadata(request.metadata()).map_err(|e| e.into_status(Lang::Zh))?;
-        // Anonymous callers may read public keys; a caller who sends a token must hold a
-        // live session.
-        let signed_in = match ctx.token {
-            Some(_) => authorize_global(&self.shared.auth, &request, SIGNED_IN).await.map(|_| true)?,
+        // Anyone may read public keys; a private value (a map secret) only a caller who may
+        // read the parameters screen. A caller who sends a token must hold a live session.
+        let may_read_private = match ctx.token {
+            Some(_) => {
+                let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+                access.caller.has_any(&[config::QUERY, config::LIST])
+            }
             None => false,
         };
-        self.value_of(&request.get_ref().key, signed_in).await.reply(ctx.lang)
+        self.value_of(&request.get_ref().key, may_read_private).await.reply(ctx.lang)
     }
 
     async fn list_configs(
@@ -52,16 +55,16 @@ impl ConfigService for ConfigApi {
 }
 
 impl ConfigApi {
-    async fn value_of(&self, key: &str, signed_in: bool) -> Result<pb::GetConfigByKeyResponse, Error> {
+    async fn value_of(&self, key: &str, may_read_private: bool) -> Result<pb::GetConfigByKeyResponse, Error> {
         let key = key.trim();
         if key.is_empty() || key.len() > MAX_KEY_LEN {
             return Err(Error::bad_request(Msg::BadRequest));
         }
         Ok(match self.shared.cached_config(key).await? {
-            Some(entry) if signed_in || entry.is_public => {
+            Some(entry) if may_read_private || entry.is_public => {
                 pb::GetConfigByKeyResponse { value: entry.config_value, found: true }
             }
-            // Anonymous callers learn nothing of private keys, not even that they exist.
+            // Others learn nothing of private keys, not even that they exist.
             _ => pb::GetConfigByKeyResponse { value: String::new(), found: false },
         })
     }
