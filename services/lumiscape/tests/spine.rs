@@ -343,9 +343,13 @@ async fn commands_fail_fast_offline_and_time_out_without_an_ack() {
     // A gateway that beats but never acknowledges: a clear timeout.
     let nats = async_nats::connect(&cluster.nats_url).await.unwrap();
     let beat = site.topics.subject(&mute, lumiscape_gateway_bridge::protocol::Channel::Heartbeat);
-    nats.publish(beat.clone(), heartbeat(&mute, 1).into()).await.unwrap();
-    nats.flush().await.unwrap();
+    // It beats on, as a gateway does: a first beat that reaches the bridge before the
+    // bridge's copy of the registry has the new gateway is dropped as unregistered.
+    let beats = std::sync::atomic::AtomicU64::new(1);
     let online = eventually(10, || async {
+        let seq = beats.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        nats.publish(beat.clone(), heartbeat(&mute, seq).into()).await.unwrap();
+        nats.flush().await.unwrap();
         let (_, reply) = site.call(Call::get(&format!("/lighting/gateway/{mute_id}"))).await;
         reply["data"]["onlineStatus"] == "1"
     })
