@@ -963,6 +963,15 @@ async fn the_personal_center(c: &Cluster) {
     assert_eq!(served.headers()["x-content-type-options"], "nosniff");
     let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
     assert_eq!(info["user"]["avatar"], path);
+    // A new avatar replaces the old one, whose file is deleted.
+    let (status, answer) = upload_avatar(c, &token, "avatarfile", tiny_png()).await;
+    assert_eq!(status, 200, "{answer}");
+    let replacement = answer["imgUrl"].as_str().unwrap().to_owned();
+    assert_ne!(replacement, path);
+    let old = c.api.client.get(c.api.url(&format!("/files{path}"))).send().await.unwrap();
+    assert_eq!(old.status(), 404, "the replaced avatar's file is gone");
+    let new = c.api.client.get(c.api.url(&format!("/files{replacement}"))).send().await.unwrap();
+    assert_eq!(new.status(), 200);
     let (status, _) = c.api.send(Call::get("/system/user/profile")).await;
     assert_eq!(status, 401);
 }

@@ -141,8 +141,27 @@ impl ProfileApi {
             tokio::fs::create_dir_all(parent).await.map_err(Error::internal)?;
         }
         tokio::fs::write(&target, &png).await.map_err(Error::internal)?;
-        store::update_avatar(&self.shared.pool, access.caller.user_id(), &path).await?;
+        let previous = match store::update_avatar(&self.shared.pool, access.caller.user_id(), &path).await {
+            Ok(previous) => previous,
+            Err(e) => {
+                remove_avatar_file(&files, &path).await;
+                return Err(e.into());
+            }
+        };
+        if let Some(previous) = previous.filter(|p| model::is_uploaded_avatar(p)) {
+            remove_avatar_file(&files, &previous).await;
+        }
         self.shared.forget_user(access.caller.user_id()).await;
         Ok(pb::UpdateAvatarResponse { path })
+    }
+}
+
+/// Deletes an uploaded avatar's file; a file already gone is no failure, and any other error
+/// is logged, since the user's avatar has already changed.
+async fn remove_avatar_file(files: &std::path::Path, path: &str) {
+    match tokio::fs::remove_file(files.join(path.trim_start_matches('/'))).await {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => tracing::warn!(error = %e, path, "could not delete a replaced avatar"),
     }
 }

@@ -2,7 +2,11 @@
 
 use std::io::Cursor;
 
-use image::{ImageFormat, imageops::FilterType};
+use image::{
+    ImageFormat,
+    imageops::FilterType,
+    io::{Limits, Reader},
+};
 use lumiscape_common::i18n::Msg;
 
 pub const MAX_NICK_NAME_CHARS: usize = 30;
@@ -12,7 +16,19 @@ pub const MAX_AVATAR_BYTES: usize = 2 * 1024 * 1024;
 /// Largest avatar side kept (the spec recommends 500x500 images).
 pub const AVATAR_SIDE: u32 = 500;
 /// Larger images are refused before decoding, so a small file cannot expand to gigabytes.
-const MAX_DECODED_SIDE: u32 = 8000;
+pub const MAX_DECODED_SIDE: u32 = 2048;
+/// The decoder's own allocation ceiling: a 2048x2048 RGBA image is 16 MiB, so 64 MiB leaves
+/// room for the decoder's buffers and nothing for a bomb.
+const MAX_DECODER_ALLOC: u64 = 64 * 1024 * 1024;
+
+/// The limits the decoder enforces itself, whatever the header check above it lets by.
+fn decoder_limits() -> Limits {
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_DECODED_SIDE);
+    limits.max_image_height = Some(MAX_DECODED_SIDE);
+    limits.max_alloc = Some(MAX_DECODER_ALLOC);
+    limits
+}
 
 /// A phone, when given: 11 digits, starting with 1, the second digit 3 to 9.
 pub fn is_valid_phone(phone: &str) -> bool {
@@ -79,6 +95,14 @@ pub fn check_new_password(password: &str) -> Result<(), Msg> {
     Ok(())
 }
 
+/// Whether a stored avatar path is one this service wrote (`/avatar/<uuid>.png`), and so a
+/// file it may delete: anything else (a seeded or empty path) is never touched.
+pub fn is_uploaded_avatar(path: &str) -> bool {
+    path.strip_prefix("/avatar/")
+        .and_then(|name| name.strip_suffix(".png"))
+        .is_some_and(|stem| uuid::Uuid::try_parse(stem).is_ok())
+}
+
 /// Checks an uploaded avatar by size and content (PNG or JPEG, whatever its name claims),
 /// decodes it, fits it into 500x500 and re-encodes it as PNG, which drops any metadata or
 /// smuggled payload.
@@ -93,12 +117,14 @@ pub fn prepare_avatar(bytes: &[u8]) -> Result<Vec<u8>, Msg> {
     if !matches!(format, ImageFormat::Png | ImageFormat::Jpeg) {
         return Err(Msg::AvatarInvalid);
     }
-    let reader = image::io::Reader::with_format(Cursor::new(bytes), format);
-    let (width, height) = reader.into_dimensions().map_err(|_| Msg::AvatarInvalid)?;
+    let (width, height) =
+        Reader::with_format(Cursor::new(bytes), format).into_dimensions().map_err(|_| Msg::AvatarInvalid)?;
     if width == 0 || height == 0 || width > MAX_DECODED_SIDE || height > MAX_DECODED_SIDE {
         return Err(Msg::AvatarInvalid);
     }
-    let decoded = image::load_from_memory_with_format(bytes, format).map_err(|_| Msg::AvatarInvalid)?;
+    let mut reader = Reader::with_format(Cursor::new(bytes), format);
+    reader.limits(decoder_limits());
+    let decoded = reader.decode().map_err(|_| Msg::AvatarInvalid)?;
     let fitted = if width > AVATAR_SIDE || height > AVATAR_SIDE {
         decoded.resize(AVATAR_SIDE, AVATAR_SIDE, FilterType::Triangle)
     } else {
@@ -174,6 +200,44 @@ mod tests {
         truncated.truncate(40);
         assert_eq!(prepare_avatar(&truncated), Err(Msg::AvatarInvalid));
         assert!(matches!(prepare_avatar(&vec![0x89; MAX_AVATAR_BYTES + 1]), Err(Msg::AvatarTooLarge { .. })));
+    }
+
+    /// A PNG whose header claims `width` x `height` but whose pixels are a 1x1 image's: what a
+    /// decompression bomb looks like before its data, and cheap to build.
+    fn forged_png(width: u32, height: u32) -> Vec<u8> {
+        let mut bytes = png(1, 1);
+        // Signature (8), IHDR length (4) and type (4), then width and height, then the CRC.
+        bytes[16..20].copy_from_slice(&width.to_be_bytes());
+        bytes[20..24].copy_from_slice(&height.to_be_bytes());
+        let crc = crc32fast::hash(&bytes[12..29]);
+        bytes[29..33].copy_from_slice(&crc.to_be_bytes());
+        bytes
+    }
+
+    #[test]
+    fn only_uploaded_avatars_are_ever_deleted() {
+        assert!(is_uploaded_avatar("/avatar/67e55044-10b1-426f-9247-bb680e5fe0c8.png"));
+        assert!(!is_uploaded_avatar(""));
+        assert!(!is_uploaded_avatar("/avatar/../../etc/passwd.png"));
+        assert!(!is_uploaded_avatar("/avatar/67e55044-10b1-426f-9247-bb680e5fe0c8/../x.png"));
+        assert!(!is_uploaded_avatar("/profile/avatar.png"));
+    }
+
+    #[test]
+    fn avatars_are_bounded_before_and_while_decoding() {
+        assert!(prepare_avatar(&png(MAX_DECODED_SIDE, 1)).is_ok());
+        assert_eq!(prepare_avatar(&png(MAX_DECODED_SIDE + 1, 1)), Err(Msg::AvatarInvalid));
+        assert_eq!(prepare_avatar(&png(1, MAX_DECODED_SIDE + 1)), Err(Msg::AvatarInvalid));
+        // A bomb's header: 50000 x 50000 pixels (10 GB decoded) in a file of 70 bytes.
+        let bomb = forged_png(50_000, 50_000);
+        assert!(bomb.len() < 100);
+        assert_eq!(prepare_avatar(&bomb), Err(Msg::AvatarInvalid));
+        // Within the sides but with the pixels missing: refused, not padded out.
+        assert_eq!(prepare_avatar(&forged_png(MAX_DECODED_SIDE, MAX_DECODED_SIDE)), Err(Msg::AvatarInvalid));
+        // The decoder's own limits hold even past the header check.
+        let mut reader = Reader::with_format(Cursor::new(forged_png(50_000, 50_000)), ImageFormat::Png);
+        reader.limits(decoder_limits());
+        assert!(reader.decode().is_err());
     }
 
     proptest! {

@@ -63,9 +63,15 @@ pub async fn change_password(pool: &PgPool, user_id: i64, hash: &str, keep: Uuid
     Ok(Some(revoked))
 }
 
-pub async fn update_avatar(pool: &PgPool, user_id: i64, path: &str) -> sqlx::Result<()> {
-    sqlx::query!("UPDATE identity.users SET avatar = $2, updated_at = now() WHERE user_id = $1", user_id, path)
-        .execute(pool)
-        .await?;
-    Ok(())
+/// Sets a user's avatar and answers the one it replaced (`None` when the user is gone).
+pub async fn update_avatar(pool: &PgPool, user_id: i64, path: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!(
+        "UPDATE identity.users u SET avatar = $2, updated_at = now() \
+         FROM (SELECT user_id, avatar FROM identity.users WHERE user_id = $1 FOR UPDATE) old \
+         WHERE u.user_id = old.user_id RETURNING old.avatar",
+        user_id,
+        path
+    )
+    .fetch_optional(pool)
+    .await
 }
