@@ -73,6 +73,9 @@ pub struct HttpConfig {
     pub rate_limit: RateLimitConfig,
     /// Live push streams one session may hold open at once (`GET /live/stream`).
     pub live_streams_per_session: usize,
+    /// A connection that has not sent a whole request head within this many seconds is
+    /// closed (slowloris).
+    pub header_read_timeout_seconds: u64,
 }
 
 /// Token buckets of the sign-in routes, each refilling evenly over a minute and holding a
@@ -229,6 +232,7 @@ impl Default for HttpConfig {
             trusted_proxies: Vec::new(),
             rate_limit: RateLimitConfig::default(),
             live_streams_per_session: 8,
+            header_read_timeout_seconds: 10,
         }
     }
 }
@@ -382,6 +386,12 @@ impl Config {
             if !(1..=1_000_000).contains(&value) {
                 return invalid(format!("http.rate_limit.{name} must be 1 to 1000000, not {value}"));
             }
+        }
+        if !(1..=300).contains(&self.http.header_read_timeout_seconds) {
+            return invalid(format!(
+                "http.header_read_timeout_seconds must be 1 to 300, not {}",
+                self.http.header_read_timeout_seconds
+            ));
         }
         if self.http.ops_listen.is_some_and(|ops| ops == self.http.listen) {
             return invalid("http.ops_listen must differ from http.listen".into());

@@ -20,7 +20,6 @@ pub mod request;
 pub mod routes;
 pub mod state;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -36,7 +35,7 @@ use lumiscape_common::i18n::Msg;
 use lumiscape_common::service::spawn_logged;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
-use tower::Layer;
+use tower::{Layer, ServiceExt};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
@@ -212,9 +211,60 @@ pub async fn start(
     let app = app(cfg, deps.auth, live, limits, deps.health)?;
     let listener = tokio::net::TcpListener::bind(cfg.http.listen).await?;
     tracing::info!(addr = %listener.local_addr()?, base = %cfg.http.base_path, "edge listening");
-    let server = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown.cancelled_owned());
-    Ok(tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }))
+    let header_timeout = Duration::from_secs(cfg.http.header_read_timeout_seconds);
+    Ok(tokio::spawn(serve(listener, app, header_timeout, shutdown)))
+}
+
+/// How long open connections may take to finish once the edge is told to stop.
+const DRAIN: Duration = Duration::from_secs(10);
+
+/// Serves `app` on `listener` until `shutdown`, as `axum::serve` does (HTTP/1 and 2,
+/// upgrades, the peer's address as `ConnectInfo`), but closing any connection whose request
+/// head takes longer than `header_timeout` to arrive, which `axum::serve` cannot.
+async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    header_timeout: Duration,
+    shutdown: CancellationToken,
+) -> anyhow::Result<()> {
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto::Builder;
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+
+    let mut builder = Builder::new(TokioExecutor::new());
+    builder.http1().timer(TokioTimer::new()).header_read_timeout(header_timeout);
+    let graceful = GracefulShutdown::new();
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait rather than spin.
+                    tracing::warn!(error = %e, "edge could not accept a connection");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = shutdown.cancelled() => break,
+        };
+        let app = app.clone().map_request(move |mut req: Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+            req
+        });
+        let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), TowerToHyperService::new(app));
+        let connection = graceful.watch(connection.into_owned());
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, %peer, "edge connection ended with an error");
+            }
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(DRAIN, graceful.shutdown()).await.is_err() {
+        tracing::warn!("edge connections still open after {DRAIN:?}; closing them");
+    }
+    Ok(())
 }
 
 /// Runs the edge until `shutdown`.

@@ -802,6 +802,41 @@ async fn behind_tls_answers_carry_hsts(c: &Cluster) {
     }
 }
 
+scenario!(
+    a_slow_request_head_is_cut_off,
+    Options {
+        extra_env: vec![("LUMISCAPE_HTTP__HEADER_READ_TIMEOUT_SECONDS".into(), "1".into())],
+        ..Options::default()
+    }
+);
+/// Slowloris: a client that trickles its request head, a byte at a time and never ending
+/// it, loses its connection after `http.header_read_timeout_seconds`; others are served.
+async fn a_slow_request_head_is_cut_off(c: &Cluster) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = c.api.base.trim_start_matches("http://").to_owned();
+    let slow = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let (mut reader, mut writer) = slow.into_split();
+    let started = std::time::Instant::now();
+    let trickle = tokio::spawn(async move {
+        for byte in b"GET /prod-api/captchaImage HTTP/1.1\r\nHost: edge\r\nX-Slow: ".iter().cycle() {
+            if writer.write_all(&[*byte]).await.is_err() {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    });
+    let mut answer = Vec::new();
+    let closed = tokio::time::timeout(std::time::Duration::from_secs(15), reader.read_to_end(&mut answer)).await;
+    trickle.abort();
+    assert!(closed.is_ok(), "the trickling connection is closed, not held open");
+    let held = started.elapsed();
+    assert!(held >= std::time::Duration::from_millis(900), "held {held:?}, less than the timeout");
+    assert!(held < std::time::Duration::from_secs(5), "held {held:?}, far past the timeout");
+    assert!(!String::from_utf8_lossy(&answer).contains("200 OK"), "no answer to a head that never ended");
+    let (status, _) = c.api.send(Call::get("/captchaImage")).await;
+    assert_eq!(status, 200, "other clients are still served");
+}
+
 // --- events and the login log -----------------------------------------------------------
 
 scenario!(sign_in_events_reach_the_login_log);
