@@ -49,28 +49,25 @@ impl UserRow {
     }
 }
 
+/// A query of [`UserRow`]s: the column list written once, the SQL still one literal that
+/// sqlx checks at compile time.
+macro_rules! user_query {
+    ($after:literal; $($arg:expr),* $(,)?) => {
+        sqlx::query_as!(
+            UserRow,
+            "SELECT user_id, user_name, nick_name, email, phonenumber, sex, avatar, password_hash, status, \
+             failed_attempts, locked_until, all_projects, default_menu " + $after,
+            $($arg),*
+        )
+    };
+}
+
 pub async fn find_user_by_name(pool: &PgPool, user_name: &str) -> sqlx::Result<Option<UserRow>> {
-    sqlx::query_as!(
-        UserRow,
-        "SELECT user_id, user_name, nick_name, email, phonenumber, sex, avatar, password_hash, status, \
-         failed_attempts, locked_until, all_projects, default_menu \
-         FROM identity.users WHERE NOT deleted AND user_name = $1",
-        user_name,
-    )
-    .fetch_optional(pool)
-    .await
+    user_query!("FROM identity.users WHERE NOT deleted AND user_name = $1"; user_name).fetch_optional(pool).await
 }
 
 pub async fn find_user_by_id(pool: &PgPool, user_id: i64) -> sqlx::Result<Option<UserRow>> {
-    sqlx::query_as!(
-        UserRow,
-        "SELECT user_id, user_name, nick_name, email, phonenumber, sex, avatar, password_hash, status, \
-         failed_attempts, locked_until, all_projects, default_menu \
-         FROM identity.users WHERE NOT deleted AND user_id = $1",
-        user_id,
-    )
-    .fetch_optional(pool)
-    .await
+    user_query!("FROM identity.users WHERE NOT deleted AND user_id = $1"; user_id).fetch_optional(pool).await
 }
 
 /// Locks the user's row and returns its lock state, inside the caller's transaction, so

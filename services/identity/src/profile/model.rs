@@ -15,13 +15,14 @@ pub const MAX_EMAIL_LEN: usize = 50;
 pub const MAX_AVATAR_BYTES: usize = 2 * 1024 * 1024;
 /// Largest avatar side kept (the spec recommends 500x500 images).
 pub const AVATAR_SIDE: u32 = 500;
-/// Larger images are refused before decoding, so a small file cannot expand to gigabytes.
+/// Larger images are refused from their header, before decoding, so a small file cannot
+/// expand to gigabytes.
 pub const MAX_DECODED_SIDE: u32 = 2048;
 /// The decoder's own allocation ceiling: a 2048x2048 RGBA image is 16 MiB, so 64 MiB leaves
 /// room for the decoder's buffers and nothing for a bomb.
 const MAX_DECODER_ALLOC: u64 = 64 * 1024 * 1024;
 
-/// The limits the decoder enforces itself, whatever the header check above it lets by.
+/// The limits the decoder enforces: the sides from the header, then the allocation.
 fn decoder_limits() -> Limits {
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_DECODED_SIDE);
@@ -117,15 +118,11 @@ pub fn prepare_avatar(bytes: &[u8]) -> Result<Vec<u8>, Msg> {
     if !matches!(format, ImageFormat::Png | ImageFormat::Jpeg) {
         return Err(Msg::AvatarInvalid);
     }
-    let (width, height) =
-        Reader::with_format(Cursor::new(bytes), format).into_dimensions().map_err(|_| Msg::AvatarInvalid)?;
-    if width == 0 || height == 0 || width > MAX_DECODED_SIDE || height > MAX_DECODED_SIDE {
-        return Err(Msg::AvatarInvalid);
-    }
+    // The decoder checks the header's sides against the limits before it allocates a pixel.
     let mut reader = Reader::with_format(Cursor::new(bytes), format);
     reader.limits(decoder_limits());
     let decoded = reader.decode().map_err(|_| Msg::AvatarInvalid)?;
-    let fitted = if width > AVATAR_SIDE || height > AVATAR_SIDE {
+    let fitted = if decoded.width() > AVATAR_SIDE || decoded.height() > AVATAR_SIDE {
         decoded.resize(AVATAR_SIDE, AVATAR_SIDE, FilterType::Triangle)
     } else {
         decoded
@@ -234,7 +231,7 @@ mod tests {
         assert_eq!(prepare_avatar(&bomb), Err(Msg::AvatarInvalid));
         // Within the sides but with the pixels missing: refused, not padded out.
         assert_eq!(prepare_avatar(&forged_png(MAX_DECODED_SIDE, MAX_DECODED_SIDE)), Err(Msg::AvatarInvalid));
-        // The decoder's own limits hold even past the header check.
+        // The decoder's limits refuse it by themselves.
         let mut reader = Reader::with_format(Cursor::new(forged_png(50_000, 50_000)), ImageFormat::Png);
         reader.limits(decoder_limits());
         assert!(reader.decode().is_err());
