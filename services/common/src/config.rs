@@ -581,6 +581,21 @@ mod tests {
     }
 
     #[test]
+    fn the_header_read_timeout_is_bounded() {
+        for (seconds, holds) in [(0, false), (1, true), (300, true), (301, false)] {
+            let mut cfg = demo();
+            cfg.http.header_read_timeout_seconds = seconds;
+            let answer = cfg.validate();
+            assert_eq!(answer.is_ok(), holds, "{seconds} s");
+            if let Err(e) = answer {
+                assert!(e.to_string().contains("http.header_read_timeout_seconds must be 1 to 300"), "{e}");
+            }
+        }
+        let word = serde_json::json!({"demo": true, "http": {"header_read_timeout_seconds": "ten"}});
+        assert!(Config::load(None, word).is_err());
+    }
+
+    #[test]
     fn trusted_proxies_are_addresses() {
         let proxies = serde_json::json!({"demo": true, "http": {"trusted_proxies": ["10.0.0.1", "::1"]}});
         assert_eq!(Config::load(None, proxies).unwrap().http.trusted_proxies.len(), 2);
