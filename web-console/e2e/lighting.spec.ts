@@ -20,6 +20,16 @@ async function addGateway(page: Page, name: string, number: string, loops = 2): 
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '新增成功')).toBeVisible();
   await expect(dialog).toBeHidden();
+  await closeCredential(page, number);
+}
+
+/** The credential dialog shown once after an add or an issue: the serial and a JWT, then closed. */
+async function closeCredential(page: Page, number: string): Promise<void> {
+  const credential = page.getByRole('dialog', { name: '网关凭证' });
+  await expect(credential.getByLabel('MQTT 用户名')).toHaveValue(number);
+  await expect(credential.getByLabel('MQTT 密码')).toHaveValue(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  await credential.getByRole('button', { name: '关闭' }).click();
+  await expect(credential).toBeHidden();
 }
 
 async function deleteGateway(page: Page, name: string): Promise<void> {
@@ -65,10 +75,22 @@ test('gateways: add with the server-side rules checked first, edit, delete', asy
   await expect(again).toBeVisible();
   await again.getByRole('button', { name: '取消' }).click();
 
+  // a new credential replaces the current one, after a confirmation
+  await row.getByRole('button', { name: `签发凭证 ${name}` }).click();
+  await page.getByRole('dialog').filter({ hasText: `确定为网关“${name}”签发新凭证吗？` }).getByRole('button', { name: '确定' }).click();
+  await closeCredential(page, number);
+
   await row.getByRole('button', { name: `修改 ${name}` }).click();
   const edit = page.getByRole('dialog', { name: '修改网关' });
   await expect(edit.getByLabel('网关编号')).toHaveValue(number);
   await expect(edit.getByLabel('回路1', { exact: true })).toHaveValue('主路灯');
+  // changing the serial would revoke the credential: the dialog says so until it is put back
+  const revokes = edit.getByText('修改网关编号后，该网关的凭证将立即失效，需重新签发凭证。');
+  await expect(revokes).toBeHidden();
+  await edit.getByLabel('网关编号').fill(`${number}X`);
+  await expect(revokes).toBeVisible();
+  await edit.getByLabel('网关编号').fill(number);
+  await expect(revokes).toBeHidden();
   await edit.getByLabel('网关名称').fill(`${name}改`);
   await edit.getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '修改成功')).toBeVisible();

@@ -4,7 +4,9 @@ import { dataOf, toListPage, type ListPage } from '../../api/lists';
 import type {
   ControlAck,
   Gateway,
+  GatewayAdded,
   GatewayChange,
+  GatewayCredential,
   GatewayDetail,
   GatewayQuery,
   OneKeyAnswer,
@@ -17,6 +19,15 @@ import type {
 export const GATEWAY_LIST = 'LIST';
 
 const EMPTY_ACK: ControlAck = { correlationId: '', elapsedMs: 0, loops: [] };
+
+/** A credential as the server sends it, or undefined when it is not one. */
+function credentialOf(value: unknown): GatewayCredential | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { publicKey, jwt, creds } = value as Partial<Record<keyof GatewayCredential, unknown>>;
+  return typeof jwt === 'string' && typeof creds === 'string' && jwt !== '' && creds !== ''
+    ? { publicKey: typeof publicKey === 'string' ? publicKey : '', jwt, creds }
+    : undefined;
+}
 
 /** The lighting screens' calls (contract: Lighting). */
 export const lightingApi = api.injectEndpoints({
@@ -38,9 +49,13 @@ export const lightingApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, gatewayId) => [{ type: 'Gateway', id: gatewayId }],
     }),
-    addGateway: build.mutation<{ gatewayId: number }, GatewayChange>({
+    /** Registers a gateway; answers its id and its credential (shown once). */
+    addGateway: build.mutation<GatewayAdded, GatewayChange>({
       query: (body) => ({ url: '/lighting/gateway', method: 'POST', data: body }),
-      transformResponse: (envelope: Envelope) => dataOf(envelope, { gatewayId: 0 }),
+      transformResponse: (envelope: Envelope) => {
+        const added = dataOf<Partial<GatewayAdded>>(envelope, {});
+        return { gatewayId: added.gatewayId ?? 0, credential: credentialOf(added.credential) ?? null };
+      },
       invalidatesTags: [{ type: 'Gateway', id: GATEWAY_LIST }],
     }),
     updateGateway: build.mutation<void, GatewayChange & { gatewayId: number }>({
@@ -55,6 +70,15 @@ export const lightingApi = api.injectEndpoints({
       query: (ids) => ({ url: `/lighting/gateway/${ids.join(',')}`, method: 'DELETE' }),
       transformResponse: () => undefined,
       invalidatesTags: [{ type: 'Gateway', id: GATEWAY_LIST }],
+    }),
+    /** Issues the gateway a new credential (shown once); the previous one stops working. */
+    issueGatewayCredential: build.mutation<GatewayCredential, number>({
+      query: (gatewayId) => ({ url: `/lighting/gateway/${gatewayId}/credential`, method: 'POST' }),
+      transformResponse: (envelope: Envelope) => {
+        const credential = credentialOf(envelope.data);
+        if (!credential) throw new Error('gateway credential missing');
+        return credential;
+      },
     }),
     /** Switches one loop; answers the gateway's acknowledgement. */
     controlLoop: build.mutation<ControlAck, { gatewayId: number; loopIndex: number; on: boolean }>({
@@ -108,6 +132,7 @@ export const {
   useAddGatewayMutation,
   useUpdateGatewayMutation,
   useDeleteGatewaysMutation,
+  useIssueGatewayCredentialMutation,
   useControlLoopMutation,
   useReadGatewayMutation,
   useGetGatewayPowerQuery,

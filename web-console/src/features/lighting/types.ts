@@ -61,6 +61,25 @@ export interface GatewayChange {
   remark?: string;
 }
 
+/**
+ * A gateway's own NATS credential, shown once: the server keeps only its public key. Over
+ * MQTT the `jwt` is the password (any user name; by convention the serial, gatewayNumber).
+ */
+export interface GatewayCredential {
+  /** The NATS user's public key. */
+  publicKey: string;
+  /** The bearer JWT: the MQTT password. */
+  jwt: string;
+  /** The text of a NATS `.creds` file. */
+  creds: string;
+}
+
+/** POST /lighting/gateway answer: the new gateway's id and its credential. */
+export interface GatewayAdded {
+  gatewayId: number;
+  credential: GatewayCredential | null;
+}
+
 /** The gateway's acknowledgement of a command or a read. */
 export interface ControlAck {
   correlationId: string;

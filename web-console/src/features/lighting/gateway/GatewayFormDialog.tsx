@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Form, Input, InputNumber, Row, Select } from 'antd';
+import { useContext, useEffect } from 'react';
+import { Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, FormField } from '../../../components/formDialog';
 import type { EditorDialogProps } from '../../../components/listPage';
@@ -7,10 +7,15 @@ import { useAddGatewayMutation, useGetGatewayQuery, useUpdateGatewayMutation } f
 import { gatewayRules, GATEWAY_NAME_MAX, GATEWAY_NUMBER_MAX, LOOP_COUNT_MAX, LOOP_COUNT_MIN, LOOP_NAME_MAX, REMARK_MAX } from '../rules';
 import { useCommunicationTypes } from '../shared/gatewayText';
 import type { Gateway } from '../types';
+import { ShowCredentialContext } from './credential';
 import { loopNamesOf, NEW_GATEWAY, toChange, toValues, type GatewayFormValues } from './formValues';
 import '../i18n';
 
-/** Adds or edits a gateway; the rules mirror the server's (name, serial, type, 1 to 64 loops, names, remark). */
+/**
+ * Adds or edits a gateway; the rules mirror the server's (name, serial, type, 1 to 64 loops,
+ * names, remark). A registered gateway's credential is shown once; a changed serial is
+ * warned of, as it revokes the credential.
+ */
 export default function GatewayFormDialog({ row: gateway, onClose }: EditorDialogProps<Gateway>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<GatewayFormValues>();
@@ -19,11 +24,21 @@ export default function GatewayFormDialog({ row: gateway, onClose }: EditorDialo
   const { data: detail } = useGetGatewayQuery(gateway?.gatewayId ?? 0, { skip: !gateway });
   const [addGateway] = useAddGatewayMutation();
   const [updateGateway] = useUpdateGatewayMutation();
+  const showCredential = useContext(ShowCredentialContext);
+  const gatewayNumber = Form.useWatch('gatewayNumber', form);
+  const numberChanged = gateway !== undefined && gatewayNumber !== undefined && gatewayNumber !== gateway.gatewayNumber;
   const loopCount = Form.useWatch('loopCount', form);
   const shownLoops = typeof loopCount === 'number' && loopCount >= LOOP_COUNT_MIN ? Math.min(loopCount, LOOP_COUNT_MAX) : 0;
 
-  const save = (values: GatewayFormValues) =>
-    gateway ? updateGateway({ ...toChange(values), gatewayId: gateway.gatewayId }).unwrap() : addGateway(toChange(values)).unwrap();
+  const save = async (values: GatewayFormValues) => {
+    const change = toChange(values);
+    if (gateway) {
+      await updateGateway({ ...change, gatewayId: gateway.gatewayId }).unwrap();
+      return;
+    }
+    const { credential } = await addGateway(change).unwrap();
+    if (credential) showCredential({ gatewayNumber: change.gatewayNumber, credential });
+  };
 
   useEffect(() => {
     if (detail) form.setFieldsValue({ loopNames: loopNamesOf(detail.loops) });
@@ -36,7 +51,8 @@ export default function GatewayFormDialog({ row: gateway, onClose }: EditorDialo
         <FormField span={12} label={t('lighting.gateway.name')} name="gatewayName" rules={rules.gatewayName} required>
           <Input maxLength={GATEWAY_NAME_MAX} placeholder={t('lighting.gateway.namePlaceholder')} />
         </FormField>
-        <FormField span={12} label={t('lighting.gateway.number')} name="gatewayNumber" rules={rules.gatewayNumber} required>
+        <FormField span={12} label={t('lighting.gateway.number')} name="gatewayNumber" rules={rules.gatewayNumber} required
+          extra={numberChanged ? <Typography.Text type="warning">{t('lighting.gateway.credential.numberChanged')}</Typography.Text> : undefined}>
           <Input maxLength={GATEWAY_NUMBER_MAX} placeholder={t('lighting.gateway.numberPlaceholder')} />
         </FormField>
         <FormField span={12} label={t('lighting.gateway.communicationType')} name="communicationType" rules={rules.communicationType}>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../i18n';
 import { renderApp } from '../../../test/renderWithProviders';
 import { signInWithProject } from '../../../test/session';
 import { lightingBackend, ok } from '../fixtures';
@@ -74,7 +75,178 @@ describe('the gateways page', () => {
     expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '删除 北区网关' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '修改 北区网关' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '签发凭证 北区网关' })).not.toBeInTheDocument();
     // no batch delete, so nothing to choose rows for
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+/** A credential as the server hands it out (shown once). */
+const credential = {
+  publicKey: 'UABC123',
+  jwt: 'eyJ0eXAiOiJKV1QiLCJhbGciOiJlZDI1NTE5LW5rZXkifQ.claims.signature',
+  creds: '-----BEGIN NATS USER JWT-----\neyJ0eXAi\n------END NATS USER JWT------\n',
+};
+
+/** A blob's text (jsdom's blobs have no text()). */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable blob'));
+    reader.readAsText(blob);
+  });
+}
+
+/** Saved files (name and text), as the download helper hands them to a link. */
+function captureDownloads() {
+  const blobs: Blob[] = [];
+  const names: string[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
+    blobs.push(blob as Blob);
+    return `blob:creds-${blobs.length}`;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return { names, texts: () => Promise.all(blobs.map(readText)) };
+}
+
+describe("a gateway's credential", () => {
+  it('is shown once after an add: user name, password, the .creds file, closed only by its button', async () => {
+    signInWithProject();
+    const downloads = captureDownloads();
+    lightingBackend({ 'POST /lighting/gateway': ok({ data: { gatewayId: 8, credential } }) });
+    const { user } = renderApp({ route: '/lighting/gateway' });
+    await screen.findByText('北区网关');
+    await user.click(screen.getByRole('button', { name: '新增' }));
+    const form = await screen.findByRole('dialog', { name: '新增网关' });
+    await user.type(within(form).getByLabelText('网关名称'), '南区网关');
+    await user.type(within(form).getByLabelText('网关编号'), 'GW-0008');
+    // no warning about the credential when adding
+    expect(within(form).queryByText('修改网关编号后，该网关的凭证将立即失效，需重新签发凭证。')).not.toBeInTheDocument();
+    await user.click(within(form).getByLabelText('通信方式'));
+    await user.click(await screen.findByTitle('以太网'));
+    await user.click(within(form).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('新增成功')).toBeInTheDocument();
+
+    const dialog = await screen.findByRole('dialog', { name: '网关凭证' });
+    expect(dialog).toHaveTextContent('凭证只显示这一次');
+    expect(within(dialog).getByLabelText('MQTT 用户名')).toHaveValue('GW-0008');
+    expect(within(dialog).getByLabelText('MQTT 用户名')).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText('MQTT 密码')).toHaveValue(credential.jwt);
+    expect(within(dialog).getByLabelText('MQTT 密码')).toHaveAttribute('readonly');
+    expect(within(dialog).getByRole('button', { name: '复制用户名' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '复制密码' })).toBeInTheDocument();
+    // no close icon (its button is the only way out), and Escape leaves it open
+    expect(dialog.querySelector('.ant-modal-close')).toBeNull();
+    expect(within(dialog).getAllByRole('button', { name: '关闭' })).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: '网关凭证' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: '下载 .creds 文件' }));
+    expect(downloads.names).toEqual(['GW-0008.creds']);
+    expect(await downloads.texts()).toEqual([credential.creds]);
+
+    await user.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '网关凭证' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: '新增网关' })).not.toBeInTheDocument();
+  });
+
+  it('is issued anew from a row after a confirmation, and shown the same way', async () => {
+    signInWithProject();
+    const downloads = captureDownloads();
+    const { callsTo } = lightingBackend({ 'POST /lighting/gateway/7/credential': ok({ data: credential }) });
+    const { user } = renderApp({ route: '/lighting/gateway' });
+    await screen.findByText('北区网关');
+
+    await user.click(screen.getByRole('button', { name: '签发凭证 北区网关' }));
+    let confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('确定为网关“北区网关”签发新凭证吗？当前凭证将立即失效。');
+    await user.click(within(confirm).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('POST /lighting/gateway/7/credential')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: '签发凭证 北区网关' }));
+    confirm = await screen.findByRole('dialog');
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    const dialog = await screen.findByRole('dialog', { name: '网关凭证' });
+    const [call] = callsTo('POST /lighting/gateway/7/credential');
+    expect(call?.headers.get('ProjectId')).toBe('1');
+    expect(within(dialog).getByLabelText('MQTT 用户名')).toHaveValue('GW-0007');
+    expect(within(dialog).getByLabelText('MQTT 密码')).toHaveValue(credential.jwt);
+    await user.click(within(dialog).getByRole('button', { name: '下载 .creds 文件' }));
+    expect(downloads.names).toEqual(['GW-0007.creds']);
+    expect(await downloads.texts()).toEqual([credential.creds]);
+    await user.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '网关凭证' })).not.toBeInTheDocument());
+  });
+
+  it('cannot be issued without lighting:gateway:edit', async () => {
+    signInWithProject();
+    lightingBackend({
+      'GET /getInfo': ok({
+        user: { userId: 2, userName: 'operator', nickName: '操作员', avatar: '' },
+        roles: ['ROLE_DEFAULT'],
+        permissions: ['pc:lighting:gateway:list', 'pc:lighting:gateway:query', 'pc:lighting:gateway:add', 'pc:lighting:gateway:remove'],
+        defultMenu: '',
+      }),
+    });
+    renderApp({ route: '/lighting/gateway' });
+    expect(await screen.findByRole('button', { name: '删除 北区网关' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '签发凭证 北区网关' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '签发凭证' })).not.toBeInTheDocument();
+  });
+
+  it('is warned of in the edit dialog only while the gateway number differs from the saved one', async () => {
+    signInWithProject();
+    const { callsTo } = lightingBackend({ 'PUT /lighting/gateway': ok() });
+    const { user } = renderApp({ route: '/lighting/gateway' });
+    await screen.findByText('北区网关');
+    await user.click(screen.getByRole('button', { name: '修改 北区网关' }));
+    const dialog = await screen.findByRole('dialog', { name: '修改网关' });
+    const warning = '修改网关编号后，该网关的凭证将立即失效，需重新签发凭证。';
+    const number = within(dialog).getByLabelText('网关编号');
+    await waitFor(() => expect(number).toHaveValue('GW-0007'));
+    expect(within(dialog).queryByText(warning)).not.toBeInTheDocument();
+
+    await user.type(number, 'X');
+    expect(await within(dialog).findByText(warning)).toBeInTheDocument();
+    await user.type(number, '{Backspace}');
+    await waitFor(() => expect(within(dialog).queryByText(warning)).not.toBeInTheDocument());
+
+    await user.clear(number);
+    await user.type(number, 'GW-0070');
+    expect(await within(dialog).findByText(warning)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('修改成功')).toBeInTheDocument();
+    expect(callsTo('PUT /lighting/gateway')[0]?.body).toMatchObject({ gatewayId: 7, gatewayNumber: 'GW-0070' });
+  });
+
+  it('speaks English', async () => {
+    signInWithProject();
+    await changeLanguage('en');
+    lightingBackend({ 'POST /lighting/gateway/7/credential': ok({ data: credential }) });
+    const { user } = renderApp({ route: '/lighting/gateway' });
+    await user.click(await screen.findByRole('button', { name: 'Issue credential 北区网关' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('Issue a new credential for the gateway "北区网关"? Its current credential stops working at once.');
+    await user.click(within(confirm).getByRole('button', { name: 'OK' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gateway credential' });
+    expect(dialog).toHaveTextContent('The credential is shown only this once');
+    expect(within(dialog).getByLabelText('MQTT user name')).toHaveValue('GW-0007');
+    expect(within(dialog).getByLabelText('MQTT password')).toHaveValue(credential.jwt);
+    expect(within(dialog).getByRole('button', { name: 'Copy the user name' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download .creds' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Gateway credential' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Edit 北区网关' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit gateway' });
+    await user.type(within(form).getByLabelText('Gateway number'), '1');
+    expect(
+      await within(form).findByText("Changing the gateway number makes the gateway's credential stop working at once; a new one must be issued."),
+    ).toBeInTheDocument();
   });
 });
