@@ -1,4 +1,5 @@
 use axum::Extension;
+use axum::extract::multipart::{MultipartError, MultipartRejection};
 use axum::extract::{Multipart, State};
 use lumiscape_common::ErrorCode;
 use lumiscape_common::i18n::Msg;
@@ -88,27 +89,31 @@ pub async fn update_password(
 pub async fn update_avatar(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult {
     let lang = info.lang();
-    let bad = |msg: Msg| ApiError::new(ErrorCode::BadRequest, &msg, lang);
+    // Not a multipart form at all (no boundary): the envelope, not axum's plain text.
+    let mut multipart = multipart.map_err(|_| ApiError::new(ErrorCode::BadRequest, &Msg::AvatarMissing, lang))?;
+    // A body past the limit shows up while it is read (a chunked upload declares no length):
+    // the same 413 as a declared one, not a generic bad request.
+    let refused = |err: MultipartError| {
+        if err.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            let limit_kb = (state.body_limit / 1024) as u64;
+            ApiError::new(ErrorCode::PayloadTooLarge, &Msg::BodyTooLarge { limit_kb }, lang)
+        } else {
+            ApiError::new(ErrorCode::BadRequest, &Msg::BadRequest, lang)
+        }
+    };
     let mut image = None;
-    loop {
-        let field = match multipart.next_field().await {
-            Ok(Some(field)) => field,
-            Ok(None) => break,
-            Err(err) if err.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
-                let limit_kb = (state.body_limit / 1024) as u64;
-                return Err(ApiError::new(ErrorCode::PayloadTooLarge, &Msg::BodyTooLarge { limit_kb }, lang));
-            }
-            Err(_) => return Err(bad(Msg::BadRequest)),
-        };
+    while let Some(field) = multipart.next_field().await.map_err(refused)? {
         if field.name() == Some(AVATAR_FIELD) {
-            image = Some(field.bytes().await.map_err(|_| bad(Msg::BadRequest))?);
+            image = Some(field.bytes().await.map_err(refused)?);
             break;
         }
     }
-    let image = image.filter(|b| !b.is_empty()).ok_or_else(|| bad(Msg::AvatarMissing))?;
+    let image = image
+        .filter(|b| !b.is_empty())
+        .ok_or_else(|| ApiError::new(ErrorCode::BadRequest, &Msg::AvatarMissing, lang))?;
     let request = pb::UpdateAvatarRequest { image: image.to_vec() };
     let path = call(&info, state.clients.profile().update_avatar(info.ctx.request(request))).await?.path;
     ok_with(lang, json!({ "imgUrl": path }))

@@ -104,9 +104,9 @@ pub fn is_uploaded_avatar(path: &str) -> bool {
         .is_some_and(|stem| uuid::Uuid::try_parse(stem).is_ok())
 }
 
-/// Checks an uploaded avatar by size and content (PNG or JPEG, whatever its name claims),
-/// decodes it, fits it into 500x500 and re-encodes it as PNG, which drops any metadata or
-/// smuggled payload.
+/// Checks an uploaded avatar by size and content (PNG or JPEG, whatever its name claims, and
+/// nothing after the image: see [`ends_with_the_image`]), decodes it, fits it into 500x500
+/// and re-encodes it as PNG, which drops any metadata or smuggled payload.
 pub fn prepare_avatar(bytes: &[u8]) -> Result<Vec<u8>, Msg> {
     if bytes.is_empty() {
         return Err(Msg::AvatarMissing);
@@ -115,7 +115,7 @@ pub fn prepare_avatar(bytes: &[u8]) -> Result<Vec<u8>, Msg> {
         return Err(Msg::AvatarTooLarge { limit_kb: (MAX_AVATAR_BYTES / 1024) as u64 });
     }
     let format = image::guess_format(bytes).map_err(|_| Msg::AvatarInvalid)?;
-    if !matches!(format, ImageFormat::Png | ImageFormat::Jpeg) {
+    if !matches!(format, ImageFormat::Png | ImageFormat::Jpeg) || !ends_with_the_image(bytes, format) {
         return Err(Msg::AvatarInvalid);
     }
     // The decoder checks the header's sides against the limits before it allocates a pixel.
@@ -130,6 +130,34 @@ pub fn prepare_avatar(bytes: &[u8]) -> Result<Vec<u8>, Msg> {
     let mut png = Vec::new();
     fitted.write_to(&mut Cursor::new(&mut png), ImageFormat::Png).map_err(|_| Msg::AvatarInvalid)?;
     Ok(png)
+}
+
+/// Whether the file ends where its image ends: nothing after a PNG's `IEND` chunk, or after
+/// a JPEG's end-of-image marker. A file that is an image and something else at once (a
+/// polyglot: HTML, a script or a ZIP archive appended to a picture) is refused rather than
+/// cleaned, so the upload never looks accepted to whoever crafted it.
+fn ends_with_the_image(bytes: &[u8], format: ImageFormat) -> bool {
+    match format {
+        ImageFormat::Png => png_end(bytes) == Some(bytes.len()),
+        ImageFormat::Jpeg => bytes.ends_with(&[0xFF, 0xD9]),
+        _ => false,
+    }
+}
+
+/// Where a PNG's `IEND` chunk ends, walking the chunks from the signature.
+fn png_end(bytes: &[u8]) -> Option<usize> {
+    let mut at = 8;
+    loop {
+        let length = u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?) as usize;
+        let end = at.checked_add(12)?.checked_add(length)?;
+        if end > bytes.len() {
+            return None;
+        }
+        if bytes.get(at + 4..at + 8)? == b"IEND" {
+            return Some(end);
+        }
+        at = end;
+    }
 }
 
 #[cfg(test)]
@@ -209,6 +237,26 @@ mod tests {
         let crc = crc32fast::hash(&bytes[12..29]);
         bytes[29..33].copy_from_slice(&crc.to_be_bytes());
         bytes
+    }
+
+    fn jpeg(width: u32, height: u32) -> Vec<u8> {
+        let img = image::RgbImage::from_pixel(width, height, image::Rgb([10, 20, 30]));
+        let mut out = Vec::new();
+        image::DynamicImage::ImageRgb8(img).write_to(&mut Cursor::new(&mut out), ImageFormat::Jpeg).unwrap();
+        out
+    }
+
+    #[test]
+    fn polyglots_are_refused() {
+        assert!(prepare_avatar(&png(4, 4)).is_ok());
+        assert!(prepare_avatar(&jpeg(4, 4)).is_ok());
+        for image in [png(4, 4), jpeg(4, 4)] {
+            for tail in [&b"<html><script>alert(1)</script></html>"[..], b"PK\x05\x06\0\0\0\0", b"\0"] {
+                let polyglot = [image.as_slice(), tail].concat();
+                assert_eq!(prepare_avatar(&polyglot), Err(Msg::AvatarInvalid), "{tail:?}");
+            }
+        }
+        assert_eq!(png_end(&png(1, 1)[..20]), None, "cut short");
     }
 
     #[test]
