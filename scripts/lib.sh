@@ -115,14 +115,28 @@ stop_postgres() {
   "${owner[@]}" "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null 2>&1 || true
 }
 
-# start_nats DIR PORT MQTT_PORT: JetStream stored in DIR, MQTT on loopback. Sets NATS_PID.
+# nats_auth BIN DIR: the NATS operator, accounts and keys, made once in DIR by the lumiscape
+# binary BIN (docs/security.md, "Devices"), and the services' settings that use them.
+nats_auth() {
+  local bin="$1" dir="$2"
+  "$bin" nats-auth --dir "$dir" >/dev/null || die "lumiscape nats-auth failed"
+  export LUMISCAPE_NATS_CREDENTIALS="$dir/services.creds" LUMISCAPE_NATS_AUTHORITY="$dir/authority.json"
+}
+
+# start_nats DIR PORT MQTT_PORT AUTH_DIR: JetStream stored in DIR, MQTT on loopback, the
+# accounts of AUTH_DIR (nats_auth) with a full resolver in DIR. Sets NATS_PID.
 start_nats() {
-  local dir="$1" port="$2" mqtt_port="$3" server
+  local dir="$1" port="$2" mqtt_port="$3" auth_dir="$4" server
   server="$(ensure_nats_server)"
-  mkdir -p "$dir/jetstream"
+  mkdir -p "$dir/jetstream" "$dir/jwt"
+  cp "$auth_dir/server.conf" "$dir/auth.conf"
   cat > "$dir/nats.conf" <<CONF
 server_name: lumiscape
 listen: 127.0.0.1:$port
+# Decentralized auth: the operator and accounts (lumiscape nats-auth); account updates
+# (gateway revocations) are kept in jwt/ across restarts.
+include auth.conf
+resolver: { type: full, dir: "$dir/jwt", allow_delete: false, interval: "2m" }
 jetstream {
   store_dir: "$dir/jetstream"
   max_memory_store: 256MB

@@ -58,10 +58,11 @@ impl Rig {
         let mut cfg = Config { demo: true, ..Config::default() };
         cfg.nats.url = url.to_owned();
         cfg.nats.prefix = prefix.clone();
+        cfg.nats.credentials_file = Some(support::nats_auth_dir().join("services.creds"));
         cfg.grpc.bridge_listen = ([127, 0, 0, 1], free_port()).into();
         cfg.bridge.offline_after_seconds = 2;
         cfg.bridge.command_timeout_ms = 1000;
-        let nats = async_nats::connect(url).await.unwrap();
+        let nats = support::services_client(url).await;
         let js = jetstream::new(nats.clone());
         let sessions = SessionRegistry::open(
             &js,
@@ -337,6 +338,7 @@ async fn commands_are_acknowledged_refused_offline_and_time_out() {
         loops: 2,
         interval: Duration::from_millis(200),
         subject_prefix: rig.cfg.nats.prefix.clone(),
+        credentials_dir: Some(support::fleet_credentials(&rig.cfg.nats.prefix, "SIM-", 1)),
         seed: Some(1),
         ..Default::default()
     };
@@ -390,6 +392,7 @@ async fn a_gateway_on_mqtt_reports_and_obeys_through_the_bridge() {
         interval: Duration::from_millis(200),
         transport: lumiscape_gateway_bridge::Transport::Mqtt,
         subject_prefix: rig.cfg.nats.prefix.clone(),
+        credentials_dir: Some(support::fleet_credentials(&rig.cfg.nats.prefix, "SIM-", 1)),
         seed: Some(3),
         ..Default::default()
     };

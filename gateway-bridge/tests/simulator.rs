@@ -40,6 +40,7 @@ fn fleet_config(transport: Transport, prefix: &str, faults: Faults) -> Simulator
         transport,
         faults,
         subject_prefix: prefix.into(),
+        credentials_dir: Some(support::fleet_credentials(prefix, "GW-", 3)),
         seed: Some(42),
     }
 }
@@ -60,7 +61,7 @@ struct Platform {
 
 impl Platform {
     async fn connect(url: &str, prefix: &str) -> Self {
-        let client = async_nats::connect(url).await.expect("test nats reachable");
+        let client = support::services_client(url).await;
         let topics = Topics::new(prefix).unwrap();
         let uplinks = client.subscribe(topics.all_wildcard()).await.unwrap();
         client.flush().await.unwrap();

@@ -164,6 +164,23 @@ mod tests {
     use super::*;
     use crate::protocol::codec::encode_uplink;
     use crate::protocol::fixtures::*;
+
+    /// A gateway's NATS credential names these channels (`common::nats_auth`): uplinks to
+    /// publish, the command channel to subscribe to.
+    #[test]
+    fn credentials_name_the_protocols_channels() {
+        let uplinks: Vec<&str> = Channel::ALL.iter().filter(|c| c.is_uplink()).map(|c| c.as_str()).collect();
+        assert_eq!(uplinks, lumiscape_common::nats_auth::DEVICE_UPLINK);
+        assert_eq!(Channel::Command.as_str(), lumiscape_common::nats_auth::DEVICE_COMMAND);
+        let topics = Topics::new("p").unwrap();
+        let serial = GatewaySerial::new("GW-1").unwrap();
+        for channel in Channel::ALL {
+            assert_eq!(
+                topics.subject(&serial, channel),
+                lumiscape_common::nats_auth::device_subject("p", "GW-1", channel.as_str())
+            );
+        }
+    }
     use proptest::prelude::*;
 
     #[test]

@@ -115,6 +115,9 @@ pub struct SimulatorConfig {
     /// Prefix of every subject and topic (one token, may be empty); deployments and tests
     /// sharing a server each use their own.
     pub subject_prefix: String,
+    /// A directory of `<serial>.creds` files: each gateway connects with its own credential
+    /// (NATS: its own connection; MQTT: the JWT as password). Anonymous when `None`.
+    pub credentials_dir: Option<std::path::PathBuf>,
     /// Seed of the random readings and faults; a fresh one each run when `None`.
     pub seed: Option<u64>,
 }
@@ -129,6 +132,7 @@ impl Default for SimulatorConfig {
             transport: Transport::Nats,
             faults: Faults::default(),
             subject_prefix: String::new(),
+            credentials_dir: None,
             seed: None,
         }
     }

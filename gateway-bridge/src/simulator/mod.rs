@@ -18,6 +18,7 @@ use tracing::info;
 
 use crate::protocol::{GatewaySerial, ProtocolError, Topics};
 use gateway::VirtualGateway;
+use lumiscape_common::nats_auth::GatewayCredential;
 
 pub use config::{Faults, MAX_GATEWAYS, MIN_INTERVAL, SimulatorConfig, Transport};
 pub use gateway::SimStats;
@@ -31,8 +32,27 @@ pub enum SimulatorError {
     MqttAddress(String),
     #[error("gateway {serial} did not connect and subscribe over mqtt at {address} within {seconds} s")]
     MqttConnect { serial: GatewaySerial, address: String, seconds: u64 },
+    #[error("no credential for gateway {serial}: {reason} (write them with `lumiscape gateway-credentials`)")]
+    Credential { serial: GatewaySerial, reason: String },
     #[error(transparent)]
     Protocol(#[from] ProtocolError),
+}
+
+/// Each gateway's credential from `<dir>/<serial>.creds`, or none for all without a directory.
+fn load_credentials(
+    cfg: &SimulatorConfig,
+    fleet: &[VirtualGateway],
+) -> Result<Vec<Option<GatewayCredential>>, SimulatorError> {
+    let Some(dir) = &cfg.credentials_dir else { return Ok(vec![None; fleet.len()]) };
+    fleet
+        .iter()
+        .map(|gateway| {
+            let refuse = |reason: String| SimulatorError::Credential { serial: gateway.serial.clone(), reason };
+            let path = dir.join(format!("{}.creds", gateway.serial));
+            let text = std::fs::read_to_string(&path).map_err(|err| refuse(format!("{}: {err}", path.display())))?;
+            GatewayCredential::parse(&text).map(Some).map_err(|err| refuse(format!("{}: {err}", path.display())))
+        })
+        .collect()
 }
 
 /// The fleet's gateways, each with its own random source drawn from the seed, so one seed
@@ -58,6 +78,8 @@ pub async fn run(cfg: SimulatorConfig, server: &str, shutdown: CancellationToken
     cfg.validate()?;
     let topics = Topics::new(&cfg.subject_prefix)?;
     let fleet = build_fleet(&cfg)?;
+    let credentials = load_credentials(&cfg, &fleet)?;
+    let fleet: Vec<_> = fleet.into_iter().zip(credentials).collect();
     info!(
         gateways = cfg.gateways,
         loops = cfg.loops,

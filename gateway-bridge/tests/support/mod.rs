@@ -10,6 +10,39 @@ pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
+/// The NATS operator, accounts and keys of the test servers (`lumiscape nats-auth`, made by
+/// scripts/test).
+pub fn nats_auth_dir() -> PathBuf {
+    PathBuf::from(
+        std::env::var("LUMISCAPE_TEST_NATS_AUTH_DIR")
+            .expect("LUMISCAPE_TEST_NATS_AUTH_DIR names the test NATS keys (run the tests through scripts/test)"),
+    )
+}
+
+/// A client of the SERVICES account, as the platform connects.
+pub async fn services_client(url: &str) -> async_nats::Client {
+    let creds = nats_auth_dir().join("services.creds");
+    lumiscape_common::nats::connect(url, "gateway-bridge-test", Some(&creds), Duration::from_secs(10))
+        .await
+        .unwrap_or_else(|err| panic!("NATS at {url}: {err}"))
+}
+
+/// A directory of `.creds` files for the gateways `<serial_prefix>00001` to `...count`, under
+/// the subject prefix `prefix`, issued as lighting issues them.
+pub fn fleet_credentials(prefix: &str, serial_prefix: &str, count: usize) -> PathBuf {
+    let authority =
+        lumiscape_common::nats_auth::Authority::load(&nats_auth_dir().join("authority.json")).expect("test authority");
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    let dir = std::env::temp_dir().join(format!("lumiscape-gb-creds-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for number in 1..=count {
+        let serial = format!("{serial_prefix}{number:05}");
+        let credential = authority.issue_gateway(prefix, &serial).unwrap();
+        std::fs::write(dir.join(format!("{serial}.creds")), credential.creds()).unwrap();
+    }
+    dir
+}
+
 /// A nats-server of the test's own with JetStream and an MQTT listener; stopped on drop.
 pub struct PrivateNats {
     child: Child,
@@ -33,11 +66,14 @@ impl PrivateNats {
         let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
         let dir = std::env::temp_dir().join(format!("lumiscape-gb-nats-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(dir.join("jetstream")).unwrap();
+        std::fs::copy(nats_auth_dir().join("server.conf"), dir.join("auth.conf")).unwrap();
         let (port, mqtt_port) = (free_port(), free_port());
         let config = format!(
-            "server_name: gbtest_{pid}\nlisten: 127.0.0.1:{port}\njetstream {{\n  store_dir: \"{store}\"\n  max_memory_store: 64MB\n  max_file_store: 20TB\n}}\nmqtt {{\n  listen: 127.0.0.1:{mqtt_port}\n}}\n",
+            "server_name: gbtest_{pid}\nlisten: 127.0.0.1:{port}\ninclude auth.conf\n\
+             resolver: {{ type: full, dir: \"{jwt}\" }}\njetstream {{\n  store_dir: \"{store}\"\n  max_memory_store: 64MB\n  max_file_store: 20TB\n}}\nmqtt {{\n  listen: 127.0.0.1:{mqtt_port}\n}}\n",
             pid = std::process::id(),
             store = dir.join("jetstream").display(),
+            jwt = dir.join("jwt").display(),
         );
         let config_path = dir.join("nats.conf");
         std::fs::write(&config_path, config).unwrap();

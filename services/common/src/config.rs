@@ -46,6 +46,12 @@ pub struct NatsConfig {
     /// Prefix of every stream, subject and bucket name; lets several deployments (or
     /// tests) share one NATS server without seeing each other.
     pub prefix: String,
+    /// The services' NATS credentials (`services.creds` of `lumiscape nats-auth`); none for
+    /// a server without authentication.
+    pub credentials_file: Option<PathBuf>,
+    /// The authority that issues and revokes gateway credentials (`authority.json` of
+    /// `lumiscape nats-auth`). Lighting needs it.
+    pub authority_file: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -215,7 +221,12 @@ impl Default for DatabaseConfig {
 
 impl Default for NatsConfig {
     fn default() -> Self {
-        Self { url: "nats://127.0.0.1:4222".into(), prefix: String::new() }
+        Self {
+            url: "nats://127.0.0.1:4222".into(),
+            prefix: String::new(),
+            credentials_file: None,
+            authority_file: None,
+        }
     }
 }
 
@@ -309,6 +320,8 @@ const ENV_ALIASES: &[(&str, &str)] = &[
     ("database_url", "database.url"),
     ("nats_url", "nats.url"),
     ("nats_prefix", "nats.prefix"),
+    ("nats_credentials", "nats.credentials_file"),
+    ("nats_authority", "nats.authority_file"),
     ("captcha_enabled", "captcha.enabled"),
     ("signing_key", "auth.signing_key"),
     ("admin_password", "auth.admin_password"),

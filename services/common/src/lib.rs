@@ -12,6 +12,7 @@ pub mod error;
 pub mod grpc;
 pub mod i18n;
 pub mod nats;
+pub mod nats_auth;
 pub mod observability;
 pub mod outbox;
 pub mod paging;

@@ -1,26 +1,47 @@
 //! NATS connection and JetStream helpers.
 
+use std::path::Path;
 use std::time::Duration;
+
+use anyhow::Context as _;
 
 use async_nats::jetstream::{self, kv, stream};
 use async_nats::{HeaderMap, HeaderValue};
 
 /// Connects, retrying until `wait` has passed; later disconnections are retried forever
-/// by the client itself.
-pub async fn connect(url: &str, name: &str, wait: Duration) -> anyhow::Result<async_nats::Client> {
+/// by the client itself. `credentials` is a `.creds` file (`nats.credentials_file`), or none
+/// for a server without authentication.
+pub async fn connect(
+    url: &str,
+    name: &str,
+    credentials: Option<&Path>,
+    wait: Duration,
+) -> anyhow::Result<async_nats::Client> {
+    let creds = match credentials {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the NATS credentials {}", path.display()))?,
+        ),
+        None => None,
+    };
     let deadline = tokio::time::Instant::now() + wait;
     loop {
-        let options = async_nats::ConnectOptions::new()
-            .name(name)
-            .max_reconnects(None)
-            .connection_timeout(Duration::from_secs(5))
-            .event_callback(|event| async move {
-                match event {
-                    async_nats::Event::Connected => tracing::info!("nats connected"),
-                    async_nats::Event::Disconnected => tracing::warn!("nats disconnected"),
-                    other => tracing::debug!(event = %other, "nats event"),
-                }
-            });
+        let options = match &creds {
+            Some(creds) => async_nats::ConnectOptions::with_credentials(creds).with_context(|| {
+                format!("{} holds no NATS credentials", credentials.unwrap_or(Path::new("")).display())
+            })?,
+            None => async_nats::ConnectOptions::new(),
+        };
+        let options =
+            options.name(name).max_reconnects(None).connection_timeout(Duration::from_secs(5)).event_callback(
+                |event| async move {
+                    match event {
+                        async_nats::Event::Connected => tracing::info!("nats connected"),
+                        async_nats::Event::Disconnected => tracing::warn!("nats disconnected"),
+                        other => tracing::debug!(event = %other, "nats event"),
+                    }
+                },
+            );
         match options.connect(url).await {
             Ok(client) => return Ok(client),
             Err(err) if tokio::time::Instant::now() < deadline => {
@@ -30,6 +51,15 @@ pub async fn connect(url: &str, name: &str, wait: Duration) -> anyhow::Result<as
             Err(err) => return Err(err.into()),
         }
     }
+}
+
+/// Connects as [`connect`] does with the configuration's URL and credentials.
+pub async fn connect_with(
+    cfg: &crate::config::Config,
+    name: &str,
+    wait: Duration,
+) -> anyhow::Result<async_nats::Client> {
+    connect(&cfg.nats.url, name, cfg.nats.credentials_file.as_deref(), wait).await
 }
 
 /// The most a key-value projection bucket may hold. Its values are small (a registration,

@@ -271,8 +271,11 @@ mod tests {
     #[tokio::test]
     async fn a_refresh_racing_a_logout_never_revives_the_session() {
         let url = std::env::var("LUMISCAPE_TEST_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
-        let Ok(client) = async_nats::connect(&url).await else {
-            panic!("NATS at {url} (set LUMISCAPE_TEST_NATS_URL)");
+        let creds = std::env::var("LUMISCAPE_TEST_NATS_AUTH_DIR")
+            .ok()
+            .map(|dir| std::path::Path::new(&dir).join("services.creds"));
+        let Ok(client) = crate::nats::connect(&url, "test", creds.as_deref(), Duration::from_secs(10)).await else {
+            panic!("NATS at {url} (set LUMISCAPE_TEST_NATS_URL and LUMISCAPE_TEST_NATS_AUTH_DIR)");
         };
         let js = jetstream::new(client);
         let bucket = format!("t{}_SESSIONS", &uuid::Uuid::new_v4().simple().to_string()[..12]);

@@ -14,12 +14,19 @@ fn nats_url() -> String {
     std::env::var("LUMISCAPE_TEST_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into())
 }
 
+/// The services' credentials on the test server (scripts/test's `lumiscape nats-auth`).
+fn nats_creds() -> Option<std::path::PathBuf> {
+    std::env::var("LUMISCAPE_TEST_NATS_AUTH_DIR").ok().map(|dir| std::path::Path::new(&dir).join("services.creds"))
+}
+
 #[tokio::test]
 async fn poison_is_terminated_after_bounded_deliveries_while_the_rest_flows() {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
     let prefix = format!("cons{}x{nanos}", std::process::id());
     let streams = Streams::new(&prefix);
-    let js = jetstream::new(async_nats::connect(nats_url()).await.unwrap());
+    let (url, creds) = (nats_url(), nats_creds());
+    let client = lumiscape_common::nats::connect(&url, "test", creds.as_deref(), Duration::from_secs(10)).await;
+    let js = jetstream::new(client.unwrap());
     let spec = ConsumerSpec {
         stream: streams.alarm(),
         durable: "test-consumer".into(),

@@ -8,7 +8,8 @@ use lumiscape_common::permission::{alarm as alarm_perm, lighting as lighting_per
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{
-    ComponentsBuilder, InfoBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Required, ResponseBuilder,
+    ComponentsBuilder, Content, InfoBuilder, ObjectBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Ref, Required,
+    ResponseBuilder, Type,
 };
 
 use crate::api::{alarm, auth, lighting, live, profile, project, system};
@@ -91,6 +92,7 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/lighting/gateway", Access::Permission(lighting_perm::gateway::EDIT), "lighting", "Edit a gateway and its loops", |m| on(m, lighting::gateway_edit)),
     route(Method::DELETE, "/lighting/gateway/{gatewayId}", Access::Permission(lighting_perm::gateway::REMOVE), "lighting", "Delete gateways (ids comma-separated), all or none", |m| on(m, lighting::gateway_remove)),
     route(GET, "/lighting/gateway/{gatewayId}/power", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "Per-minute power of a loop over the last hours (loopIndex, hours)", |m| on(m, lighting::gateway_power)),
+    route(POST, "/lighting/gateway/{gatewayId}/credential", Access::Permission(lighting_perm::gateway::EDIT), "lighting", "A new NATS credential for the gateway (shown once); the previous one stops working", |m| on(m, lighting::gateway_credential)),
     route(GET, "/lighting/gateway/{gatewayId}/onlineHistory", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "A gateway's online and offline changes, newest first", |m| on(m, lighting::gateway_online_history)),
     route(POST, "/lighting/control/loop", Access::Permission(lighting_perm::control::EDIT), "lighting", "Switch one loop; answers the gateway's acknowledgement (504 when none in time)", |m| on(m, lighting::control_loop)),
     route(POST, "/lighting/control/read", Access::Permission(lighting_perm::control::QUERY), "lighting", "Read a gateway's loops now", |m| on(m, lighting::control_read)),
@@ -153,20 +155,42 @@ pub fn openapi(base_path: &str) -> OpenApi {
                 Access::SignedIn => "signed in".to_owned(),
                 Access::Permission(p) => p.to_owned(),
             };
+            // The live stream answers Server-Sent Events; every other route the envelope.
+            let ok = if spec.tag == "live" {
+                ResponseBuilder::new()
+                    .description("Server-Sent Events")
+                    .content("text/event-stream", Content::default())
+            } else {
+                ResponseBuilder::new()
+                    .description("envelope with code 200, or 500 for a business rule's refusal")
+                    .content("application/json", envelope())
+            };
             let mut operation = OperationBuilder::new()
                 .tag(spec.tag)
                 .summary(Some(spec.summary))
                 .description(Some(format!("Access: {permission}. Answers the envelope {{code, msg, ...}}.")))
-                .response("200", ResponseBuilder::new().description("envelope with code 200 or an error code"));
+                .response("200", ok)
+                .response(
+                    "default",
+                    ResponseBuilder::new()
+                        .description("refused: envelope whose code is the HTTP status (400, 401, 403, 404, 413, ...)")
+                        .content("application/json", envelope()),
+                );
             for name in path_parameters(path) {
                 operation = operation.parameter(
-                    ParameterBuilder::new().name(name).parameter_in(ParameterIn::Path).required(Required::True),
+                    ParameterBuilder::new()
+                        .name(name)
+                        .parameter_in(ParameterIn::Path)
+                        .required(Required::True)
+                        .schema(Some(path_parameter_schema(name))),
                 );
             }
             if spec.limit.is_some() {
                 operation = operation.response(
                     "429",
-                    ResponseBuilder::new().description("rate limited: envelope with code 429 and a Retry-After header"),
+                    ResponseBuilder::new()
+                        .description("rate limited: envelope with code 429 and a Retry-After header")
+                        .content("application/json", envelope()),
                 );
             }
             if spec.access != Access::Public {
@@ -191,9 +215,29 @@ pub fn openapi(base_path: &str) -> OpenApi {
         .components(Some(
             ComponentsBuilder::new()
                 .security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)))
+                .schema(
+                    "Envelope",
+                    ObjectBuilder::new()
+                        .schema_type(Type::Object)
+                        .property("code", ObjectBuilder::new().schema_type(Type::Integer))
+                        .property("msg", ObjectBuilder::new().schema_type(Type::String))
+                        .required("code")
+                        .required("msg"),
+                )
                 .build(),
         ))
         .build()
+}
+
+/// A path parameter: text, and for a record's id (`gatewayId`) the digits of one.
+fn path_parameter_schema(name: &str) -> ObjectBuilder {
+    let text = ObjectBuilder::new().schema_type(Type::String);
+    if name.ends_with("Id") { text.pattern(Some("^[1-9][0-9]{0,17}$")) } else { text }
+}
+
+/// Every JSON answer: `{code, msg, ...}` (RuoYi's envelope), the rest depending on the route.
+fn envelope() -> Content {
+    Content::new(Some(Ref::from_schema_name("Envelope")))
 }
 
 fn path_parameters(path: &str) -> impl Iterator<Item = &str> {

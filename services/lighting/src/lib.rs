@@ -12,10 +12,12 @@ pub mod onekey;
 pub mod seed;
 pub mod telemetry;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use lumiscape_common::config::Config;
 use lumiscape_common::nats::Streams;
+use lumiscape_common::nats_auth::Authority;
 use lumiscape_common::outbox::Relay;
 use lumiscape_common::projection::Projection;
 use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
@@ -41,6 +43,11 @@ pub use lumiscape_common::service::Deps;
 pub struct Shared {
     pub ctx: Context,
     pub bridge: Bridge,
+    /// Issues gateway credentials; [`gateway::credentials::Sync`] pushes their revocations.
+    pub authority: Arc<Authority>,
+    pub credentials: gateway::credentials::Sync,
+    /// The deployment's subject prefix, which a gateway's credential names.
+    pub nats_prefix: String,
 }
 
 impl std::ops::Deref for Shared {
@@ -76,7 +83,10 @@ pub async fn start(
     partitions.maintain(&deps.pool).await?;
 
     let bridge = Bridge::new(&cfg.grpc.bridge_url, Duration::from_millis(cfg.bridge.command_timeout_ms))?;
-    let shared = Shared { ctx, bridge };
+    let authority = Arc::new(load_authority(cfg)?);
+    let credentials = gateway::credentials::Sync::new(deps.pool.clone(), deps.nats.clone(), authority.clone());
+    spawn_logged("gateway credential revocations", credentials.clone().run(shutdown.clone()));
+    let shared = Shared { ctx, bridge, authority, credentials, nats_prefix: cfg.nats.prefix.clone() };
     let relay = Relay::<Tables>::new("lighting", deps.pool.clone(), js.clone(), shared.outbox.clone());
     spawn_logged("lighting outbox relay", relay.with_projection(registry).run(shutdown.clone()));
     spawn_logged("partitions", partitions.clone().run(deps.pool.clone(), shutdown.clone()));
@@ -94,6 +104,18 @@ pub async fn start(
         .add_service(ControlServiceServer::new(control::grpc::ControlApi::new(shared.clone())))
         .add_service(OneKeyServiceServer::new(onekey::grpc::OneKeyApi::new(shared)));
     serve_grpc("lighting", cfg.grpc.lighting_listen, routes, shutdown).await
+}
+
+/// The authority that issues gateway credentials (`nats.authority_file`); lighting does not
+/// start without one.
+pub fn load_authority(cfg: &Config) -> anyhow::Result<Authority> {
+    let path = cfg.nats.authority_file.as_deref().ok_or_else(|| {
+        anyhow::anyhow!(
+            "nats.authority_file is missing: lighting issues the gateways' NATS credentials with it \
+             (LUMISCAPE_NATS_AUTHORITY, the authority.json of `lumiscape nats-auth`)"
+        )
+    })?;
+    Authority::load(path)
 }
 
 /// Runs lighting until `shutdown`.

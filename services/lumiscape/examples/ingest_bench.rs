@@ -50,8 +50,12 @@ async fn main() -> anyhow::Result<()> {
 
     let http = reqwest::Client::builder().no_proxy().build()?;
     let token = login(&http, &base).await?;
-    register_fleet(&http, &base, &token, gateways).await?;
-    let client = async_nats::connect(&nats_url).await?;
+    let creds = std::env::temp_dir().join(format!("lumiscape-bench-fleet-{}", std::process::id()));
+    register_fleet(&http, &base, &token, gateways, &creds).await?;
+    let services_creds = std::env::var("LUMISCAPE_NATS_CREDENTIALS").ok().map(std::path::PathBuf::from);
+    let client =
+        lumiscape_common::nats::connect(&nats_url, "ingest-bench", services_creds.as_deref(), Duration::from_secs(10))
+            .await?;
     let js = jetstream::new(client.clone());
     let name = |n: &str| if prefix.is_empty() { n.to_owned() } else { format!("{prefix}_{n}") };
     wait_for_registry(&js, &name("GATEWAYS"), gateways).await?;
@@ -82,7 +86,8 @@ async fn main() -> anyhow::Result<()> {
     let mut best = 0u64;
     for rate in rates {
         recording.store(rate == LATENCY_RATE, std::sync::atomic::Ordering::Relaxed);
-        let outcome = run_step(&js, &name("DEVICE"), &nats_url, &prefix, rate, gateways, loops, step, &pids).await?;
+        let outcome =
+            run_step(&js, &name("DEVICE"), &nats_url, &prefix, &creds, rate, gateways, loops, step, &pids).await?;
         recording.store(false, std::sync::atomic::Ordering::Relaxed);
         let step_total: u64 = outcome.rss.iter().map(|(_, kb)| kb).sum();
         println!(
@@ -138,13 +143,23 @@ async fn login(http: &reqwest::Client, base: &str) -> anyhow::Result<String> {
     reply["token"].as_str().map(str::to_owned).ok_or_else(|| anyhow::anyhow!("login failed: {reply}"))
 }
 
-async fn register_fleet(http: &reqwest::Client, base: &str, token: &str, gateways: usize) -> anyhow::Result<()> {
+/// Registers the fleet and writes each gateway's credential (handed out at registration) to
+/// `<creds>/<serial>.creds`, so the simulated gateways connect as themselves.
+async fn register_fleet(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    gateways: usize,
+    creds: &std::path::Path,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(creds)?;
     let numbers: Vec<usize> = (1..=gateways).collect();
     let results = futures::stream::iter(numbers)
         .map(|n| async move {
+            let serial = format!("{SERIAL_PREFIX}{n:05}");
             let body = json!({
                 "gatewayName": format!("Bench cabinet {n}"),
-                "gatewayNumber": format!("{SERIAL_PREFIX}{n:05}"),
+                "gatewayNumber": serial,
                 "communicationType": "1",
                 "loopCount": 3,
             });
@@ -157,13 +172,18 @@ async fn register_fleet(http: &reqwest::Client, base: &str, token: &str, gateway
                 .await?
                 .json()
                 .await?;
-            anyhow::Ok(reply["code"] == 200)
+            let Some(file) = reply["data"]["credential"]["creds"].as_str() else {
+                anyhow::bail!("registering {serial} gave no credential: {reply}");
+            };
+            std::fs::write(creds.join(format!("{serial}.creds")), file)?;
+            anyhow::Ok(())
         })
         .buffer_unordered(8)
         .collect::<Vec<_>>()
         .await;
-    let added = results.iter().filter(|r| matches!(r, Ok(true))).count();
-    eprintln!("registered {added} gateways ({} already there or refused)", gateways - added);
+    let refused: Vec<String> = results.into_iter().filter_map(|r| r.err().map(|e| e.to_string())).collect();
+    anyhow::ensure!(refused.is_empty(), "{} gateways not registered, the first: {}", refused.len(), refused[0]);
+    eprintln!("registered {gateways} gateways with their credentials");
     Ok(())
 }
 
@@ -206,6 +226,7 @@ async fn run_step(
     stream: &str,
     nats_url: &str,
     prefix: &str,
+    creds: &std::path::Path,
     rate: u64,
     gateways: usize,
     loops: usize,
@@ -219,6 +240,7 @@ async fn run_step(
         serial_prefix: SERIAL_PREFIX.into(),
         faults: Faults { over_current: 0.002, ..Faults::default() },
         subject_prefix: prefix.to_owned(),
+        credentials_dir: Some(creds.to_owned()),
         seed: Some(rate),
         ..Default::default()
     };

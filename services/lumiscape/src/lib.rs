@@ -131,12 +131,9 @@ pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken
         None
     };
     let names: Vec<&str> = services.iter().map(|t| t.as_str()).collect();
-    let nats = lumiscape_common::nats::connect(
-        &cfg.nats.url,
-        &format!("lumiscape-{}", names.join("+")),
-        Duration::from_secs(30),
-    )
-    .await?;
+    let nats =
+        lumiscape_common::nats::connect_with(cfg, &format!("lumiscape-{}", names.join("+")), Duration::from_secs(30))
+            .await?;
     let js = async_nats::jetstream::new(nats.clone());
     let max_age = Duration::from_secs(cfg.auth.session_max_hours.saturating_mul(3600));
     let sessions = SessionRegistry::open(&js, &cfg.nats_name("SESSIONS"), max_age, shutdown.clone()).await?;
@@ -205,6 +202,37 @@ pub async fn migrate(cfg: &Config) -> anyhow::Result<()> {
     lumiscape_common::db::migrate(url, lumiscape_project::SCHEMA, &lumiscape_project::MIGRATOR).await?;
     lumiscape_common::db::migrate(url, lumiscape_lighting::SCHEMA, &lumiscape_lighting::MIGRATOR).await?;
     lumiscape_common::db::migrate(url, lumiscape_alarm::SCHEMA, &lumiscape_alarm::MIGRATOR).await?;
+    Ok(())
+}
+
+/// Makes the NATS keys and files in `dir` (`lumiscape_common::nats_auth::init`).
+pub fn nats_auth(dir: &std::path::Path) -> anyhow::Result<()> {
+    let done = lumiscape_common::nats_auth::init(dir)?;
+    let what = if done.created { "made new NATS keys" } else { "kept the NATS keys" };
+    println!(
+        "{what} in {dir}: include server.conf in nats-server's configuration; the services connect with \
+         services.creds (nats.credentials_file), lighting issues gateway credentials with authority.json \
+         (nats.authority_file); keys.json holds every seed: keep it offline",
+        dir = dir.display()
+    );
+    Ok(())
+}
+
+/// Writes the credentials of the live gateways whose serial starts with `prefix` into `out`
+/// (`lumiscape_lighting::gateway::credentials::write_fleet`), and pushes the revocations of
+/// the ones it replaced.
+pub async fn gateway_credentials(cfg: &Config, prefix: &str, out: &std::path::Path) -> anyhow::Result<()> {
+    let authority = std::sync::Arc::new(lumiscape_lighting::load_authority(cfg)?);
+    let pool = lumiscape_common::db::connect(&cfg.database.url, 2, Duration::from_secs(30)).await?;
+    let done =
+        lumiscape_lighting::gateway::credentials::write_fleet(&pool, &authority, &cfg.nats.prefix, prefix, out).await?;
+    if done.issued > 0 {
+        let nats =
+            lumiscape_common::nats::connect_with(cfg, "lumiscape-gateway-credentials", Duration::from_secs(30)).await?;
+        lumiscape_lighting::gateway::credentials::Sync::new(pool, nats.clone(), authority).push().await?;
+        nats.flush().await?;
+    }
+    println!("gateway credentials in {}: {} issued, {} kept", out.display(), done.issued, done.kept);
     Ok(())
 }
 

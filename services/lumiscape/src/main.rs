@@ -46,6 +46,20 @@ enum Command {
     },
     /// Print the edge API's OpenAPI document.
     Openapi,
+    /// Make the NATS operator, accounts and keys (once) and the files the server and the
+    /// services need from them (docs/security.md, "Devices").
+    NatsAuth {
+        #[arg(long)]
+        dir: PathBuf,
+    },
+    /// Write `<serial>.creds` for the registered gateways whose serial starts with a prefix:
+    /// a credential already there and live is kept, any other is issued anew.
+    GatewayCredentials {
+        #[arg(long)]
+        serial_prefix: String,
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Run a fleet of virtual gateways speaking the device protocol (docs/device-protocol.md).
     Simulate(SimulateArgs),
 }
@@ -67,6 +81,10 @@ struct SimulateArgs {
     /// The NATS URL, or `host:port` of the MQTT listener; defaults to the configured NATS URL.
     #[arg(long)]
     server: Option<String>,
+    /// A directory of `<serial>.creds` files (`lumiscape gateway-credentials`): each gateway
+    /// connects with its own credential. Without it the fleet connects anonymously.
+    #[arg(long)]
+    credentials: Option<PathBuf>,
     /// First part of the serial numbers (`SIM-` gives SIM-00001, ...).
     #[arg(long, default_value = "SIM-")]
     serial_prefix: String,
@@ -134,6 +152,10 @@ async fn async_main(cli: Cli) -> anyhow::Result<()> {
         Command::Migrate => lumiscape::migrate(&cfg).await,
         Command::Seed { demo } => lumiscape::seed(&cfg, demo).await,
         Command::Simulate(args) => simulate(&cfg, args).await,
+        Command::NatsAuth { dir } => lumiscape::nats_auth(&dir),
+        Command::GatewayCredentials { serial_prefix, out } => {
+            lumiscape::gateway_credentials(&cfg, &serial_prefix, &out).await
+        }
         Command::Openapi => {
             println!("{}", serde_json::to_string_pretty(&lumiscape_edge::routes::openapi(&cfg.http.base_path))?);
             Ok(())
@@ -163,6 +185,7 @@ async fn simulate(cfg: &Config, args: SimulateArgs) -> anyhow::Result<()> {
             events: args.fault_events,
         },
         subject_prefix: cfg.nats.prefix.clone(),
+        credentials_dir: args.credentials,
         seed: None,
     };
     sim.validate()?;

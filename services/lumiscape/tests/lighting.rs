@@ -732,6 +732,7 @@ fn riverside_fleet(cluster: &Cluster) -> lumiscape_gateway_bridge::SimulatorConf
         interval: Duration::from_millis(500),
         serial_prefix: "SIM-".into(),
         subject_prefix: cluster.prefix.clone(),
+        credentials_dir: Some(cluster.gateway_credentials("SIM-")),
         seed: Some(11),
         ..Default::default()
     }

@@ -267,14 +267,14 @@ async fn nats_restarted_mid_stream_loses_nothing_acknowledged() {
     let cluster = Cluster::start_with(PIECES, options).await;
     let site = Site::open(&cluster).await;
     register_burst_fleet(&site).await;
-    let js = jetstream::new(async_nats::connect(nats.url()).await.unwrap());
+    let js = jetstream::new(common::nats_client(&nats.url()).await);
     let messages = burst(&site.topics);
 
     publish(&js, &messages[..5000]).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     nats.restart(Duration::from_secs(1));
     // The fleet's connection is the fleet's business: it reconnects as a new client.
-    let js = jetstream::new(async_nats::connect(nats.url()).await.unwrap());
+    let js = jetstream::new(common::nats_client(&nats.url()).await);
     publish(&js, &messages[5000..]).await;
 
     expect_burst_outcome(&site, &js).await;
@@ -341,7 +341,7 @@ async fn commands_fail_fast_offline_and_time_out_without_an_ack() {
     assert!(started.elapsed() < Duration::from_secs(1), "offline must fail fast");
 
     // A gateway that beats but never acknowledges: a clear timeout.
-    let nats = async_nats::connect(&cluster.nats_url).await.unwrap();
+    let nats = common::nats_client(&cluster.nats_url).await;
     let beat = site.topics.subject(&mute, lumiscape_gateway_bridge::protocol::Channel::Heartbeat);
     // It beats on, as a gateway does: a first beat that reaches the bridge before the
     // bridge's copy of the registry has the new gateway is dropped as unregistered.
@@ -389,6 +389,7 @@ async fn a_simulated_gateway_obeys_real_time_control() {
         interval: Duration::from_millis(500),
         serial_prefix: "SPS-".into(),
         subject_prefix: cluster.prefix.clone(),
+        credentials_dir: Some(cluster.gateway_credentials("SPS-")),
         seed: Some(7),
         ..Default::default()
     };
@@ -495,7 +496,7 @@ async fn the_live_stream_carries_only_the_callers_project_and_refuses_bad_calls(
         .await
         .unwrap();
     assert_eq!(stream.status(), 200);
-    let nats = async_nats::connect(&cluster.nats_url).await.unwrap();
+    let nats = common::nats_client(&cluster.nats_url).await;
     let subject = format!("{}.alarm.raised", cluster.prefix);
     let alarm = |project_id: i64, alarm_id: i64| AlarmChanged {
         alarm_id,

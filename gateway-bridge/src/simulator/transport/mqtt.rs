@@ -12,6 +12,8 @@ use tokio_util::sync::CancellationToken;
 use tracing::{debug, warn};
 
 use super::{Commands, Link, collect_stats, drive_gateway};
+use lumiscape_common::nats_auth::GatewayCredential;
+
 use crate::protocol::{Channel, GatewaySerial, MAX_PAYLOAD_BYTES, Topics};
 use crate::simulator::gateway::{Outgoing, VirtualGateway};
 use crate::simulator::{SimStats, SimulatorError};
@@ -115,7 +117,7 @@ async fn drive_mqtt(
 
 /// Runs the fleet over MQTT until `shutdown` is cancelled.
 pub(in crate::simulator) async fn run(
-    fleet: Vec<VirtualGateway>,
+    fleet: Vec<(VirtualGateway, Option<GatewayCredential>)>,
     topics: &Topics,
     address: &str,
     interval: Duration,
@@ -125,8 +127,12 @@ pub(in crate::simulator) async fn run(
     let stop = shutdown.child_token();
     let mut drivers = JoinSet::new();
     let mut pending = Vec::with_capacity(fleet.len());
-    for gateway in fleet {
+    for (gateway, credential) in fleet {
         let mut options = MqttOptions::new(mqtt_client_id(topics, &gateway.serial), host.clone(), port);
+        if let Some(credential) = credential {
+            // NATS's MQTT listener takes a bearer user JWT as the password.
+            options.set_credentials(gateway.serial.as_str(), credential.jwt);
+        }
         options.set_keep_alive(MQTT_KEEP_ALIVE);
         options.set_clean_session(true);
         options.set_max_packet_size(MAX_PAYLOAD_BYTES + 1024, MAX_PAYLOAD_BYTES + 1024);

@@ -125,7 +125,28 @@ pub async fn gateway_add(
 ) -> ApiResult {
     let lang = info.lang();
     let answer = call(&info, gateways(&state).create_gateway(info.ctx.request(body.input()))).await?;
-    ok_data(lang, json!({ "gatewayId": answer.gateway_id }))
+    ok_data(
+        lang,
+        json!({ "gatewayId": answer.gateway_id, "credential": answer.credential.as_ref().map(credential_json) }),
+    )
+}
+
+/// A gateway's NATS credential, handed out once: `creds` is the file a NATS client reads;
+/// over MQTT the `jwt` is the password (any user name).
+fn credential_json(credential: &pb::GatewayCredential) -> Value {
+    json!({ "publicKey": credential.public_key, "jwt": credential.jwt, "creds": credential.creds })
+}
+
+pub async fn gateway_credential(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    Path(gateway_id): Path<String>,
+) -> ApiResult {
+    let lang = info.lang();
+    let gateway_id = path_id(&gateway_id, Msg::GatewayIdInvalid, lang)?;
+    let request = pb::IssueCredentialRequest { gateway_id };
+    let answer = call(&info, gateways(&state).issue_credential(info.ctx.request(request))).await?;
+    ok_data(lang, credential_json(&answer))
 }
 
 pub async fn gateway_edit(

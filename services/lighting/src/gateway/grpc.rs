@@ -12,6 +12,9 @@ use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::gateway_service_server::GatewayService;
 use tonic::{Request, Response, Status};
 
+use lumiscape_common::nats_auth::GatewayCredential;
+
+use super::credentials;
 use super::model::{self, GatewayDraft, GatewayFilter, RawGateway};
 use super::store::{self, GatewayRow, LoopRow};
 use crate::Shared;
@@ -68,6 +71,11 @@ impl GatewayService for GatewayApi {
         let access = authorize(&self.shared.auth, &request, &[gateway::QUERY]).await?;
         self.online_history(&access, request.get_ref()).await.reply(access.lang())
     }
+
+    async fn issue_credential(&self, request: Request<pb::IssueCredentialRequest>) -> Reply<pb::GatewayCredential> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::EDIT]).await?;
+        self.reissue(&access, request.get_ref().gateway_id).await.reply(access.lang())
+    }
 }
 
 impl GatewayApi {
@@ -94,10 +102,38 @@ impl GatewayApi {
 
     async fn create(&self, access: &InProject, input: &pb::GatewayInput) -> Result<pb::CreateGatewayResponse, Error> {
         let draft = GatewayDraft::parse(&raw_gateway(input))?;
-        let gateway_id = store::insert(&self.shared.pool, access.project_id, &draft, access.user_name()).await?;
+        let credential = self.issue(draft.serial.as_str())?;
+        let gateway_id =
+            store::insert(&self.shared.pool, access.project_id, &draft, access.user_name(), &credential.public_key)
+                .await?;
         self.shared.outbox.wake();
         tracing::info!(gateway = %draft.serial.as_str(), gateway_id, project = access.project_id, "gateway registered");
-        Ok(pb::CreateGatewayResponse { gateway_id })
+        Ok(pb::CreateGatewayResponse { gateway_id, credential: Some(credential_pb(credential)) })
+    }
+
+    /// A new credential for the gateway; the previous one is revoked.
+    async fn reissue(&self, access: &InProject, gateway_id: i64) -> Result<pb::GatewayCredential, Error> {
+        let gateway = self.gateway(access, gateway_id).await?;
+        let credential = self.issue(&gateway.serial)?;
+        let replaced = credentials::replace(
+            &self.shared.pool,
+            access.project_id,
+            gateway_id,
+            &gateway.serial,
+            &credential,
+            access.user_name(),
+        )
+        .await?;
+        if !replaced {
+            return Err(Error::not_found(Msg::GatewayNotFound));
+        }
+        self.shared.credentials.wake();
+        tracing::info!(gateway = %gateway.serial, gateway_id, project = access.project_id, "gateway credential issued");
+        Ok(credential_pb(credential))
+    }
+
+    fn issue(&self, serial: &str) -> Result<GatewayCredential, Error> {
+        self.shared.authority.issue_gateway(&self.shared.nats_prefix, serial).map_err(Error::internal)
     }
 
     async fn update(
@@ -112,6 +148,7 @@ impl GatewayApi {
             return Err(Error::not_found(Msg::GatewayNotFound));
         }
         self.shared.outbox.wake();
+        self.shared.credentials.wake();
         Ok(pb::UpdateGatewayResponse {})
     }
 
@@ -121,6 +158,7 @@ impl GatewayApi {
             .await?
             .ok_or_else(|| Error::not_found(Msg::GatewayNotFound))?;
         self.shared.outbox.wake();
+        self.shared.credentials.wake();
         Ok(pb::DeleteGatewaysResponse { deleted: u32::try_from(deleted).unwrap_or(u32::MAX) })
     }
 
@@ -158,6 +196,11 @@ impl GatewayApi {
             .collect();
         Ok(pb::ListOnlineHistoryResponse { rows, total })
     }
+}
+
+fn credential_pb(credential: GatewayCredential) -> pb::GatewayCredential {
+    let creds = credential.creds();
+    pb::GatewayCredential { public_key: credential.public_key, jwt: credential.jwt, creds }
 }
 
 fn raw_gateway(input: &pb::GatewayInput) -> RawGateway {

@@ -9,7 +9,7 @@ use lumiscape_common::paging::Page;
 use sqlx::{PgConnection, PgPool};
 
 use super::model::{GatewayDraft, GatewayFilter};
-use super::registry;
+use super::{credentials, registry};
 
 #[derive(Debug, Clone)]
 pub struct GatewayRow {
@@ -124,8 +124,15 @@ pub async fn loops(pool: &PgPool, gateway_id: i64) -> sqlx::Result<Vec<LoopRow>>
     .await
 }
 
-/// Registers a gateway with its loops; the registry entry follows through the relay.
-pub async fn insert(pool: &PgPool, project_id: i64, draft: &GatewayDraft, created_by: &str) -> Result<i64, Error> {
+/// Registers a gateway with its loops and its first credential (`credential_key`); the
+/// registry entry follows through the relay.
+pub async fn insert(
+    pool: &PgPool,
+    project_id: i64,
+    draft: &GatewayDraft,
+    created_by: &str,
+    credential_key: &str,
+) -> Result<i64, Error> {
     let mut tx = pool.begin().await?;
     let gateway_id = sqlx::query_scalar!(
         "INSERT INTO lighting.gateways (project_id, gateway_name, serial, communication_type, loop_count, remark, \
@@ -142,6 +149,7 @@ pub async fn insert(pool: &PgPool, project_id: i64, draft: &GatewayDraft, create
     .await
     .map_err(|err| translate(err, draft))?;
     write_loops(&mut tx, gateway_id, draft).await?;
+    credentials::record(&mut tx, gateway_id, draft.serial.as_str(), credential_key, created_by).await?;
     registry::queue(&mut tx, &[draft.serial.as_str()]).await?;
     tx.commit().await?;
     Ok(gateway_id)
@@ -180,6 +188,11 @@ pub async fn update(pool: &PgPool, project_id: i64, gateway_id: i64, draft: &Gat
     .execute(&mut *tx)
     .await?;
     write_loops(&mut tx, gateway_id, draft).await?;
+    if old_serial != draft.serial.as_str() {
+        // The credential names the old serial's subjects: it goes, and a new one is issued
+        // on request.
+        credentials::revoke(&mut tx, &[gateway_id]).await?;
+    }
     registry::queue(&mut tx, &[draft.serial.as_str(), &old_serial]).await?;
     tx.commit().await?;
     Ok(true)
@@ -222,6 +235,7 @@ pub async fn delete(pool: &PgPool, project_id: i64, gateway_ids: &[i64]) -> Resu
         return Ok(None);
     }
     let keys: Vec<&str> = serials.iter().map(String::as_str).collect();
+    credentials::revoke(&mut tx, gateway_ids).await?;
     registry::queue(&mut tx, &keys).await?;
     tx.commit().await?;
     Ok(Some(serials.len()))

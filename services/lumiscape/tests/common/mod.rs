@@ -3,6 +3,8 @@
 //! from a migrated and seeded template, and a NATS subject prefix of its own.
 #![allow(dead_code)]
 
+pub mod report;
+
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -24,6 +26,28 @@ pub fn admin_database_url() -> String {
 
 pub fn nats_url() -> String {
     std::env::var("LUMISCAPE_TEST_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into())
+}
+
+/// The NATS operator, accounts and keys of the test servers (`lumiscape nats-auth`, made by
+/// scripts/test): `LUMISCAPE_TEST_NATS_AUTH_DIR`.
+pub fn nats_auth_dir() -> PathBuf {
+    PathBuf::from(
+        std::env::var("LUMISCAPE_TEST_NATS_AUTH_DIR")
+            .expect("LUMISCAPE_TEST_NATS_AUTH_DIR names the test NATS keys (run the tests through scripts/test)"),
+    )
+}
+
+/// A client of the SERVICES account (what the services connect as) on `url`.
+pub async fn nats_client(url: &str) -> async_nats::Client {
+    let creds = nats_auth_dir().join("services.creds");
+    lumiscape_common::nats::connect(url, "lumiscape-test", Some(&creds), Duration::from_secs(10))
+        .await
+        .unwrap_or_else(|err| panic!("NATS at {url} with {}: {err}", creds.display()))
+}
+
+/// The authority that issues gateway credentials on the test servers.
+pub fn nats_authority() -> lumiscape_common::nats_auth::Authority {
+    lumiscape_common::nats_auth::Authority::load(&nats_auth_dir().join("authority.json")).unwrap()
 }
 
 fn database_url(name: &str) -> String {
@@ -245,6 +269,8 @@ impl Cluster {
             ("LUMISCAPE_DATABASE_URL".into(), database_url.clone()),
             ("LUMISCAPE_NATS_URL".into(), options.nats_url.clone().unwrap_or_else(nats_url)),
             ("LUMISCAPE_NATS_PREFIX".into(), prefix.clone()),
+            ("LUMISCAPE_NATS_CREDENTIALS".into(), nats_auth_dir().join("services.creds").display().to_string()),
+            ("LUMISCAPE_NATS_AUTHORITY".into(), nats_auth_dir().join("authority.json").display().to_string()),
             ("LUMISCAPE_DATABASE__MAX_CONNECTIONS".into(), "4".into()),
             ("LUMISCAPE_GRPC__IDENTITY_LISTEN".into(), format!("127.0.0.1:{identity_port}")),
             ("LUMISCAPE_GRPC__PROJECT_LISTEN".into(), format!("127.0.0.1:{project_port}")),
@@ -317,9 +343,24 @@ impl Cluster {
         })
     }
 
+    /// Writes the credentials of the cluster's registered gateways whose serial starts with
+    /// `serial_prefix` with `lumiscape gateway-credentials`, as scripts/run does for the demo
+    /// fleet, and returns the directory (for `SimulatorConfig::credentials_dir`).
+    pub fn gateway_credentials(&self, serial_prefix: &str) -> PathBuf {
+        let out = self._dir.0.join(format!("fleet-{}", uuid::Uuid::new_v4().simple()));
+        let output = Command::new(binary())
+            .args(["gateway-credentials", "--serial-prefix", serial_prefix, "--out"])
+            .arg(&out)
+            .envs(self.base_env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .output()
+            .expect("lumiscape gateway-credentials runs");
+        assert!(output.status.success(), "gateway-credentials: {}", String::from_utf8_lossy(&output.stderr));
+        out
+    }
+
     /// A JetStream handle on the cluster's NATS server.
     pub async fn jetstream(&self) -> async_nats::jetstream::Context {
-        async_nats::jetstream::new(async_nats::connect(&self.nats_url).await.unwrap())
+        async_nats::jetstream::new(nats_client(&self.nats_url).await)
     }
 
     /// The gRPC address of a service (`lighting`, `alarm`, ...), for tests that call the
@@ -548,13 +589,18 @@ impl NatsServer {
         let binary = std::env::var("LUMISCAPE_TEST_NATS_SERVER").unwrap_or_else(|_| "nats-server".into());
         // Streams reserve their max_bytes against the store's limit (docs/event-spine.md,
         // "Limits"); sized like scripts/lib.sh's servers, so free disk never decides.
+        // The accounts are the test servers' (scripts/test), so services and gateways connect
+        // to this one as to the shared one.
         let config = self.store.0.join("nats.conf");
         let store = self.store.0.join("jetstream");
+        std::fs::copy(nats_auth_dir().join("server.conf"), self.store.0.join("auth.conf")).unwrap();
         std::fs::write(
             &config,
             format!(
-                "listen: 127.0.0.1:{}\njetstream {{\n  store_dir: \"{}\"\n  max_file_store: 20TB\n}}\n",
+                "listen: 127.0.0.1:{}\ninclude auth.conf\nresolver: {{ type: full, dir: \"{}\" }}\n\
+                 jetstream {{\n  store_dir: \"{}\"\n  max_file_store: 20TB\n}}\n",
                 self.port,
+                self.store.0.join("jwt").display(),
                 store.display()
             ),
         )
