@@ -82,6 +82,9 @@ pub struct HttpConfig {
     /// A connection that has not sent a whole request head within this many seconds is
     /// closed (slowloris).
     pub header_read_timeout_seconds: u64,
+    /// A request whose answer has not begun within this many seconds gets a 504 in the
+    /// envelope and its work is dropped (a live stream's answer begins at once).
+    pub request_timeout_seconds: u64,
 }
 
 /// Token buckets of the sign-in routes, each refilling evenly over a minute and holding a
@@ -244,6 +247,7 @@ impl Default for HttpConfig {
             rate_limit: RateLimitConfig::default(),
             live_streams_per_session: 8,
             header_read_timeout_seconds: 10,
+            request_timeout_seconds: 60,
         }
     }
 }
@@ -404,6 +408,12 @@ impl Config {
             return invalid(format!(
                 "http.header_read_timeout_seconds must be 1 to 300, not {}",
                 self.http.header_read_timeout_seconds
+            ));
+        }
+        if !(1..=600).contains(&self.http.request_timeout_seconds) {
+            return invalid(format!(
+                "http.request_timeout_seconds must be 1 to 600, not {}",
+                self.http.request_timeout_seconds
             ));
         }
         if self.http.ops_listen.is_some_and(|ops| ops == self.http.listen) {
@@ -606,6 +616,20 @@ mod tests {
         }
         let word = serde_json::json!({"demo": true, "http": {"header_read_timeout_seconds": "ten"}});
         assert!(Config::load(None, word).is_err());
+    }
+
+    #[test]
+    fn the_request_timeout_is_bounded() {
+        assert_eq!(demo().http.request_timeout_seconds, 60);
+        for (seconds, holds) in [(0, false), (1, true), (600, true), (601, false)] {
+            let mut cfg = demo();
+            cfg.http.request_timeout_seconds = seconds;
+            let answer = cfg.validate();
+            assert_eq!(answer.is_ok(), holds, "{seconds} s");
+            if let Err(e) = answer {
+                assert!(e.to_string().contains("http.request_timeout_seconds must be 1 to 600"), "{e}");
+            }
+        }
     }
 
     #[test]

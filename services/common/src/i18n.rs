@@ -54,6 +54,10 @@ pub enum Msg {
     MethodNotAllowed,
     /// A rate limit refused the request; the answer says when to try again.
     TooManyRequests,
+    /// The whole request took longer than `http.request_timeout_seconds`.
+    RequestTimeout {
+        seconds: u64,
+    },
     BodyTooLarge {
         limit_kb: u64,
     },
@@ -210,6 +214,15 @@ impl Msg {
             Msg::RouteNotFound => pick("请求地址不存在", "Request address does not exist"),
             Msg::MethodNotAllowed => pick("请求方法不支持", "Request method not supported"),
             Msg::TooManyRequests => pick("请求过于频繁，请稍后再试", "Too many requests, please try again later"),
+            Msg::RequestTimeout { seconds } => {
+                if zh {
+                    format!("请求处理超过 {seconds} 秒已中止，操作可能已生效，请刷新后确认再重试")
+                } else {
+                    format!(
+                        "The request took more than {seconds} s and was stopped; it may still have taken effect, refresh to check before trying again"
+                    )
+                }
+            }
             Msg::BodyTooLarge { limit_kb } => {
                 if zh {
                     format!("请求内容过大，最大 {limit_kb} KB")
@@ -495,6 +508,7 @@ impl Msg {
             Msg::RouteNotFound => "route.not.found",
             Msg::MethodNotAllowed => "method.not.allowed",
             Msg::TooManyRequests => "too.many.requests",
+            Msg::RequestTimeout { .. } => "request.timeout",
             Msg::BodyTooLarge { .. } => "body.too.large",
             Msg::BadRequest => "bad.request",
             Msg::DuplicateRecord => "record.duplicate",
@@ -610,6 +624,7 @@ mod tests {
             Msg::TokenInvalid,
             Msg::BodyTooLarge { limit_kb: 1 },
             Msg::TooManyRequests,
+            Msg::RequestTimeout { seconds: 60 },
             Msg::TooManyFailures { attempts: 5, minutes: 10 },
             Msg::OtherSystemAuthFailed,
             Msg::DuplicateRecord,

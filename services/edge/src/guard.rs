@@ -62,7 +62,15 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
                 .unwrap_or_default();
             req.extensions_mut().insert(info);
             req.extensions_mut().insert(BodyLimit(state.body_limit));
-            next.run(req).await
+            // The answer must begin in time; a live stream's begins at once and goes on.
+            match tokio::time::timeout(state.request_timeout, next.run(req)).await {
+                Ok(response) => response,
+                Err(_) => {
+                    tracing::warn!(path, "request timed out");
+                    let msg = Msg::RequestTimeout { seconds: state.request_timeout.as_secs() };
+                    ApiError::new(ErrorCode::Timeout, &msg, lang).into_response()
+                }
+            }
         }
         Err(err) => err.into_response(),
     }

@@ -85,6 +85,7 @@ pub fn app(
         body_limit: cfg.http.body_limit_bytes,
         limits,
         trusted_proxies: cfg.http.trusted_proxies.clone().into_boxed_slice(),
+        request_timeout: Duration::from_secs(cfg.http.request_timeout_seconds),
     });
     let mut api = routes::router()
         .route_layer(middleware::from_fn_with_state(state.clone(), guard::guard))

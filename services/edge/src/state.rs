@@ -22,6 +22,8 @@ pub struct EdgeInner {
     pub limits: Arc<RateLimits>,
     /// Proxies whose `X-Forwarded-For` names the client (`http.trusted_proxies`).
     pub trusted_proxies: Box<[IpAddr]>,
+    /// How long a request may take to begin its answer (`http.request_timeout_seconds`).
+    pub request_timeout: std::time::Duration,
 }
 
 impl EdgeState {

@@ -802,6 +802,39 @@ async fn behind_tls_answers_carry_hsts(c: &Cluster) {
     }
 }
 
+/// A whole request is bounded too: with lighting frozen (SIGSTOP), its gRPC call would wait
+/// for the client's 30 s deadline; after `http.request_timeout_seconds` the caller gets a 504
+/// in the envelope, in its language, and the edge goes on serving.
+#[tokio::test]
+async fn a_request_that_takes_too_long_gets_a_504_in_the_envelope() {
+    let options = Options {
+        extra_env: vec![("LUMISCAPE_HTTP__REQUEST_TIMEOUT_SECONDS".into(), "1".into())],
+        ..Options::default()
+    };
+    let c = Cluster::start_with(Deployment::Split, options).await;
+    let token = c.api.login("admin", "admin123").await;
+    let lighting = c.pid("lighting").to_string();
+    let signal = |sig: &str| std::process::Command::new("kill").args([sig, &lighting]).status().unwrap();
+    assert!(signal("-STOP").success());
+    let started = std::time::Instant::now();
+    let list = |lang: &'static str| {
+        Call::get("/lighting/gateway/list").token(&token).header("ProjectId", "1").header("Content-Language", lang)
+    };
+    let (status, body) = c.api.send(list("en_US")).await;
+    let waited = started.elapsed();
+    let (_, zh) = c.api.send(list("zh_CN")).await;
+    let (profile_status, _) = c.api.send(Call::get("/getInfo").token(&token)).await;
+    assert!(signal("-CONT").success());
+    assert_eq!((status, body["code"].as_i64()), (504, Some(504)), "{body}");
+    assert_eq!(
+        body["msg"],
+        "The request took more than 1 s and was stopped; it may still have taken effect, refresh to check before trying again"
+    );
+    assert_eq!(zh["msg"], "请求处理超过 1 秒已中止，操作可能已生效，请刷新后确认再重试");
+    assert!(waited < std::time::Duration::from_secs(5), "answered after {waited:?}");
+    assert_eq!(profile_status, 200, "the edge goes on serving what does not need lighting");
+}
+
 scenario!(
     a_slow_request_head_is_cut_off,
     Options {

@@ -377,6 +377,11 @@ impl Cluster {
         process.child.wait().unwrap();
     }
 
+    /// The process id of the process running `targets` (to pause it with SIGSTOP, say).
+    pub fn pid(&self, targets: &str) -> u32 {
+        self.processes.iter().find(|p| p.targets == targets).expect("such a process").child.id()
+    }
+
     /// Starts the process running `targets` again and waits until it is ready.
     pub async fn restart(&mut self, targets: &str) {
         let index = self.processes.iter().position(|p| p.targets == targets).expect("such a process");
