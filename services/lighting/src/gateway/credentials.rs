@@ -2,9 +2,10 @@
 //! gateway, issued when it is registered or on request, revoked when it is deleted, its serial
 //! changes, or a new one is issued.
 //!
-//! The table keeps public keys only. Revocation reaches NATS through [`Sync`]: it pushes the
-//! DEVICES account with every revoked key, after each change here and every few minutes, so
-//! a push lost to a NATS restart or a crash is made good. Revocations only grow: the keys
+//! The table keeps public keys only. Revocation reaches NATS through [`Sync`]: after each
+//! change here, and every few minutes, it looks the DEVICES account up and, when the server
+//! lacks a revoked key, pushes the account with it, so a push lost to a NATS restart or a
+//! crash is made good; an account the server already holds whole is never pushed again. Revocations only grow: the keys
 //! already revoked on the server are kept too, so deployments sharing an operator (or a
 //! replica with an older view) never lift one.
 
@@ -130,13 +131,19 @@ impl Sync {
         self.wake.notify_one();
     }
 
-    /// Pushes the revocations held here, merged with those the server holds, and checks that
-    /// the server now holds every one of ours (another pusher may have raced this one).
-    /// Returns how many keys the account revokes.
+    /// Pushes the revocations held here, merged with those the server holds, when the server
+    /// lacks one of ours, and checks that it then holds every one (another pusher may have
+    /// raced this one). Returns how many keys the account revokes.
     pub async fn push(&self) -> anyhow::Result<usize> {
         let ours = revoked(&self.pool).await?;
+        let held = self.server_revocations().await?;
+        if ours.keys().all(|key| held.contains_key(key)) {
+            // Nothing to add: an update would make the server re-process the account (and its
+            // imports) for nothing.
+            return Ok(held.len());
+        }
         let mut merged = ours.clone();
-        for (key, at) in self.server_revocations().await? {
+        for (key, at) in held {
             let entry = merged.entry(key).or_insert(at);
             *entry = (*entry).max(at);
         }
