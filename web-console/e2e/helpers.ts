@@ -4,6 +4,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 // The browser locale is zh-CN (playwright.config.ts), so the console starts in Chinese.
 
 export const ADMIN = { username: 'admin', password: 'admin123' };
+/** A demo user without projects (default menu /lighting/gateway; lighting and alarm menus). */
+export const GUEST = { username: 'guest', password: 'guest123' };
 
 /** Signs in from /login and waits for the main layout. */
 export async function signIn(page: Page, account = ADMIN): Promise<void> {
@@ -38,6 +40,18 @@ export function toast(page: Page, text: string) {
 
 /** The demo seed's first project. */
 export const DEMO_PROJECT = '滨江景观照明示范项目';
+/** The demo seed's second project. */
+export const SECOND_PROJECT = '城市天际线亮化工程';
+
+/** The top bar's project switch (its button reads the current project). */
+export function currentProject(page: Page) {
+  return page.getByRole('group', { name: '当前项目' });
+}
+
+/** Error messages and notifications on screen (what a failed request shows). */
+export function errorToasts(page: Page) {
+  return page.locator('.ant-message-error, .ant-notification-notice-icon-error');
+}
 
 /** Picks a project in the top bar's project picker. */
 export async function chooseProject(page: Page, name = DEMO_PROJECT): Promise<void> {

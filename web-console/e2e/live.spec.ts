@@ -19,6 +19,6 @@ test('the simulated fleet is online and its alarms arrive without a reload', asy
   await expect(page.locator('.ant-notification-notice').filter({ hasText: '新告警' }).first()).toBeVisible({ timeout: 60_000 });
   await page.getByRole('menuitem', { name: '历史告警' }).click().catch(() => page.goto('/alarm/history'));
   await expect(page.getByText(/共 [1-9]\d* 条/)).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('row').filter({ hasText: /Riverside cabinet/ }).first()).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: /滨江配电柜/ }).first()).toBeVisible();
   expect(reloads).toBe(0);
 });

@@ -1,5 +1,65 @@
 import { expect, test } from '@playwright/test';
-import { sidebar, signIn } from './helpers';
+import { chooseProject, currentProject, DEMO_PROJECT, errorToasts, GUEST, SECOND_PROJECT, sidebar, signIn } from './helpers';
+
+test('after sign-in the admin is on the home page inside the first project, with no error', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/index$/);
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('欢迎使用');
+  await expect(currentProject(page)).toContainText(DEMO_PROJECT);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'projectId')?.value).toBe('1');
+  // the bell asks in the project: the layout's requests are answered, nothing went wrong
+  await expect(page.getByRole('button', { name: /^未处理告警 \d+ 条$/ })).toBeVisible();
+  await expect(page.locator('.ant-message-error')).toHaveCount(0);
+  await expect(errorToasts(page)).toHaveCount(0);
+
+  // a reload keeps the project
+  await page.reload();
+  await expect(currentProject(page)).toContainText(DEMO_PROJECT);
+  await expect(errorToasts(page)).toHaveCount(0);
+});
+
+test('the second demo project shows its own gateways', async ({ page }) => {
+  await signIn(page);
+  await chooseProject(page, SECOND_PROJECT);
+  await page.goto('/lighting/gateway');
+  // the reload kept the chosen project
+  await expect(currentProject(page)).toContainText(SECOND_PROJECT);
+  for (const n of [1, 2, 3]) {
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `天际线配电柜${n}`, exact: true }) });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(`SIM-0000${5 + n}`);
+  }
+  await expect(page.getByText('共 3 条')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: /滨江配电柜|SIM-0000[1-5](?!\d)/ })).toHaveCount(0);
+  await expect(errorToasts(page)).toHaveCount(0);
+});
+
+test('a user without projects: project pages show the prompt to choose one, and no error', async ({ page }) => {
+  await signIn(page, GUEST);
+  await expect(page).toHaveURL(/\/lighting\/gateway$/);
+  await expect(currentProject(page)).toContainText('未选择项目');
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'projectId')?.value).toBe('-1');
+
+  const prompt = page.getByRole('region', { name: '请先选择项目' });
+  for (const path of ['/lighting/gateway', '/lighting/control', '/lighting/oneKey', '/alarm/type', '/alarm/realtime', '/alarm/history']) {
+    if (path !== '/lighting/gateway') await page.goto(path);
+    await expect(prompt, path).toHaveCount(1);
+    await expect(prompt, path).toBeVisible();
+    await expect(page.getByRole('main').getByRole('table'), path).toHaveCount(0);
+    await expect(errorToasts(page), path).toHaveCount(0);
+  }
+
+  // its button opens the project picker
+  await prompt.getByRole('button', { name: '选择项目' }).click();
+  const picker = page.getByRole('dialog', { name: '选择项目' });
+  await expect(picker).toBeVisible();
+  await picker.getByRole('button', { name: '取消' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.locator('.ant-message-error')).toHaveCount(0);
+  await expect(errorToasts(page)).toHaveCount(0);
+});
 
 test('choose a project: filter, select, the name in the top bar, the logo in the sidebar', async ({ page }) => {
   await signIn(page);

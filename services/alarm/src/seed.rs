@@ -1,18 +1,19 @@
-//! The demo alarm types of the first demo project. Each goes through the same validation as
-//! an edit from the console.
+//! The demo alarm types of the first demo project (the second keeps none: the tests make
+//! their own there). Each goes through the same validation as an edit from the console. The
+//! project is Chinese, and so are the names; the contents have both languages.
 
 use sqlx::PgPool;
 
 use crate::alarm_type::model::{self, RawAlarmType};
 use crate::alarm_type::store;
 
-/// The demo project the types belong to.
-const DEMO_PROJECT: i64 = 1;
+/// The demo projects and how many of the demo types each has.
+const DEMO_PROJECTS: [(i64, usize); 1] = [(1, 3)];
 
 fn demo_types() -> [RawAlarmType<'static>; 3] {
     [
         RawAlarmType {
-            name: "Loop over-current",
+            name: "回路过流",
             device_type: "loop",
             level: "1",
             content_zh: "回路电流超过 15 A，可能存在短路或过载，请尽快派人检修。",
@@ -30,7 +31,7 @@ fn demo_types() -> [RawAlarmType<'static>; 3] {
             status: "0",
         },
         RawAlarmType {
-            name: "Supply under-voltage",
+            name: "供电欠压",
             device_type: "loop",
             level: "2",
             content_zh: "回路供电电压低于 198 V，灯具可能闪烁或无法点亮，请检查供电线路。",
@@ -48,7 +49,7 @@ fn demo_types() -> [RawAlarmType<'static>; 3] {
             status: "0",
         },
         RawAlarmType {
-            name: "Cabinet over-temperature",
+            name: "配电柜过温",
             device_type: "gateway",
             level: "3",
             content_zh: "配电箱温度持续 1 分钟高于 55 °C，请检查散热风扇与通风口。",
@@ -70,17 +71,19 @@ fn demo_types() -> [RawAlarmType<'static>; 3] {
 
 /// Adds the demo types that are missing (by name); running it again changes nothing.
 pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
-    for raw in demo_types() {
-        let spec = model::validate(&raw).map_err(|msg| anyhow::anyhow!("demo alarm type {}: {msg}", raw.name))?;
-        let exists = sqlx::query_scalar!(
-            "SELECT EXISTS (SELECT 1 FROM alarm.alarm_types WHERE project_id = $1 AND alarm_name = $2) AS \"exists!\"",
-            DEMO_PROJECT,
-            spec.name
-        )
-        .fetch_one(pool)
-        .await?;
-        if !exists {
-            store::insert(pool, DEMO_PROJECT, &spec).await?;
+    for (project, count) in DEMO_PROJECTS {
+        for raw in demo_types().iter().take(count) {
+            let spec = model::validate(raw).map_err(|msg| anyhow::anyhow!("demo alarm type {}: {msg}", raw.name))?;
+            let exists = sqlx::query_scalar!(
+                "SELECT EXISTS (SELECT 1 FROM alarm.alarm_types WHERE project_id = $1 AND alarm_name = $2) AS \"exists!\"",
+                project,
+                spec.name
+            )
+            .fetch_one(pool)
+            .await?;
+            if !exists {
+                store::insert(pool, project, &spec).await?;
+            }
         }
     }
     Ok(())

@@ -79,6 +79,7 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/system/user/profile/updatePwd", Access::SignedIn, "profile", "Change the password (old one checked); other sessions end", |m| on(m, profile::update_password)),
     route(POST, "/system/user/profile/avatar", Access::SignedIn, "profile", "Upload an avatar (multipart field avatarfile, PNG or JPEG, at most 2 MB)", |m| on(m, profile::update_avatar)),
     route(GET, "/system/menu/getRouters", Access::SignedIn, "system", "The caller's route tree", |m| on(m, system::get_routers)),
+    route(GET, "/getRouters", Access::SignedIn, "system", "The caller's route tree at RuoYi-Vue's path (docs/api-compatibility.md)", |m| on(m, system::get_routers)),
     route(GET, "/system/config/configKey/{key}", Access::Public, "system", "A config value (in msg); a private value needs the permission to read the parameters", |m| on(m, system::config_by_key)),
     route(GET, "/system/config/list", Access::Permission(system_perm::config::LIST), "system", "Config entries, paged", |m| on(m, system::config_list)),
     route(GET, "/system/dict/data/type/{type}", Access::SignedIn, "system", "The items of a dictionary type", |m| on(m, system::dict_by_type)),

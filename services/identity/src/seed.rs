@@ -388,12 +388,13 @@ pub async fn seed_system(pool: &PgPool, admin_password: &str) -> anyhow::Result<
     seed_dictionaries(&mut tx).await?;
     seed_configs(&mut tx).await?;
     let admin_role = ensure_role(&mut tx, "超级管理员", "admin", 1).await?;
+    // The home page exists in every installation: the admin lands there.
     let admin = NewUser {
         user_name: "admin",
         nick_name: "超级管理员",
         password: admin_password,
         all_projects: true,
-        default_menu: "",
+        default_menu: HOME_MENU,
     };
     let admin_id = ensure_user(&mut tx, &admin).await?;
     link_role(&mut tx, admin_id, admin_role).await?;
@@ -401,18 +402,54 @@ pub async fn seed_system(pool: &PgPool, admin_password: &str) -> anyhow::Result<
     Ok(())
 }
 
+/// The console's home page (`/index`), a default menu that exists for everyone.
+pub const HOME_MENU: &str = "/index";
+
 /// The demo seed's `operator` password. Refused outside demo mode, like the admin's.
 pub const DEMO_OPERATOR_PASSWORD: &str = "operator123";
+/// The demo seed's `guest` password: a user with no project at all.
+pub const DEMO_GUEST_PASSWORD: &str = "guest123";
 
 /// Every account the demo seed creates, with its well-known password: outside demo mode
 /// none of them may still open the system with it.
-pub const DEMO_ACCOUNTS: &[(&str, &str)] =
-    &[("admin", lumiscape_common::config::DEMO_ADMIN_PASSWORD), ("operator", DEMO_OPERATOR_PASSWORD)];
+pub const DEMO_ACCOUNTS: &[(&str, &str)] = &[
+    ("admin", lumiscape_common::config::DEMO_ADMIN_PASSWORD),
+    ("operator", DEMO_OPERATOR_PASSWORD),
+    ("guest", DEMO_GUEST_PASSWORD),
+];
 
 /// The demo users besides `admin`: an operator who sees lighting, alarms and projects in
-/// the first demo project only.
+/// the first demo project only, and a guest who may look at lighting and alarms but has no
+/// project (what a newly created user sees before a project is granted). A demo database
+/// seeded before the admin's default menu was the home page gets it too.
 pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
     let mut tx = pool.begin().await?;
+    sqlx::query!(
+        "UPDATE identity.users SET default_menu = $1 WHERE user_name = 'admin' AND default_menu = ''",
+        HOME_MENU
+    )
+    .execute(&mut *tx)
+    .await?;
+    let guest_role = ensure_role(&mut tx, "访客", "guest", 3).await?;
+    sqlx::query!(
+        "INSERT INTO identity.role_menus (role_id, menu_id) \
+         SELECT $1, menu_id FROM identity.menus WHERE menu_id IN (4, 7) OR parent_id IN (4, 7) \
+         OR (parent_id IN (SELECT menu_id FROM identity.menus WHERE parent_id IN (4, 7)) \
+             AND (perms LIKE '%:list' OR perms LIKE '%:query')) \
+         ON CONFLICT DO NOTHING",
+        guest_role
+    )
+    .execute(&mut *tx)
+    .await?;
+    let guest = NewUser {
+        user_name: "guest",
+        nick_name: "访客",
+        password: DEMO_GUEST_PASSWORD,
+        all_projects: false,
+        default_menu: "/lighting/gateway",
+    };
+    let guest_id = ensure_user(&mut tx, &guest).await?;
+    link_role(&mut tx, guest_id, guest_role).await?;
     let role = ensure_role(&mut tx, "运维人员", "operator", 2).await?;
     sqlx::query!(
         "INSERT INTO identity.role_menus (role_id, menu_id) \

@@ -1,5 +1,6 @@
 //! The demo gateways, matching the simulator fleet `scripts/run` starts (serials `SIM-…`):
-//! five 4-loop cabinets by the river in project 1, one on the skyline in project 2.
+//! five 4-loop cabinets by the river in project 1, three on the skyline in project 2. The
+//! demo projects are Chinese, and so are their names.
 
 use sqlx::{PgConnection, PgPool};
 
@@ -13,11 +14,15 @@ struct DemoGateway {
 }
 
 fn demo_gateways() -> Vec<DemoGateway> {
-    let mut gateways: Vec<DemoGateway> = (1..=5)
-        .map(|n| DemoGateway { project_id: 1, serial: format!("SIM-{n:05}"), name: format!("Riverside cabinet {n}") })
-        .collect();
-    gateways.push(DemoGateway { project_id: 2, serial: "SIM-00006".into(), name: "Skyline cabinet 1".into() });
-    gateways
+    let riverside =
+        (1..=5)
+            .map(|n| DemoGateway { project_id: 1, serial: format!("SIM-{n:05}"), name: format!("滨江配电柜{n}") });
+    let skyline = (1..=3).map(|n| DemoGateway {
+        project_id: 2,
+        serial: format!("SIM-{:05}", 5 + n),
+        name: format!("天际线配电柜{n}"),
+    });
+    riverside.chain(skyline).collect()
 }
 
 /// Adds the demo data; running it again changes nothing.
@@ -27,7 +32,7 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
         let gateway_id = ensure_gateway(&mut tx, &gateway).await?;
         sqlx::query!(
             "INSERT INTO lighting.loops (gateway_id, loop_index, loop_name) \
-             SELECT $1, i, 'Loop ' || i FROM generate_series(1, $2) AS i ON CONFLICT DO NOTHING",
+             SELECT $1, i, '回路' || i FROM generate_series(1, $2) AS i ON CONFLICT DO NOTHING",
             gateway_id,
             DEMO_LOOPS
         )
@@ -70,10 +75,11 @@ mod tests {
     #[test]
     fn the_demo_fleet_matches_the_simulator() {
         let gateways = demo_gateways();
-        assert_eq!(gateways.len(), 6);
+        assert_eq!(gateways.len(), 8);
         assert_eq!(gateways[0].serial, "SIM-00001");
-        assert_eq!(gateways[4].name, "Riverside cabinet 5");
+        assert_eq!(gateways[4].name, "滨江配电柜5");
         assert!(gateways[..5].iter().all(|g| g.project_id == 1));
         assert_eq!((gateways[5].serial.as_str(), gateways[5].project_id), ("SIM-00006", 2));
+        assert_eq!((gateways[7].serial.as_str(), gateways[7].name.as_str()), ("SIM-00008", "天际线配电柜3"));
     }
 }

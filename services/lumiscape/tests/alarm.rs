@@ -191,7 +191,7 @@ async fn alarm_types_are_created_read_edited_and_deleted(c: &Cluster) {
     let demo = Console::open(c, "admin", "admin123", "1").await;
     let names: Vec<String> =
         demo.rows("/alarm/type/list").await.iter().map(|r| r["alarmName"].as_str().unwrap().to_owned()).collect();
-    for name in ["Loop over-current", "Supply under-voltage", "Cabinet over-temperature"] {
+    for name in ["回路过流", "供电欠压", "配电柜过温"] {
         assert!(names.iter().any(|n| n == name), "{name} missing from {names:?}");
     }
 }
@@ -588,7 +588,7 @@ async fn alarms_follow_the_bridge_transitions(c: &Cluster) {
     bridge.publish(&first).await;
     bridge.publish(&first).await;
     bridge.publish_as(&first, "another-message-id").await;
-    let alarm = alarm_of(&admin, "Cabinet GW-1 / loop 1").await;
+    let alarm = alarm_of(&admin, "Cabinet GW-1 #1").await;
     let alarm_id = alarm["alarmId"].as_i64().unwrap();
     assert_eq!(alarm["status"], "0");
     assert_eq!((alarm["alarmName"].as_str(), alarm["alarmLevel"].as_str()), (Some("Over-current"), Some("1")));
@@ -684,7 +684,7 @@ async fn recovery_before_its_raise(admin: &Console<'_>, bridge: &Bridge, type_id
     let third = raise(type_id, "GW-3", 2, 30, 16.0);
     bridge.publish(&recovery(&third, 31, 11.0)).await;
     bridge.publish(&third).await;
-    let alarm = alarm_of(admin, "Cabinet GW-3 / loop 2").await;
+    let alarm = alarm_of(admin, "Cabinet GW-3 #2").await;
     assert_eq!((alarm["status"].as_str(), alarm["recovered"].as_bool()), (Some("4"), Some(true)));
     assert!(alarm["endTime"].is_string());
 }
@@ -704,7 +704,7 @@ async fn poison_and_deleted_types(admin: &Console<'_>, bridge: &Bridge) {
     bridge.publish_raw("recovered", "garbage-2", Vec::new()).await;
     let kept = admin.add_type(with(over_current(), json!({ "alarmName": "After garbage" }))).await;
     bridge.publish(&raise(kept, "GW-5", 1, 50, 21.0)).await;
-    let alarm = alarm_of(admin, "Cabinet GW-5 / loop 1").await;
+    let alarm = alarm_of(admin, "Cabinet GW-5 #1").await;
     assert_eq!(alarm["alarmName"], "After garbage");
     assert_eq!(admin.total("/alarm/history/list?deviceName=GW-4").await, 0, "no alarm of a deleted type");
     assert_eq!(admin.total("/alarm/history/list?deviceName=GW-9").await, 0, "no alarm of another project's gateway");
@@ -716,7 +716,7 @@ async fn filters_and_scoping(c: &Cluster, admin: &Console<'_>) {
     assert_eq!(admin.total("/alarm/realtime/list").await, 1, "only GW-5's alarm is open");
     assert_eq!(admin.total("/alarm/history/list?status=3").await, 1);
     assert_eq!(admin.total("/alarm/history/list?status=4").await, 2);
-    assert_eq!(admin.total("/alarm/history/list?deviceName=loop").await, 3);
+    assert_eq!(admin.total("/alarm/history/list?deviceName=%23").await, 3, "the loops (#N)");
     assert_eq!(admin.total("/alarm/history/list?alarmLevel=1").await, 4);
     assert_eq!(admin.total("/alarm/history/list?alarmLevel=2").await, 0);
     assert_eq!(admin.total("/alarm/history/list?beginTime=2999-01-01%2000:00:00").await, 0);
@@ -724,7 +724,7 @@ async fn filters_and_scoping(c: &Cluster, admin: &Console<'_>) {
     let page = admin.rows("/alarm/history/list?pageNum=2&pageSize=3").await;
     assert_eq!(page.len(), 1);
     let newest = admin.rows("/alarm/history/list?pageSize=1").await;
-    assert_eq!(newest[0]["deviceName"], "Cabinet GW-5 / loop 1", "newest first");
+    assert_eq!(newest[0]["deviceName"], "Cabinet GW-5 #1", "newest first");
     let type_id = newest[0]["alarmTypeId"].as_i64().unwrap();
     assert_eq!(admin.total(&format!("/alarm/history/list?alarmTypeId={type_id}")).await, 1);
     for (path, msg) in [
@@ -794,7 +794,7 @@ async fn events_reach_the_alarm_stream(c: &Cluster, first_alarm: i64) {
         assert_eq!((event.level(), event.alarm_name.as_str()), (AlarmLevel::Serious, "Over-current"));
         assert_eq!(
             (event.device_name.as_str(), event.serial.as_str(), event.loop_index),
-            ("Cabinet GW-1 / loop 1", "GW-1", 1)
+            ("Cabinet GW-1 #1", "GW-1", 1)
         );
         assert!(event.auto_work_order);
     }

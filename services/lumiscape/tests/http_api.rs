@@ -43,6 +43,56 @@ const BAD_CREDENTIALS_EN: &str = "User does not exist or password is incorrect";
 
 // --- sign-in, getInfo, routers --------------------------------------------------------
 
+/// Checks one route of a getRouters tree, and its children, for every field RuoYi-Vue's
+/// console reads; returns how many routes it checked.
+fn ruoyi_route_shape(route: &Value, at: &str) -> usize {
+    let path = route["path"].as_str().unwrap_or_else(|| panic!("{at}: a path: {route}"));
+    let at = format!("{at}/{path}");
+    for field in ["name", "path", "redirect", "component"] {
+        assert!(route[field].is_string(), "{at}: `{field}` is a string: {route}");
+    }
+    for field in ["hidden", "alwaysShow"] {
+        assert!(route[field].is_boolean(), "{at}: `{field}` is a boolean: {route}");
+    }
+    let meta = &route["meta"];
+    assert!(meta["title"].is_string() && meta["icon"].is_string(), "{at}: meta.title and meta.icon: {meta}");
+    assert!(meta["noCache"].is_boolean(), "{at}: meta.noCache: {meta}");
+    assert!(meta.get("link").is_some(), "{at}: meta.link (null when none): {meta}");
+    1 + route["children"].as_array().map_or(0, |children| children.iter().map(|c| ruoyi_route_shape(c, &at)).sum())
+}
+
+scenario!(ruoyi_clients_sign_in_and_draw_their_menus);
+/// What a console written for RuoYi-Vue calls first (docs/api-compatibility.md): `/login`
+/// with its JSON body, `/getInfo` with `user`, `roles` and `permissions`, and the root
+/// `/getRouters`, which answers exactly what the spec's `/system/menu/getRouters` does.
+async fn ruoyi_clients_sign_in_and_draw_their_menus(c: &Cluster) {
+    for (user, password, roles) in
+        [("admin", "admin123", json!(["admin"])), ("operator", "operator123", json!(["operator"]))]
+    {
+        let body = json!({ "username": user, "password": password, "code": "", "uuid": "" });
+        let (status, login) = c.api.send(Call::post("/login").json(body)).await;
+        assert_eq!((status, login["code"].as_i64()), (200, Some(200)), "{login}");
+        let token = login["token"].as_str().expect("RuoYi's token field");
+        let (_, info) = c.api.send(Call::get("/getInfo").token(token)).await;
+        assert_eq!(info["user"]["userName"], user);
+        assert_eq!(info["roles"], roles);
+        assert!(info["permissions"].as_array().is_some_and(|p| !p.is_empty()), "{info}");
+
+        let (root_status, root) = c.api.send(Call::get("/getRouters").token(token)).await;
+        let (_, spec) = c.api.send(Call::get("/system/menu/getRouters").token(token)).await;
+        assert_eq!((root_status, root["code"].as_i64()), (200, Some(200)), "{root}");
+        assert_eq!(root, spec, "{user}: /getRouters answers what /system/menu/getRouters does");
+        let routes = root["data"].as_array().expect("data: the route tree");
+        let checked: usize = routes.iter().map(|r| ruoyi_route_shape(r, user)).sum();
+        assert!(checked > routes.len(), "{user}: the tree has children ({checked} routes)");
+    }
+    let (status, _) = c.api.send(Call::get("/getRouters")).await;
+    assert_eq!(status, 401, "signed in only");
+    let token = c.api.login("admin", "admin123").await;
+    let (_, profile) = c.api.send(Call::get("/system/user/profile").token(&token)).await;
+    assert!(profile["roleGroup"].is_string() && profile["postGroup"].is_string(), "{profile}");
+}
+
 scenario!(sign_in_and_read_the_session);
 async fn sign_in_and_read_the_session(c: &Cluster) {
     let (status, captcha) = c.api.send(Call::get("/captchaImage")).await;
@@ -56,9 +106,9 @@ async fn sign_in_and_read_the_session(c: &Cluster) {
     assert_eq!(info["user"]["userName"], "admin");
     assert!(info["user"]["userId"].as_i64().unwrap() > 0);
     assert!(info["user"].get("nickName").is_some() && info["user"].get("avatar").is_some());
-    assert_eq!(info["roles"], json!(["ROLE_DEFAULT"]));
+    assert_eq!(info["roles"], json!(["admin"]), "the role keys, as RuoYi's getInfo");
     assert_eq!(info["permissions"], json!(["*:*:*"]));
-    assert!(info.get("defultMenu").is_some(), "the spec's spelling");
+    assert_eq!(info["defultMenu"], "/index", "the spec's spelling; the admin lands on the home page");
 
     let (status, routers) = c.api.send(Call::get("/system/menu/getRouters?whereUse=0").token(&token)).await;
     assert_eq!(status, 200);

@@ -179,7 +179,7 @@ async fn gateways_are_registered_edited_and_deleted(c: &Cluster) {
     // Filters: contains-matches and the online flag.
     assert_eq!(console.total("1", "/lighting/gateway/list?gatewayNumber=CRUD").await, 1);
     assert_eq!(console.total("1", "/lighting/gateway/list?gatewayName=gate%20cab").await, 1);
-    assert_eq!(console.total("1", "/lighting/gateway/list?gatewayName=Riverside").await, 5);
+    assert_eq!(console.total("1", "/lighting/gateway/list?gatewayName=滨江").await, 5);
     assert_eq!(console.total("1", "/lighting/gateway/list?onlineStatus=1").await, 0);
     assert_eq!(console.total("1", "/lighting/gateway/list?onlineStatus=0").await, 6);
     let (_, page) = console.en("1", Call::get("/lighting/gateway/list?pageNum=2&pageSize=4")).await;
@@ -241,7 +241,7 @@ async fn the_registry_is_resynced_when_lighting_starts() {
     .await;
     assert!(healed, "keys of no live gateway are deleted, every live gateway is put back");
     let entry = registration(&js, &c, "SIM-00001").await.unwrap();
-    assert_eq!((entry.project_id, entry.name.as_str(), entry.loop_count), (1, "Riverside cabinet 1", 4));
+    assert_eq!((entry.project_id, entry.name.as_str(), entry.loop_count), (1, "滨江配电柜1", 4));
 }
 
 scenario!(bad_input_is_refused_in_the_callers_language_and_changes_nothing);
@@ -435,7 +435,8 @@ async fn permissions_and_projects_bound_every_call(c: &Cluster) {
     refused(operator.en("2", Call::get("/lighting/gateway/list")).await, 403, "You may not access this project");
 
     // A gateway of project 2 does not exist from project 1, whatever the call.
-    let (_, skyline) = admin.en("2", Call::get("/lighting/gateway/list")).await;
+    assert_eq!(admin.total("2", "/lighting/gateway/list").await, 3, "the skyline project's three cabinets");
+    let (_, skyline) = admin.en("2", Call::get("/lighting/gateway/list?gatewayNumber=SIM-00006")).await;
     assert_eq!(skyline["total"], 1);
     assert_eq!(skyline["rows"][0]["gatewayNumber"], "SIM-00006");
     let foreign = skyline["rows"][0]["gatewayId"].as_i64().unwrap();
@@ -455,7 +456,7 @@ async fn permissions_and_projects_bound_every_call(c: &Cluster) {
         404,
         not_found,
     );
-    assert_eq!(admin.detail("2", foreign).await["gatewayName"], "Skyline cabinet 1");
+    assert_eq!(admin.detail("2", foreign).await["gatewayName"], "天际线配电柜1");
 }
 
 // --- the projections ----------------------------------------------------------------------
@@ -676,7 +677,7 @@ async fn offline_gateways_are_refused_at_once(c: &Cluster) {
     let nothing = json!({ "loopIndex": 1, "on": true });
     refused(console.en("1", Call::post("/lighting/control/loop").json(nothing)).await, 400, "Invalid gateway id");
 
-    // One-key control of project 2, whose only gateway is offline: reported, not waited for.
+    // One-key control of project 2, whose three gateways are offline: reported, not waited for.
     refused(console.en("2", Call::post("/lighting/oneKey/control").json(json!({}))).await, 400, say);
     let started = Instant::now();
     let (code, reply) = console.en("2", Call::post("/lighting/oneKey/control").json(json!({ "on": false }))).await;
@@ -685,12 +686,12 @@ async fn offline_gateways_are_refused_at_once(c: &Cluster) {
     let data = &reply["data"];
     assert_eq!(
         (data["total"].as_i64(), data["succeeded"].as_i64(), data["failed"].as_i64()),
-        (Some(1), Some(0), Some(1))
+        (Some(3), Some(0), Some(3))
     );
-    assert_eq!(data["results"][0]["gatewayNumber"], "SIM-00006");
-    assert_eq!(data["results"][0]["gatewayName"], "Skyline cabinet 1");
-    assert_eq!(data["results"][0]["result"], "offline");
-    assert_eq!(data["results"][0]["message"], OFFLINE_EN);
+    let results = data["results"].as_array().unwrap();
+    let first = results.iter().find(|r| r["gatewayNumber"] == "SIM-00006").expect("SIM-00006 reported");
+    assert_eq!(first["gatewayName"], "天际线配电柜1");
+    assert!(results.iter().all(|r| r["result"] == "offline" && r["message"] == OFFLINE_EN), "{results:?}");
     let record_id = data["recordId"].as_i64().unwrap();
 
     let (_, records) = console.en("2", Call::get("/lighting/oneKey/record/list")).await;
@@ -699,7 +700,7 @@ async fn offline_gateways_are_refused_at_once(c: &Cluster) {
     assert_eq!(row["recordId"], record_id);
     assert_eq!(row["action"], "off");
     assert_eq!(row["userName"], "admin");
-    assert_eq!((row["total"].as_i64(), row["succeeded"].as_i64(), row["failed"].as_i64()), (Some(1), Some(0), Some(1)));
+    assert_eq!((row["total"].as_i64(), row["succeeded"].as_i64(), row["failed"].as_i64()), (Some(3), Some(0), Some(3)));
     assert!(row["createTime"].is_string());
     assert_eq!(console.total("1", "/lighting/oneKey/record/list").await, 0, "records are per project");
     let audit: Value = sqlx::query_scalar("SELECT results FROM lighting.onekey_records WHERE record_id = $1")
@@ -721,7 +722,7 @@ async fn offline_gateways_are_refused_at_once(c: &Cluster) {
     assert!(eventually(10, || async { event().await.is_some() }).await, "OneKeyExecuted published");
     let executed = event().await.unwrap();
     assert_eq!((executed.record_id, executed.project_id, executed.on), (record_id, 2, false));
-    assert_eq!((executed.total, executed.succeeded, executed.user_name.as_str()), (1, 0, "admin"));
+    assert_eq!((executed.total, executed.succeeded, executed.user_name.as_str()), (3, 0, "admin"));
 }
 
 /// The demo's riverside fleet (SIM-00001..5, project 1), simulated.
@@ -764,7 +765,7 @@ async fn a_simulated_fleet_obeys_real_time_and_one_key_control(c: &Cluster) {
     let read = reply["data"]["loops"].as_array().unwrap();
     assert_eq!(read.len(), 4, "{reply}");
     let loop2 = read.iter().find(|l| l["loopIndex"] == 2).expect("loop 2 read");
-    assert_eq!((loop2["on"].as_bool(), loop2["loopName"].as_str()), (Some(false), Some("Loop 2")), "{reply}");
+    assert_eq!((loop2["on"].as_bool(), loop2["loopName"].as_str()), (Some(false), Some("回路2")), "{reply}");
     assert!(loop2["updateTime"].is_string());
     assert_eq!(console.detail("1", id).await["loops"][1]["on"], false, "the read is the latest state");
 

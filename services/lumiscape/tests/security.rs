@@ -198,6 +198,7 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         }
         ("POST", "/system/user/profile/avatar") => Sample { body: Body::Avatar(tiny_png()), ..Sample::at(path) },
         ("GET", "/system/menu/getRouters") => Sample::at("/system/menu/getRouters?whereUse=0"),
+        ("GET", "/getRouters") => Sample::at("/getRouters"),
         ("GET", "/system/config/list") => Sample::at(path),
         ("GET", "/system/dict/data/type/{type}") => Sample::at("/system/dict/data/type/sys_user_sex"),
         ("GET", "/project/project/dropList") => Sample::at(path),

@@ -1,12 +1,18 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
+import i18n from '../i18n';
 
 /**
- * antd's locale texts (pagination, date pickers, modals) are loaded once a page needs them:
- * the sign-in page shows none of them and does without.
+ * antd's locale texts (empty tables, pagination, date pickers, modals) and dayjs's (month and
+ * week-day names, first day of the week) are loaded once a page needs them: the sign-in page
+ * shows none of them and does without. English is dayjs's own.
  */
 const loaders: Record<string, () => Promise<{ default: unknown }>> = {
-  'zh-CN': () => import('antd/locale/zh_CN'),
+  'zh-CN': async () => {
+    const [antd] = await Promise.all([import('antd/locale/zh_CN'), import('dayjs/locale/zh-cn')]);
+    return antd;
+  },
   en: () => import('antd/locale/en_US'),
 };
 
@@ -25,6 +31,17 @@ const listeners = new Set<() => void>();
 let wanted = false;
 let version = 0;
 
+/** dayjs's name of each language's locale. */
+const DAYJS_LOCALES: Record<string, string> = { 'zh-CN': 'zh-cn', en: 'en' };
+
+/** dayjs's global locale follows the interface language, once that locale is loaded. */
+function dayjsFollows(language: string): void {
+  if (language !== i18n.language || !loaded.has(language)) return;
+  dayjs.locale(DAYJS_LOCALES[language] ?? 'en');
+}
+
+i18n.on('languageChanged', dayjsFollows);
+
 /** Loads antd's texts for a language; from then on language switches load theirs too. */
 export async function loadAntdLocale(language: string): Promise<void> {
   wanted = true;
@@ -33,6 +50,7 @@ export async function loadAntdLocale(language: string): Promise<void> {
   if (!load) return;
   const { default: module } = await load();
   loaded.set(language, localeOf(module));
+  dayjsFollows(language);
   version += 1;
   for (const listener of listeners) listener();
 }

@@ -89,6 +89,23 @@ describe('guard loader', () => {
     expect(store.getState().auth.projectName).toBe('滨江公园');
   });
 
+  it('keeps the remembered project on another system sign-in while the user may still see it', async () => {
+    Cookies.set('projectId', '4');
+    Cookies.set('projectName', 'B');
+    mockFetch({
+      'GET /loginByOtherSystem': { body: { code: 200, msg: 'ok', data: { status: 'success', token: 'jwt-other' } } },
+      'POST /auth/refresh': { body: { code: 200, msg: 'ok', data: 1_900_000_000_000 } },
+      'GET /project/project/dropList': {
+        body: { code: 200, msg: 'ok', data: [{ id: 3, projectName: '滨江公园' }, { id: 4, projectName: '天际线' }] },
+      },
+    });
+    const { store, run } = setup();
+    expect(await run('/index?token=foreign')).toBe('/index');
+    expect(Cookies.get('projectId')).toBe('4');
+    expect(Cookies.get('projectName')).toBe('天际线');
+    expect(store.getState().auth.projectId).toBe('4');
+  });
+
   it('uses project -1 and an empty name when the user has no project', async () => {
     mockFetch({
       'GET /loginByOtherSystem': { body: { code: 200, msg: 'ok', data: { status: 'success', token: 'jwt-other' } } },

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useConfigValue } from './configValues';
 
 /** Defaults from the spec: "smart landscape lighting cloud platform" in each language. */
@@ -11,9 +12,20 @@ export function titleSource(browserLanguage: string | undefined): { key: string;
     : { key: 'sys.browser.nameEn', fallback: DEFAULT_TITLE_EN };
 }
 
-/** The product name shown as page title and on the sign-in page. */
+/** The product name of the browser tab's title: by the browser's language (spec section 2). */
 export function useAppTitle(): string {
   const { key, fallback } = titleSource(navigator.language);
+  const value = useConfigValue(key);
+  return value?.trim() || fallback;
+}
+
+/**
+ * The product name shown inside a screen (sign-in, sidebar, home): by the console's own
+ * language, so a screen speaks one language (issue 16).
+ */
+export function useProductName(): string {
+  const { i18n } = useTranslation();
+  const { key, fallback } = titleSource(i18n.language);
   const value = useConfigValue(key);
   return value?.trim() || fallback;
 }

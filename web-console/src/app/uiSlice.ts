@@ -12,6 +12,8 @@ export interface UiState {
   device: Device;
   /** Bumped to remount the main content (language or project change). */
   contentVersion: number;
+  /** The top bar's project picker: shown or not, and how many times it was opened. */
+  projectPicker: { open: boolean; opening: number };
 }
 
 const uiSlice = createSlice({
@@ -20,6 +22,7 @@ const uiSlice = createSlice({
     sidebar: { opened: getSidebarOpened(), withoutAnimation: false },
     device: 'desktop',
     contentVersion: 0,
+    projectPicker: { open: false, opening: 0 },
   }),
   reducers: {
     sidebarToggled(state) {
@@ -38,16 +41,25 @@ const uiSlice = createSlice({
     contentReloaded(state) {
       state.contentVersion += 1;
     },
+    /** Opens the project picker, afresh (from the top bar, or a page that needs a project). */
+    projectPickerOpened(state) {
+      state.projectPicker = { open: true, opening: state.projectPicker.opening + 1 };
+    },
+    projectPickerClosed(state) {
+      state.projectPicker.open = false;
+    },
   },
   selectors: {
     selectSidebarOpened: (state) => state.sidebar.opened,
     selectSidebarWithoutAnimation: (state) => state.sidebar.withoutAnimation,
     selectDevice: (state) => state.device,
     selectContentVersion: (state) => state.contentVersion,
+    selectProjectPicker: (state) => state.projectPicker,
   },
 });
 
-export const { sidebarToggled, sidebarClosed, deviceChanged, contentReloaded } = uiSlice.actions;
-export const { selectSidebarOpened, selectSidebarWithoutAnimation, selectDevice, selectContentVersion } =
+export const { sidebarToggled, sidebarClosed, deviceChanged, contentReloaded, projectPickerOpened, projectPickerClosed } =
+  uiSlice.actions;
+export const { selectSidebarOpened, selectSidebarWithoutAnimation, selectDevice, selectContentVersion, selectProjectPicker } =
   uiSlice.selectors;
 export default uiSlice;

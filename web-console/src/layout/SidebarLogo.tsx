@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showMessage } from '../app/feedback';
 import { useAppSelector } from '../app/hooks';
-import { useAppTitle } from '../app/title';
+import { useProductName } from '../app/title';
 import { selectProjectId } from '../features/auth/authSlice';
 import { logoOf, useGetProjectDetailQuery } from '../features/project/api';
 import { fileUrl, useFilesBase } from '../lib/files';
@@ -31,7 +31,7 @@ function readLogo(data: unknown): { path?: string; broken: boolean } {
  */
 export default function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
-  const title = useAppTitle();
+  const title = useProductName();
   const projectId = useAppSelector(selectProjectId);
   const filesBase = useFilesBase();
   const detail = useGetProjectDetailQuery(projectId ?? skipToken);

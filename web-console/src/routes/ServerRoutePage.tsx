@@ -2,12 +2,16 @@ import { Suspense, createElement } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAppSelector } from '../app/hooks';
 import PageLoading from '../components/PageLoading';
+import ProjectRequired from '../components/ProjectRequired';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import { selectRouteEntries } from '../features/menu/routesSlice';
 import { findRouteEntry } from './menu';
-import { pageFor } from './registry';
+import { needsProject, pageFor } from './registry';
 
-/** Renders the server route at the current location through the component registry. */
+/**
+ * Renders the server route at the current location through the component registry; a page
+ * of the project's data only inside a project (otherwise the prompt to choose one).
+ */
 export default function ServerRoutePage() {
   const { pathname } = useLocation();
   const entries = useAppSelector(selectRouteEntries);
@@ -16,5 +20,6 @@ export default function ServerRoutePage() {
   if (entry.container) {
     return entry.redirect ? <Navigate to={entry.redirect} replace /> : <NotFoundPage />;
   }
-  return <Suspense fallback={<PageLoading />}>{createElement(pageFor(entry.component), { route: entry })}</Suspense>;
+  const page = <Suspense fallback={<PageLoading />}>{createElement(pageFor(entry.component), { route: entry })}</Suspense>;
+  return needsProject(entry.component) ? <ProjectRequired>{page}</ProjectRequired> : page;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenRoutes } from './menu';
-import { hasPage, NotAvailablePage, pageFor } from './registry';
+import { hasPage, needsProject, NotAvailablePage, pageFor } from './registry';
 import { GATEWAY_DETAIL_COMPONENT, subPagePath, withSubPages } from './subPages';
 
 describe('component registry', () => {
@@ -17,6 +17,13 @@ describe('component registry', () => {
       expect(hasPage(name), name).toBe(true);
       expect(pageFor(name)).not.toBe(NotAvailablePage);
     }
+  });
+
+  it("marks the pages of a project's data: every business page, not home nor the not-available page", () => {
+    for (const name of ['lighting/gateway/index', GATEWAY_DETAIL_COMPONENT, 'lighting/gateway/control', 'lighting/oneKey/index', 'alarm/type/index', 'alarm/realtime/index', 'alarm/history/index']) {
+      expect(needsProject(name), name).toBe(true);
+    }
+    for (const name of ['index', 'system/user/index', 'toString', undefined]) expect(needsProject(name), name).toBe(false);
   });
 
   it('maps every other name to the not-available page', () => {

@@ -6,29 +6,52 @@ import { LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT } from './types';
 /** Shown for every server component the console does not have yet. */
 export const NotAvailablePage: RoutePage = lazy(() => import('../features/notAvailable/NotAvailablePage'));
 
+/** A page of the registry, and whether it shows the data of the selected project. */
+interface RegisteredPage {
+  page: RoutePage;
+  /**
+   * The page asks for the project's data: without a project the shell shows the prompt to
+   * choose one instead (components/ProjectRequired.tsx), and the page fires no request.
+   */
+  inProject: boolean;
+}
+
+/** A page whose data belong to the selected project: every business module's. */
+const inProject = (page: RoutePage): RegisteredPage => ({ page, inProject: true });
+/** A page that needs no project. */
+const outsideProjects = (page: RoutePage): RegisteredPage => ({ page, inProject: false });
+
 /**
  * Server component name -> page. Business modules are added here as they are built; any
  * other name shows the "not available yet" page, never a blank screen. 'Layout' is the
  * main layout and 'ParentView' a nested outlet: both are parents, resolved by the router.
  */
-const pages: Readonly<Record<string, RoutePage>> = {
-  index: lazy(() => import('../features/home/HomePage')),
-  'lighting/gateway/index': lazy(() => import('../features/lighting/gateway/GatewayPage')),
-  [GATEWAY_DETAIL_COMPONENT]: lazy(() => import('../features/lighting/detail/GatewayDetailPage')),
-  'lighting/gateway/control': lazy(() => import('../features/lighting/control/ControlPage')),
-  'lighting/oneKey/index': lazy(() => import('../features/lighting/oneKey/OneKeyPage')),
-  'alarm/type/index': lazy(() => import('../features/alarm/type/AlarmTypePage')),
-  'alarm/realtime/index': lazy(() => import('../features/alarm/realtime/RealtimeAlarmPage')),
-  'alarm/history/index': lazy(() => import('../features/alarm/history/HistoryAlarmPage')),
+const pages: Readonly<Record<string, RegisteredPage>> = {
+  index: outsideProjects(lazy(() => import('../features/home/HomePage'))),
+  'lighting/gateway/index': inProject(lazy(() => import('../features/lighting/gateway/GatewayPage'))),
+  [GATEWAY_DETAIL_COMPONENT]: inProject(lazy(() => import('../features/lighting/detail/GatewayDetailPage'))),
+  'lighting/gateway/control': inProject(lazy(() => import('../features/lighting/control/ControlPage'))),
+  'lighting/oneKey/index': inProject(lazy(() => import('../features/lighting/oneKey/OneKeyPage'))),
+  'alarm/type/index': inProject(lazy(() => import('../features/alarm/type/AlarmTypePage'))),
+  'alarm/realtime/index': inProject(lazy(() => import('../features/alarm/realtime/RealtimeAlarmPage'))),
+  'alarm/history/index': inProject(lazy(() => import('../features/alarm/history/HistoryAlarmPage'))),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];
 
+function registered(component: string | undefined): RegisteredPage | undefined {
+  return component !== undefined && Object.hasOwn(pages, component) ? pages[component] : undefined;
+}
+
 export function hasPage(component: string | undefined): boolean {
-  return component !== undefined && Object.hasOwn(pages, component);
+  return registered(component) !== undefined;
 }
 
 export function pageFor(component: string | undefined): RoutePage {
-  if (component !== undefined && Object.hasOwn(pages, component)) return pages[component] ?? NotAvailablePage;
-  return NotAvailablePage;
+  return registered(component)?.page ?? NotAvailablePage;
+}
+
+/** Whether the page of a server component shows the selected project's data. */
+export function needsProject(component: string | undefined): boolean {
+  return registered(component)?.inProject ?? false;
 }

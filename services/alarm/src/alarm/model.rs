@@ -78,10 +78,11 @@ pub fn close_reason(text: &str) -> Result<String, Msg> {
 }
 
 /// The device an alarm is on: the gateway's name (its serial when it has none), plus
-/// " / loop N" for a loop.
+/// " #N" for loop N. Stored once and read in either language, so it holds no word of
+/// either (the console shows the loop's own name beside it).
 pub fn device_name(gateway_name: &str, serial: &str, loop_index: u32) -> String {
     let gateway = if gateway_name.trim().is_empty() { serial } else { gateway_name.trim() };
-    let name = if loop_index == 0 { gateway.to_owned() } else { format!("{gateway} / loop {loop_index}") };
+    let name = if loop_index == 0 { gateway.to_owned() } else { format!("{gateway} #{loop_index}") };
     name.chars().take(MAX_DEVICE_NAME_CHARS).collect()
 }
 
@@ -229,8 +230,8 @@ mod tests {
     #[test]
     fn device_names() {
         assert_eq!(device_name("Cabinet A", "GW-1", 0), "Cabinet A");
-        assert_eq!(device_name("Cabinet A", "GW-1", 3), "Cabinet A / loop 3");
-        assert_eq!(device_name("  ", "GW-1", 2), "GW-1 / loop 2");
+        assert_eq!(device_name("Cabinet A", "GW-1", 3), "Cabinet A #3");
+        assert_eq!(device_name("  ", "GW-1", 2), "GW-1 #2");
         assert_eq!(device_name(&"长".repeat(200), "GW-1", 1).chars().count(), 120);
     }
 

@@ -107,7 +107,8 @@ pub async fn get_info(State(state): State<EdgeState>, Extension(info): Extension
                 "phonenumber": user.phonenumber,
                 "sex": user.sex,
             },
-            "roles": ["ROLE_DEFAULT"],
+            // RuoYi's console falls back to ROLE_DEFAULT for a user without roles; so do we.
+            "roles": if answer.roles.is_empty() { vec!["ROLE_DEFAULT".to_owned()] } else { answer.roles.clone() },
             "permissions": answer.permissions,
             "defultMenu": answer.default_menu,
         }),

@@ -33,6 +33,8 @@ pub async fn get(State(state): State<EdgeState>, Extension(info): Extension<Requ
                 "createTime": created,
             },
             "roleGroup": profile.role_group,
+            // RuoYi's posts (岗位): there are none, and its console shows the field empty.
+            "postGroup": "",
         }),
     )
 }

@@ -182,6 +182,7 @@ impl AuthApi {
             user: Some(user.info()),
             permissions: access.caller.permissions().to_vec(),
             default_menu: user.default_menu.clone(),
+            roles: user.role_keys.clone(),
         })
     }
 

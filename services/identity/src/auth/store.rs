@@ -24,6 +24,8 @@ pub struct UserRow {
     pub locked_until: Option<DateTime<Utc>>,
     pub all_projects: bool,
     pub default_menu: String,
+    /// The keys of the user's enabled roles, by role order (RuoYi's `roles` of getInfo).
+    pub role_keys: Vec<String>,
 }
 
 impl UserRow {
@@ -56,7 +58,9 @@ macro_rules! user_query {
         sqlx::query_as!(
             UserRow,
             "SELECT user_id, user_name, nick_name, email, phonenumber, sex, avatar, password_hash, status, \
-             failed_attempts, locked_until, all_projects, default_menu " + $after,
+             failed_attempts, locked_until, all_projects, default_menu, \
+             ARRAY(SELECT r.role_key FROM identity.user_roles ur JOIN identity.roles r ON r.role_id = ur.role_id \
+             WHERE ur.user_id = users.user_id AND r.status = '0' ORDER BY r.role_sort) AS \"role_keys!\" " + $after,
             $($arg),*
         )
     };

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { http } from '../../api/client';
 import type { ListPage as ListAnswer } from '../../api/lists';
 import * as pagination from '../../lib/pagination';
+import ProjectSwitch from '../../layout/ProjectSwitch';
+import { consoleBackend } from '../../test/backend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { FormDialog } from '../formDialog';
 import { ListPage, type EditorDialogProps, type ListColumn, type SearchField } from '.';
@@ -58,9 +60,13 @@ function DeviceDialog({ row, onClose }: EditorDialogProps<Device>) {
   );
 }
 
-const signedIn = (permissions: string[]) => ({
+/** Signed in with the permissions, in the demo's first project unless `inProject` is false. */
+const signedIn = (permissions: string[], inProject = true) => ({
   preloadedState: {
-    auth: { token: 't', user: null, roles: ['ROLE_DEFAULT'], permissions, defaultMenu: '', projectId: undefined, projectName: '', menuModule: '1' },
+    auth: {
+      token: 't', user: null, roles: ['ROLE_DEFAULT'], permissions, defaultMenu: '', menuModule: '1',
+      ...(inProject ? { projectId: '1', projectName: '滨江景观照明示范项目' } : { projectId: undefined, projectName: '' }),
+    },
   },
 });
 
@@ -284,5 +290,48 @@ describe('the list page kit', () => {
     await user.click(screen.getByRole('button', { name: '导出' }));
     expect(await screen.findByText('导出数据为空')).toBeInTheDocument();
     expect(downloads).toHaveLength(1);
+  });
+
+  it('needs a project: without one, one inline prompt and no request; its button opens the picker', async () => {
+    const { calls } = consoleBackend();
+    const fetchList = fetchDevices();
+    const useList = vi.fn(() => ({ data: { rows: DEVICES, total: DEVICES.length }, isFetching: false, refetch: () => undefined }));
+    const { user, store } = renderWithProviders(
+      <>
+        <ProjectSwitch />
+        <ListPage<Device, DeviceQuery> rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} searchFields={searchFields} />
+        <ListPage<Device, DeviceQuery> rowKey="deviceId" rowName={(device) => device.deviceName} useList={useList} columns={columns} />
+      </>,
+      signedIn(['*:*:*'], false),
+    );
+    // one prompt per list, nothing of the lists themselves, nothing asked
+    expect(screen.getAllByRole('region', { name: '请先选择项目' })).toHaveLength(2);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('设备名称')).not.toBeInTheDocument();
+    expect(fetchList).not.toHaveBeenCalled();
+    expect(useList).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
+
+    await user.click(screen.getAllByRole('button', { name: '选择项目' })[0] as HTMLElement);
+    const picker = await screen.findByRole('dialog', { name: '选择项目' });
+    expect(store.getState().ui.projectPicker.open).toBe(true);
+    await user.click(await within(picker).findByText('城市天际线亮化工程'));
+    await user.click(within(picker).getByRole('button', { name: '确定' }));
+
+    // inside a project the lists are themselves
+    expect(await screen.findAllByText('设备1')).toHaveLength(2);
+    expect(fetchList).toHaveBeenCalled();
+    expect(useList).toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: '请先选择项目' })).not.toBeInTheDocument();
+  });
+
+  it('lists rows outside projects without one when told so', async () => {
+    const fetchList = fetchDevices();
+    renderWithProviders(
+      <ListPage<Device, DeviceQuery> rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} inProject={false} />,
+      signedIn(['*:*:*'], false),
+    );
+    expect(await screen.findByText('设备1')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '请先选择项目' })).not.toBeInTheDocument();
   });
 });

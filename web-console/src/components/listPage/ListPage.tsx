@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../../api/download';
 import { showMessage } from '../../app/feedback';
 import { useAccess } from '../../features/auth/useAccess';
+import ProjectRequired from '../ProjectRequired';
 import type { ToolbarColumn } from '../../lib/columns';
 import { DEFAULT_LIMIT } from '../../lib/pagination';
 import Pagination from '../Pagination';
@@ -43,6 +44,11 @@ interface ListPageOwnProps<Row, Q extends PageQuery> {
   onRowClick?: (row: Row) => void;
   /** Shown below the list: the page's own dialogs and drawers. */
   children?: ReactNode;
+  /**
+   * The rows belong to the selected project (default): without a project the list shows the
+   * prompt to choose one and asks for nothing. False for lists outside projects.
+   */
+  inProject?: boolean;
 }
 
 export type ListPageProps<Row, Q extends PageQuery> = ListPageOwnProps<Row, Q> & ListSource<Row, Q>;
@@ -59,15 +65,18 @@ interface ListState<Q extends PageQuery> {
  * (edit, the page's own actions, delete after a confirmation) and the spec's pagination. Every
  * button declares its permission. A page is its columns, its search fields, its permissions
  * and its source: an RTK Query list hook (`useList`) or a fetch function (`fetchList`).
+ * A list of the project's data (all but `inProject={false}`) needs a project: without one it
+ * is the prompt to choose one (components/ProjectRequired.tsx), and its source is never asked.
  */
 export default function ListPage<Row extends object, Q extends PageQuery>(props: ListPageProps<Row, Q>) {
   const [query, setQuery] = useState<Q>(() => firstPageOf<Q>(DEFAULT_LIMIT, {}));
   const state: ListState<Q> = { query, setQuery };
-  return props.fetchList ? (
+  const list = props.fetchList ? (
     <FetchedList {...props} fetchList={props.fetchList} state={state} />
   ) : (
     <QueriedList {...props} useList={props.useList} state={state} />
   );
+  return props.inProject === false ? list : <ProjectRequired>{list}</ProjectRequired>;
 }
 
 type BodyProps<Row, Q extends PageQuery> = ListPageOwnProps<Row, Q> & { state: ListState<Q> };

@@ -11,13 +11,15 @@ import {
   clearSelectedGroups,
   clearSessionCookies,
   EMPTY_PROJECT_ID,
+  getProjectId,
   setExpiresAt,
   setMenuModule,
   setProject,
   setToken,
 } from '../../lib/session';
 import { firstRoutePath } from '../../routes/menu';
-import { projectApi } from '../project/api';
+import { projectApi, type ProjectOption } from '../project/api';
+import { chooseProject } from '../project/rules';
 import { routesCleared, routesLoaded } from '../menu/routesSlice';
 import { menuApi } from '../menu/api';
 import { authApi } from './api';
@@ -33,9 +35,29 @@ export function shouldRefreshSession(now: number, expiresAt: number | undefined,
 }
 
 /**
- * Loads user info and the route tree (side by side); resolves with the first route after
- * sign-in. A failure of user info is the one shown; the route tree's own failure is shown
- * only when user info loaded.
+ * Puts the session in a project (issue 16; spec sections 4 and 9): the remembered one (the
+ * projectId cookie) while the caller may still see it, otherwise the first of the drop list;
+ * a caller without projects gets -1 and an empty name. A drop list that cannot be loaded
+ * changes nothing (the pages' own requests tell what is wrong).
+ */
+export const settleProject = createAppAsyncThunk('auth/settleProject', async (_: void, { dispatch }) => {
+  let projects: ProjectOption[];
+  try {
+    projects = await dispatch(
+      projectApi.endpoints.getProjectDropList.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    ).unwrap();
+  } catch {
+    return;
+  }
+  const choice = chooseProject(getProjectId(), projects);
+  setProject(choice.id ?? EMPTY_PROJECT_ID, choice.name);
+  dispatch(projectChanged(choice));
+});
+
+/**
+ * Loads user info and the route tree and settles the project (side by side); resolves with
+ * the first route after sign-in. A failure of user info is the one shown; the route tree's
+ * own failure is shown only when user info loaded.
  */
 export const loadSession = createAppAsyncThunk('auth/loadSession', async (_: void, { dispatch }) => {
   const infoRequest = dispatch(authApi.endpoints.getInfo.initiate(undefined, { subscribe: false, forceRefetch: true }));
@@ -46,7 +68,10 @@ export const loadSession = createAppAsyncThunk('auth/loadSession', async (_: voi
     (routes) => ({ ok: true as const, routes }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  const info = await infoRequest.unwrap();
+  // The project is settled alongside, before the first page asks for anything in it (and
+  // before a failure logs out, so nothing is stored after the logout).
+  const projectSettled = dispatch(settleProject());
+  const info = await infoRequest.unwrap().finally(() => projectSettled);
   dispatch(sessionLoaded(info));
   const routes = await routesResult;
   if (!routes.ok) {
@@ -116,26 +141,6 @@ export const completeSignIn = createAppAsyncThunk('auth/completeSignIn', async (
   }
 });
 
-/** Makes the first of the caller's projects current, or none (-1) when there is none. */
-export const selectFirstProject = createAppAsyncThunk('auth/selectFirstProject', async (_: void, { dispatch }) => {
-  let projects: { id: number | string; projectName: string }[] = [];
-  try {
-    projects = await dispatch(
-      projectApi.endpoints.getProjectDropList.initiate(undefined, { subscribe: false, forceRefetch: true }),
-    ).unwrap();
-  } catch {
-    projects = [];
-  }
-  const first = projects[0];
-  if (first) {
-    setProject(first.id, first.projectName);
-    dispatch(projectChanged({ id: String(first.id), name: first.projectName }));
-  } else {
-    setProject(EMPTY_PROJECT_ID, '');
-    dispatch(projectChanged({ id: undefined, name: '' }));
-  }
-});
-
 /**
  * Sign-in with another system's token (GET /loginByOtherSystem). Resolves true when signed
  * in; on status 'error' shows '认证信息异常' and resolves false.
@@ -154,7 +159,7 @@ export const signInWithOtherSystem = createAppAsyncThunk(
       return false;
     }
     await dispatch(startSession(result.token));
-    await dispatch(selectFirstProject());
+    await dispatch(settleProject());
     return true;
   },
 );

@@ -8,7 +8,8 @@ describe('the data big screen', () => {
   it('refuses without a project id and the user stays on the page they were on', async () => {
     Cookies.set('Admin-Token', 'jwt-1');
     Cookies.set('projectId', '-1');
-    consoleBackend();
+    // a user without projects
+    consoleBackend({ 'GET /project/project/dropList': { body: { code: 200, msg: 'ok', data: [] } } });
     const { router } = renderApp({ route: '/system/role' });
     await screen.findByRole('navigation', { name: '侧边菜单' });
     await act(() => router.navigate('/dataScreen'));

@@ -1,14 +1,14 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { useAppTitle } from '../../app/title';
+import { useProductName } from '../../app/title';
 import { selectProjectName, selectUser } from '../auth/authSlice';
 import './i18n';
 
 /** Home (/index): a welcome for now; the dashboard comes with its own issue. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const title = useAppTitle();
+  const title = useProductName();
   const user = useAppSelector(selectUser);
   const projectName = useAppSelector(selectProjectName);
   return (

@@ -25,9 +25,12 @@ function listOf<T>(envelope: Envelope): T[] {
 
 export const projectApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The caller's projects, for choosing the current one. */
+    /**
+     * The caller's projects, for choosing the current one; asked without the (maybe no longer
+     * allowed) current project, and quietly: sign-in goes on without it.
+     */
     getProjectDropList: build.query<ProjectOption[], void>({
-      query: () => ({ url: '/project/project/dropList' }),
+      query: () => ({ url: '/project/project/dropList', isProject: false, silent: true }),
       transformResponse: (envelope: Envelope) => listOf<ProjectOption>(envelope),
       providesTags: ['Project'],
     }),

@@ -7,7 +7,7 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loadStore } from '../../../app/storeAccess';
-import { useAppTitle } from '../../../app/title';
+import { useProductName } from '../../../app/title';
 import LanguageToggle from '../../../components/LanguageToggle';
 import { getRememberedLogin, setRememberedLogin } from '../../../lib/session';
 import { postLoginTarget } from '../../../routes/guard';
@@ -46,7 +46,7 @@ function FieldError({ id, children }: { id: string; children: ReactNode }) {
  */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const title = useAppTitle();
+  const title = useProductName();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [values, setValues] = useState<Values>(() => {

@@ -14,6 +14,7 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { toDate } from '../../../lib/date';
+import { echartsLocale } from '../../../lib/format';
 import type { PowerPoint } from '../types';
 import '../i18n';
 
@@ -29,13 +30,15 @@ export interface PowerChartProps {
 
 /** Active power over time (W), one point per minute. Loaded with the gateway detail only. */
 export default function PowerChart({ points, label }: PowerChartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | undefined>(undefined);
 
+  // ECharts's own texts (time axis, tooltip) in the interface language: a new chart per language
   useEffect(() => {
     if (!element.current) return undefined;
-    const instance = echarts.init(element.current);
+    const instance = echarts.init(element.current, undefined, { locale: echartsLocale(language) });
     chart.current = instance;
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => instance.resize());
     observer?.observe(element.current);
@@ -44,7 +47,7 @@ export default function PowerChart({ points, label }: PowerChartProps) {
       instance.dispose();
       chart.current = undefined;
     };
-  }, []);
+  }, [language]);
 
   useEffect(() => {
     const data = points.flatMap((point) => {
@@ -69,7 +72,7 @@ export default function PowerChart({ points, label }: PowerChartProps) {
       ],
     };
     chart.current?.setOption(option, true);
-  }, [points, t]);
+  }, [points, t, language]);
 
   return <div ref={element} role="img" aria-label={label} style={{ width: '100%', height: 320 }} />;
 }

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../../i18n';
+import { formatNumber } from '../../../lib/format';
 import { useDictOptions, type DictOption } from '../../system/useDictOptions';
 import { COMMUNICATION_TYPES } from '../rules';
 import '../i18n';
@@ -17,8 +19,8 @@ export function useCommunicationTypes(): DictOption[] {
   return useDictOptions(COMMUNICATION_TYPE_DICT, fallback);
 }
 
-/** A reading with its unit, or '-' without one. */
+/** A reading with its unit, in the interface language's number format, or '-' without one. */
 export function reading(value: number | null | undefined, unit: string, digits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  return `${Number(value.toFixed(digits))} ${unit}`;
+  return `${formatNumber(value, i18n.language, digits)} ${unit}`;
 }

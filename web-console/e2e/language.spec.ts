@@ -1,0 +1,149 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PROJECT, sidebar, signIn } from './helpers';
+
+// One language per screen (issue 16): every page the admin reaches from the menu, the
+// gateway detail, the personal center and the data big screen, walked in Chinese and then in
+// English (switched with the console's own language button). Any visible text of the other
+// language fails the walk, unless the short list below allows it.
+
+type Language = 'zh-CN' | 'en';
+
+/** Texts of the other language a screen may show: proper nouns and data values. */
+const ALLOWED: Record<Language, readonly RegExp[]> = {
+  // In Chinese: runs of three or more ASCII letters.
+  'zh-CN': [
+    /English/g, // the language button names the language it switches to, in that language
+    /Lumiscape/g, // the product's name
+    /SIM-\d+/g, // serial numbers of the demo's simulated gateways (data)
+    /\b\d+(\.\d+)+(-[0-9A-Za-z.]+)?/g, // firmware versions such as 2.4.1-sim (data)
+    /kWh|dBm/g, // units (V, A, W, °C are shorter than three letters)
+    /MQTT|NATS|JWT|NB-IoT|LoRa/g, // protocol names
+    /RDM/g, // the spec's name of the remote device management screen (RDM管理)
+    /\badmin\b/g, // the admin's user name (data: the profile, one-key records)
+  ],
+  // In English: CJK characters and punctuation.
+  en: [
+    /中文/g, // the language button names the language it switches to, in that language
+    /滨江景观照明示范项目|城市天际线亮化工程/g, // the demo projects' names (data)
+    /(滨江|天际线)配电柜\d+/g, // the demo gateways' names (data)
+    /回路\d+/g, // the demo loops' names (data)
+    /回路过流|供电欠压|配电柜过温/g, // the demo alarm types' names (data)
+    /超级管理员/g, // the admin's nickname and role name (data)
+  ],
+};
+
+/** What the other language looks like. */
+const FOREIGN: Record<Language, RegExp> = {
+  'zh-CN': /[A-Za-z]{3,}/,
+  en: /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]/,
+};
+
+/** Every text a person sees on the screen now: visible text nodes and empty fields' placeholders. */
+function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const seen = (element: Element) => element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest('script, style, noscript, title')) continue;
+      if (seen(parent)) texts.push(text);
+    }
+    const fields = Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]'));
+    for (const field of fields) {
+      if (!field.value && field.placeholder.trim() && seen(field)) texts.push(field.placeholder.trim());
+    }
+    return texts;
+  });
+}
+
+/** The texts of the screen that are in the other language, each once. */
+async function foreignTexts(page: Page, language: Language): Promise<string[]> {
+  const texts = await visibleTexts(page);
+  const foreign = texts.filter((text) => FOREIGN[language].test(ALLOWED[language].reduce((rest, allowed) => rest.replace(allowed, ' '), text)));
+  return [...new Set(foreign)];
+}
+
+/** Waits until the page at `path` in the main layout is shown with its data (no spinner left). */
+async function settled(page: Page, path: string): Promise<void> {
+  const shown: Locator = page.getByRole('main').locator(`[data-kept-path="${path}"]`);
+  await expect(shown).toBeVisible();
+  await expect(shown.locator('.ant-spin-spinning').filter({ visible: true })).toHaveCount(0);
+  await expect(shown.locator('.ant-card, .ant-result, .ant-table, .ant-empty').filter({ visible: true }).first()).toBeVisible();
+}
+
+/** The sidebar's pages (their paths), every directory opened. */
+async function menuPaths(page: Page): Promise<string[]> {
+  const closed = sidebar(page).locator('.ant-menu-submenu-title[aria-expanded="false"]');
+  for (let opened = 0; (await closed.count()) > 0; opened++) {
+    expect(opened, 'directories opened').toBeLessThan(50);
+    await closed.first().click();
+  }
+  const ids = await sidebar(page).locator('li.ant-menu-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-menu-id') ?? ''));
+  // antd's menu ids are '<menu id>-<key>', the key being the page's path
+  return ids.map((id) => id.slice(id.indexOf('-/') + 1)).filter((path) => path.startsWith('/'));
+}
+
+/** Opens the page at `path` from the sidebar. */
+async function openFromMenu(page: Page, path: string): Promise<void> {
+  await sidebar(page).locator(`li.ant-menu-item[data-menu-id$="-${path}"]`).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+const DATA_SCREEN = '/dataScreen';
+
+/** Walks every page in `language`; returns what was found in the other language, by page. */
+async function walk(page: Page, language: Language): Promise<string[]> {
+  const found: string[] = [];
+  const check = async (where: string) => {
+    for (const text of await foreignTexts(page, language)) found.push(`${language} ${where}: ${JSON.stringify(text)}`);
+  };
+
+  const paths = await menuPaths(page);
+  expect(paths).toContain('/lighting/gateway');
+  for (const path of paths.filter((candidate) => candidate !== DATA_SCREEN)) {
+    await openFromMenu(page, path);
+    await settled(page, path);
+    await check(path);
+  }
+
+  // a gateway's detail (no menu entry of its own): the first simulated gateway's
+  await openFromMenu(page, '/lighting/gateway');
+  await page.getByRole('row', { name: /SIM-00001/ }).getByText('SIM-00001', { exact: true }).click();
+  await page.waitForURL(/\/lighting\/gateway\/detail\/\d+$/);
+  const detail = new URL(page.url()).pathname;
+  await settled(page, detail);
+  await check(detail);
+
+  // the personal center, from the avatar
+  await page.locator('a[href="/user/profile"]').first().click();
+  await page.waitForURL(/\/user\/profile$/);
+  await settled(page, '/user/profile');
+  await check('/user/profile');
+
+  // the data big screen, full screen
+  if (paths.includes(DATA_SCREEN)) {
+    await openFromMenu(page, DATA_SCREEN);
+    await expect(page.getByRole('heading', { level: 1, name: DEMO_PROJECT })).toBeVisible();
+    await check(DATA_SCREEN);
+  }
+  return found;
+}
+
+test('every page speaks one language: Chinese, then English', async ({ page }) => {
+  // about 60 menu pages twice; the budget is 60 s, the limit leaves room on a busy machine
+  test.setTimeout(120_000);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/index$/);
+
+  const found = await walk(page, 'zh-CN');
+
+  // back in the layout (a fresh tab list), then the console's own language button
+  await page.goto('/index');
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await expect(sidebar(page).getByRole('menuitem', { name: 'System Management' })).toBeVisible();
+  found.push(...(await walk(page, 'en')));
+
+  expect(found).toEqual([]);
+});

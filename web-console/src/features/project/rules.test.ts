@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { chooseProject, NO_PROJECT } from './rules';
+
+const dropList = [
+  { id: 1, projectName: '滨江景观照明示范项目' },
+  { id: 2, projectName: '城市天际线亮化工程' },
+];
+
+describe('the project after sign-in', () => {
+  it('keeps the remembered project while the user may still see it, with its current name', () => {
+    expect(chooseProject('2', dropList)).toEqual({ id: '2', name: '城市天际线亮化工程' });
+    expect(chooseProject('1', [{ id: '1', projectName: '改名后的项目' }])).toEqual({ id: '1', name: '改名后的项目' });
+  });
+
+  it('takes the first of the drop list when the remembered project is no longer allowed', () => {
+    expect(chooseProject('7', dropList)).toEqual({ id: '1', name: '滨江景观照明示范项目' });
+  });
+
+  it('takes the first of the drop list when none is remembered', () => {
+    expect(chooseProject(undefined, dropList)).toEqual({ id: '1', name: '滨江景观照明示范项目' });
+  });
+
+  it('is none (-1 in the cookie, an empty name) for a user without projects', () => {
+    expect(chooseProject(undefined, [])).toEqual(NO_PROJECT);
+    expect(chooseProject('1', [])).toEqual({ id: undefined, name: '' });
+  });
+});
