@@ -36,9 +36,11 @@ describe('a page of the project data', () => {
 
     for (const path of PROJECT_PAGES) {
       await router.navigate(path);
-      const prompts = await screen.findAllByRole('region', { name: '请先选择项目' });
-      // kept-alive pages are hidden: the one shown is the only one
-      expect(prompts.filter((prompt) => prompt.closest('[hidden], [style*="display: none"]') === null), path).toHaveLength(1);
+      // kept-alive pages are hidden: the one shown is the only one (once the lazy page is in)
+      await waitFor(() => {
+        const prompts = screen.queryAllByRole('region', { name: '请先选择项目' });
+        expect(prompts.filter((prompt) => prompt.closest('[hidden], [style*="display: none"]') === null), path).toHaveLength(1);
+      });
       expect(screen.queryByRole('table'), path).not.toBeInTheDocument();
     }
     expect(calls.filter((call) => inProject(call.path)).map((call) => call.path)).toEqual([]);
