@@ -1,19 +1,29 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
+import type dayjs from 'dayjs';
 import i18n from '../i18n';
+
+/** dayjs itself, once loaded with the first locale: the sign-in page does without it. */
+let dayjsLib: typeof dayjs | undefined;
+
+async function loadDayjs(): Promise<void> {
+  dayjsLib ??= (await import('dayjs')).default;
+}
 
 /**
  * antd's locale texts (empty tables, pagination, date pickers, modals) and dayjs's (month and
  * week-day names, first day of the week) are loaded once a page needs them: the sign-in page
- * shows none of them and does without. English is dayjs's own.
+ * shows none of them and does without, nor dayjs. English is dayjs's own.
  */
 const loaders: Record<string, () => Promise<{ default: unknown }>> = {
   'zh-CN': async () => {
-    const [antd] = await Promise.all([import('antd/locale/zh_CN'), import('dayjs/locale/zh-cn')]);
+    const [antd] = await Promise.all([import('antd/locale/zh_CN'), loadDayjs().then(() => import('dayjs/locale/zh-cn'))]);
     return antd;
   },
-  en: () => import('antd/locale/en_US'),
+  en: async () => {
+    const [antd] = await Promise.all([import('antd/locale/en_US'), loadDayjs()]);
+    return antd;
+  },
 };
 
 /**
@@ -36,8 +46,8 @@ const DAYJS_LOCALES: Record<string, string> = { 'zh-CN': 'zh-cn', en: 'en' };
 
 /** dayjs's global locale follows the interface language, once that locale is loaded. */
 function dayjsFollows(language: string): void {
-  if (language !== i18n.language || !loaded.has(language)) return;
-  dayjs.locale(DAYJS_LOCALES[language] ?? 'en');
+  if (language !== i18n.language || !loaded.has(language) || !dayjsLib) return;
+  dayjsLib.locale(DAYJS_LOCALES[language] ?? 'en');
 }
 
 i18n.on('languageChanged', dayjsFollows);

@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { Layout } from 'antd';
 import { useLocation } from 'react-router';
-import { loadFeedback } from '../app/feedback';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import {
   selectContentVersion,
@@ -47,11 +45,6 @@ export default function MainLayout() {
     settings.tagsView &&
     !isRedirectPath(pathname) &&
     !resolveRouteMeta(entries, pathname, staticRouteMeta)?.noCache;
-
-  useEffect(() => {
-    // Messages and dialogs at once from here on.
-    void loadFeedback();
-  }, []);
 
   return (
     <Layout hasSider style={{ minHeight: '100vh' }} data-device={mobile ? 'mobile' : 'desktop'}>
