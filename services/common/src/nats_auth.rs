@@ -370,7 +370,9 @@ impl GatewayCredential {
     }
 }
 
-fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
+/// Creates `path` (never replacing one) readable by its owner only, and writes `text`: how
+/// keys and credentials are written.
+pub fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
     use std::io::Write as _;
     #[cfg(unix)]
     use std::os::unix::fs::OpenOptionsExt as _;

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lumiscape_common::Error;
-use lumiscape_common::nats_auth::{Authority, CLAIMS_UPDATE, GatewayCredential};
+use lumiscape_common::nats_auth::{Authority, CLAIMS_UPDATE, GatewayCredential, write_private};
 use sqlx::{PgConnection, PgPool};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
@@ -266,16 +266,4 @@ pub async fn write_fleet(
         done.issued += 1;
     }
     Ok(done)
-}
-
-fn write_private(path: &std::path::Path, text: &str) -> anyhow::Result<()> {
-    use std::io::Write as _;
-    #[cfg(unix)]
-    use std::os::unix::fs::OpenOptionsExt as _;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    options.mode(0o600);
-    options.open(path)?.write_all(text.as_bytes())?;
-    Ok(())
 }
