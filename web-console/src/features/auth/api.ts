@@ -11,7 +11,6 @@ function toStringList(value: unknown): string[] {
 
 export function toSessionInfo(envelope: Envelope): SessionInfo {
   const user = (envelope.user ?? {}) as Partial<UserProfile>;
-  const roles = toStringList(envelope.roles);
   return {
     user: {
       userId: user.userId ?? '',
@@ -22,7 +21,9 @@ export function toSessionInfo(envelope: Envelope): SessionInfo {
       phonenumber: user.phonenumber,
       sex: user.sex,
     },
-    roles: roles.length > 0 ? roles : [DEFAULT_ROLE],
+    // The server sends the role keys (for RuoYi clients); the console keeps only ROLE_DEFAULT
+    // and decides access by permissions alone (spec sections 4 and 6).
+    roles: [DEFAULT_ROLE],
     permissions: toStringList(envelope.permissions),
     defaultMenu: typeof envelope.defultMenu === 'string' ? envelope.defultMenu : '',
   };

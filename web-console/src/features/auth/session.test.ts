@@ -40,6 +40,8 @@ describe('toSessionInfo', () => {
     const info = toSessionInfo({ code: 200, user: { userName: 'u' } });
     expect(info.roles).toEqual(['ROLE_DEFAULT']);
     expect(info.permissions).toEqual([]);
+    // The server's role keys (RuoYi's getInfo) never reach the state.
+    expect(toSessionInfo({ code: 200, user: { userName: 'admin' }, roles: ['admin'] }).roles).toEqual(['ROLE_DEFAULT']);
     expect(info.defaultMenu).toBe('');
     expect(info.user.nickName).toBe('u');
   });
