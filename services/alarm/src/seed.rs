@@ -7,8 +7,8 @@ use sqlx::PgPool;
 use crate::alarm_type::model::{self, RawAlarmType};
 use crate::alarm_type::store;
 
-/// The demo projects and how many of the demo types each has.
-const DEMO_PROJECTS: [(i64, usize); 1] = [(1, 3)];
+/// The demo project the types belong to.
+const DEMO_PROJECT: i64 = 1;
 
 fn demo_types() -> [RawAlarmType<'static>; 3] {
     [
@@ -71,19 +71,17 @@ fn demo_types() -> [RawAlarmType<'static>; 3] {
 
 /// Adds the demo types that are missing (by name); running it again changes nothing.
 pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
-    for (project, count) in DEMO_PROJECTS {
-        for raw in demo_types().iter().take(count) {
-            let spec = model::validate(raw).map_err(|msg| anyhow::anyhow!("demo alarm type {}: {msg}", raw.name))?;
-            let exists = sqlx::query_scalar!(
-                "SELECT EXISTS (SELECT 1 FROM alarm.alarm_types WHERE project_id = $1 AND alarm_name = $2) AS \"exists!\"",
-                project,
-                spec.name
-            )
-            .fetch_one(pool)
-            .await?;
-            if !exists {
-                store::insert(pool, project, &spec).await?;
-            }
+    for raw in demo_types() {
+        let spec = model::validate(&raw).map_err(|msg| anyhow::anyhow!("demo alarm type {}: {msg}", raw.name))?;
+        let exists = sqlx::query_scalar!(
+            "SELECT EXISTS (SELECT 1 FROM alarm.alarm_types WHERE project_id = $1 AND alarm_name = $2) AS \"exists!\"",
+            DEMO_PROJECT,
+            spec.name
+        )
+        .fetch_one(pool)
+        .await?;
+        if !exists {
+            store::insert(pool, DEMO_PROJECT, &spec).await?;
         }
     }
     Ok(())

@@ -336,6 +336,14 @@ const ENV_ALIASES: &[(&str, &str)] = &[
     ("log_format", "log.format"),
 ];
 
+/// A setting that must lie between `low` and `high`: "<name> must be <low> to <high>, not <value>".
+fn within<T: PartialOrd + std::fmt::Display>(name: &str, value: T, low: T, high: T) -> Result<(), ConfigError> {
+    if value < low || value > high {
+        return Err(ConfigError::Invalid(format!("{name} must be {low} to {high}, not {value}")));
+    }
+    Ok(())
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("configuration could not be read: {0}")]
@@ -388,9 +396,7 @@ impl Config {
                 self.http.base_path
             ));
         }
-        if !(1..=64).contains(&self.grpc.client_connections) {
-            return invalid(format!("grpc.client_connections must be 1 to 64, not {}", self.grpc.client_connections));
-        }
+        within("grpc.client_connections", self.grpc.client_connections, 1, 64)?;
         if self.http.body_limit_bytes == 0 {
             return invalid("http.body_limit_bytes must be positive".into());
         }
@@ -400,22 +406,10 @@ impl Config {
             ("login_per_account_per_minute", limits.login_per_account_per_minute),
             ("captcha_per_ip_per_minute", limits.captcha_per_ip_per_minute),
         ] {
-            if !(1..=1_000_000).contains(&value) {
-                return invalid(format!("http.rate_limit.{name} must be 1 to 1000000, not {value}"));
-            }
+            within(&format!("http.rate_limit.{name}"), value, 1, 1_000_000)?;
         }
-        if !(1..=300).contains(&self.http.header_read_timeout_seconds) {
-            return invalid(format!(
-                "http.header_read_timeout_seconds must be 1 to 300, not {}",
-                self.http.header_read_timeout_seconds
-            ));
-        }
-        if !(1..=600).contains(&self.http.request_timeout_seconds) {
-            return invalid(format!(
-                "http.request_timeout_seconds must be 1 to 600, not {}",
-                self.http.request_timeout_seconds
-            ));
-        }
+        within("http.header_read_timeout_seconds", self.http.header_read_timeout_seconds, 1, 300)?;
+        within("http.request_timeout_seconds", self.http.request_timeout_seconds, 1, 600)?;
         if self.http.ops_listen.is_some_and(|ops| ops == self.http.listen) {
             return invalid("http.ops_listen must differ from http.listen".into());
         }
@@ -437,18 +431,9 @@ impl Config {
         if self.bridge.command_timeout_ms > 30_000 {
             return invalid("bridge.command_timeout_ms may be at most 30000".into());
         }
-        if !(1..=10_000).contains(&self.bridge.fetch_batch) {
-            return invalid(format!("bridge.fetch_batch must be 1 to 10000, not {}", self.bridge.fetch_batch));
-        }
-        if !(1..=100).contains(&self.bridge.max_deliver) {
-            return invalid(format!("bridge.max_deliver must be 1 to 100, not {}", self.bridge.max_deliver));
-        }
-        if !(1..=3650).contains(&self.telemetry.retention_days) {
-            return invalid(format!(
-                "telemetry.retention_days must be 1 to 3650, not {}",
-                self.telemetry.retention_days
-            ));
-        }
+        within("bridge.fetch_batch", self.bridge.fetch_batch, 1, 10_000)?;
+        within("bridge.max_deliver", self.bridge.max_deliver, 1, 100)?;
+        within("telemetry.retention_days", self.telemetry.retention_days, 1, 3650)?;
         for system in &self.auth.trusted_systems {
             if system.name.is_empty() || system.key.len() < MIN_SIGNING_KEY_LEN || system.audience.is_empty() {
                 return invalid(format!(
@@ -457,19 +442,9 @@ impl Config {
                 ));
             }
         }
-        if !(1..=86_400).contains(&self.auth.other_system_max_age_seconds) {
-            return invalid(format!(
-                "auth.other_system_max_age_seconds must be 1 to 86400, not {}",
-                self.auth.other_system_max_age_seconds
-            ));
-        }
+        within("auth.other_system_max_age_seconds", self.auth.other_system_max_age_seconds, 1, 86_400)?;
         // The personal center takes new passwords of at most 20 characters (spec).
-        if !(1..=20).contains(&self.auth.password_policy.min_length) {
-            return invalid(format!(
-                "auth.password_policy.min_length must be 1 to 20, not {}",
-                self.auth.password_policy.min_length
-            ));
-        }
+        within("auth.password_policy.min_length", self.auth.password_policy.min_length, 1, 20)?;
         Ok(())
     }
 
@@ -603,17 +578,23 @@ mod tests {
         assert!(Config::load(None, typo).is_err());
     }
 
-    #[test]
-    fn the_header_read_timeout_is_bounded() {
-        for (seconds, holds) in [(0, false), (1, true), (300, true), (301, false)] {
+    /// `set` at 0, 1, `max` and `max + 1`: only the middle two hold, and a refusal names the
+    /// setting and its bounds.
+    fn assert_bounded(set: fn(&mut Config, u64), name: &str, max: u64) {
+        for (value, holds) in [(0, false), (1, true), (max, true), (max + 1, false)] {
             let mut cfg = demo();
-            cfg.http.header_read_timeout_seconds = seconds;
+            set(&mut cfg, value);
             let answer = cfg.validate();
-            assert_eq!(answer.is_ok(), holds, "{seconds} s");
+            assert_eq!(answer.is_ok(), holds, "{name} = {value}");
             if let Err(e) = answer {
-                assert!(e.to_string().contains("http.header_read_timeout_seconds must be 1 to 300"), "{e}");
+                assert!(e.to_string().contains(&format!("{name} must be 1 to {max}")), "{e}");
             }
         }
+    }
+
+    #[test]
+    fn the_header_read_timeout_is_bounded() {
+        assert_bounded(|cfg, v| cfg.http.header_read_timeout_seconds = v, "http.header_read_timeout_seconds", 300);
         let word = serde_json::json!({"demo": true, "http": {"header_read_timeout_seconds": "ten"}});
         assert!(Config::load(None, word).is_err());
     }
@@ -621,15 +602,7 @@ mod tests {
     #[test]
     fn the_request_timeout_is_bounded() {
         assert_eq!(demo().http.request_timeout_seconds, 60);
-        for (seconds, holds) in [(0, false), (1, true), (600, true), (601, false)] {
-            let mut cfg = demo();
-            cfg.http.request_timeout_seconds = seconds;
-            let answer = cfg.validate();
-            assert_eq!(answer.is_ok(), holds, "{seconds} s");
-            if let Err(e) = answer {
-                assert!(e.to_string().contains("http.request_timeout_seconds must be 1 to 600"), "{e}");
-            }
-        }
+        assert_bounded(|cfg, v| cfg.http.request_timeout_seconds = v, "http.request_timeout_seconds", 600);
     }
 
     #[test]

@@ -18,18 +18,18 @@ pub async fn connect(
     wait: Duration,
 ) -> anyhow::Result<async_nats::Client> {
     let creds = match credentials {
-        Some(path) => Some(
+        Some(path) => Some((
+            path,
             std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read the NATS credentials {}", path.display()))?,
-        ),
+        )),
         None => None,
     };
     let deadline = tokio::time::Instant::now() + wait;
     loop {
         let options = match &creds {
-            Some(creds) => async_nats::ConnectOptions::with_credentials(creds).with_context(|| {
-                format!("{} holds no NATS credentials", credentials.unwrap_or(Path::new("")).display())
-            })?,
+            Some((path, creds)) => async_nats::ConnectOptions::with_credentials(creds)
+                .with_context(|| format!("{} holds no NATS credentials", path.display()))?,
             None => async_nats::ConnectOptions::new(),
         };
         let options =

@@ -166,7 +166,7 @@ impl Authority {
     /// a credential of such a user issued at or before that second is refused, and its
     /// connections are closed when the server takes the update.
     pub fn devices_account(&self, revoked: &BTreeMap<String, u64>) -> anyhow::Result<String> {
-        devices_account(&self.devices, &self.devices_signing.public_key(), &self.services, revoked)?
+        devices_account(&self.devices, &self.devices_signing.public_key(), &self.services, revoked)
             .encode(&self.operator_signing)
     }
 
@@ -174,6 +174,19 @@ impl Authority {
     pub fn system_account_key(&self) -> &str {
         &self.sys
     }
+}
+
+/// The subject `account`'s current claims are looked up on ([`CLAIMS_LOOKUP`]).
+pub fn claims_lookup(account: &str) -> String {
+    CLAIMS_LOOKUP.replace('*', account)
+}
+
+/// The claims of a JWT, read as JSON without checking the signature (for a JWT the server
+/// itself handed over).
+pub fn jwt_claims(jwt: &str) -> Option<serde_json::Value> {
+    use base64::Engine as _;
+    let body = jwt.trim().split('.').nth(1)?;
+    serde_json::from_slice(&base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(body).ok()?).ok()
 }
 
 /// `dev.<serial>.<channel>`, after `prefix.` when there is one (the bridge's `Topics`).
@@ -206,7 +219,7 @@ fn devices_account(
     devices_signing: &str,
     services: &str,
     revoked: &BTreeMap<String, u64>,
-) -> anyhow::Result<nats_jwt_rs::Claims<Account>> {
+) -> nats_jwt_rs::Claims<Account> {
     let mut account = Account::new_claims("DEVICES".into(), devices.to_owned());
     account.nats.limits.get_or_insert_with(Default::default).jetstream = Some(JetStreamLimits {
         memory_storage: Some(DEVICES_JS_MEMORY),
@@ -222,7 +235,7 @@ fn devices_account(
     if !revoked.is_empty() {
         account.nats.revocations = Some(revoked.clone());
     }
-    Ok(account)
+    account
 }
 
 /// What [`init`] wrote, and whether it made new keys.
@@ -322,7 +335,7 @@ fn server_config(keys: &Keys) -> anyhow::Result<String> {
         &pair(&keys.devices_signing)?.public_key(),
         &services.public_key(),
         &BTreeMap::new(),
-    )?
+    )
     .encode(&operator_signing)?;
 
     Ok(format!(
@@ -390,9 +403,7 @@ mod tests {
     use super::*;
 
     fn decode(jwt: &str) -> serde_json::Value {
-        use base64::Engine as _;
-        let body = jwt.split('.').nth(1).unwrap();
-        serde_json::from_slice(&base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(body).unwrap()).unwrap()
+        jwt_claims(jwt).expect("a JWT")
     }
 
     #[test]

@@ -94,8 +94,9 @@ pub async fn update_avatar(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult {
     let lang = info.lang();
+    let missing = || ApiError::new(ErrorCode::BadRequest, &Msg::AvatarMissing, lang);
     // Not a multipart form at all (no boundary): the envelope, not axum's plain text.
-    let mut multipart = multipart.map_err(|_| ApiError::new(ErrorCode::BadRequest, &Msg::AvatarMissing, lang))?;
+    let mut multipart = multipart.map_err(|_| missing())?;
     // A body past the limit shows up while it is read (a chunked upload declares no length):
     // the same 413 as a declared one, not a generic bad request.
     let refused = |err: MultipartError| {
@@ -113,9 +114,7 @@ pub async fn update_avatar(
             break;
         }
     }
-    let image = image
-        .filter(|b| !b.is_empty())
-        .ok_or_else(|| ApiError::new(ErrorCode::BadRequest, &Msg::AvatarMissing, lang))?;
+    let image = image.filter(|b| !b.is_empty()).ok_or_else(missing)?;
     let request = pb::UpdateAvatarRequest { image: image.to_vec() };
     let path = call(&info, state.clients.profile().update_avatar(info.ctx.request(request))).await?.path;
     ok_with(lang, json!({ "imgUrl": path }))

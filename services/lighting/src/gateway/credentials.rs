@@ -14,7 +14,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lumiscape_common::Error;
-use lumiscape_common::nats_auth::{Authority, CLAIMS_UPDATE, GatewayCredential, write_private};
+use lumiscape_common::nats_auth::{
+    Authority, CLAIMS_UPDATE, GatewayCredential, claims_lookup, jwt_claims, write_private,
+};
 use sqlx::{PgConnection, PgPool};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
@@ -71,14 +73,7 @@ pub async fn replace(
     issued_by: &str,
 ) -> Result<bool, Error> {
     let mut tx = pool.begin().await?;
-    let current = sqlx::query_scalar!(
-        "SELECT serial FROM lighting.gateways WHERE gateway_id = $1 AND project_id = $2 AND NOT deleted FOR UPDATE",
-        gateway_id,
-        project_id,
-    )
-    .fetch_optional(&mut *tx)
-    .await?;
-    if current.as_deref() != Some(serial) {
+    if super::store::lock_serial(&mut tx, project_id, gateway_id).await?.as_deref() != Some(serial) {
         return Ok(false);
     }
     revoke(&mut tx, &[gateway_id]).await?;
@@ -163,21 +158,15 @@ impl Sync {
 
     /// The revocations of the DEVICES account the server holds now.
     async fn server_revocations(&self) -> anyhow::Result<BTreeMap<String, u64>> {
-        let subject = format!("$SYS.REQ.ACCOUNT.{}.CLAIMS.LOOKUP", self.authority.devices_account_key());
+        let subject = claims_lookup(self.authority.devices_account_key());
         let answer = tokio::time::timeout(PUSH_TIMEOUT, self.nats.request(subject, "".into()))
             .await
             .map_err(|_| anyhow::anyhow!("NATS did not answer the account lookup within {PUSH_TIMEOUT:?}"))??;
         // Only the revocations are read, so the claims are read as JSON (the crate's account
         // type wants fields the server leaves out).
-        use base64::Engine as _;
         let jwt = String::from_utf8_lossy(&answer.payload);
-        let claims: serde_json::Value = jwt
-            .trim()
-            .split('.')
-            .nth(1)
-            .and_then(|body| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(body).ok())
-            .and_then(|json| serde_json::from_slice(&json).ok())
-            .ok_or_else(|| anyhow::anyhow!("the DEVICES account NATS holds is not a JWT: {jwt}"))?;
+        let claims =
+            jwt_claims(&jwt).ok_or_else(|| anyhow::anyhow!("the DEVICES account NATS holds is not a JWT: {jwt}"))?;
         let revocations = claims["nats"]["revocations"].as_object().cloned().unwrap_or_default();
         Ok(revocations.into_iter().filter_map(|(key, at)| Some((key, at.as_u64()?))).collect())
     }

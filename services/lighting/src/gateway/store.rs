@@ -155,18 +155,22 @@ pub async fn insert(
     Ok(gateway_id)
 }
 
-/// Edits a gateway of the project: loops beyond a smaller count go, new ones come, named
-/// ones are renamed. `Ok(false)` when there is no such gateway.
-pub async fn update(pool: &PgPool, project_id: i64, gateway_id: i64, draft: &GatewayDraft) -> Result<bool, Error> {
-    let mut tx = pool.begin().await?;
-    let old_serial = sqlx::query_scalar!(
+/// Locks a live gateway of the project for the transaction and returns its serial.
+pub async fn lock_serial(conn: &mut PgConnection, project_id: i64, gateway_id: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!(
         "SELECT serial FROM lighting.gateways WHERE gateway_id = $1 AND project_id = $2 AND NOT deleted FOR UPDATE",
         gateway_id,
         project_id,
     )
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(old_serial) = old_serial else { return Ok(false) };
+    .fetch_optional(conn)
+    .await
+}
+
+/// Edits a gateway of the project: loops beyond a smaller count go, new ones come, named
+/// ones are renamed. `Ok(false)` when there is no such gateway.
+pub async fn update(pool: &PgPool, project_id: i64, gateway_id: i64, draft: &GatewayDraft) -> Result<bool, Error> {
+    let mut tx = pool.begin().await?;
+    let Some(old_serial) = lock_serial(&mut tx, project_id, gateway_id).await? else { return Ok(false) };
     sqlx::query!(
         "UPDATE lighting.gateways SET gateway_name = $2, serial = $3, communication_type = $4, loop_count = $5, \
          remark = $6, updated_at = now() WHERE gateway_id = $1",
