@@ -145,7 +145,10 @@ async fn session(shared: &Shared, state: &mut IngestState, shutdown: &Cancellati
                 }
             })
             .collect();
+        let started = std::time::Instant::now();
         handle_chunk(shared, state, &incoming, shutdown).await?;
+        metrics::histogram!("lumiscape_bridge_chunk_messages").record(messages.len() as f64);
+        metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "all").record(started.elapsed().as_secs_f64());
         if let Some(last) = messages.last() {
             last.ack().await.map_err(|err| anyhow::anyhow!("ack: {err}"))?;
         }
@@ -331,8 +334,14 @@ async fn handle_chunk(
             Uplink::Heartbeat(_) | Uplink::Ack(_) => {}
         }
     }
+    let decided = std::time::Instant::now();
     publish_all(shared, &out, &format!("{first_seq}-{last_seq}"), shutdown).await?;
+    let published = std::time::Instant::now();
     store_states(shared, &out.changed, shutdown).await?;
+    metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "publish")
+        .record((published - decided).as_secs_f64());
+    metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "states")
+        .record(published.elapsed().as_secs_f64());
     for (key, cond) in out.changed {
         match cond {
             Some(cond) => state.conditions.insert(key, cond),

@@ -253,7 +253,37 @@ where
     F: Fn(jetstream::Message) -> Fut,
     Fut: std::future::Future<Output = (jetstream::Message, Outcome)>,
 {
-    use async_nats::jetstream::{AckKind, consumer};
+    let handler = std::sync::Arc::new(handler);
+    run_batch_consumer(js, spec, 1, shutdown, move |messages| {
+        let handler = handler.clone();
+        async move {
+            let mut handled = Vec::with_capacity(messages.len());
+            for message in messages {
+                handled.push(handler(message).await);
+            }
+            handled
+        }
+    })
+    .await
+}
+
+/// Runs a durable consumer like [`run_consumer`], but hands the handler every message that
+/// is already waiting, up to `max_batch`, in stream order, so that one round of work (one
+/// database transaction) covers them all. Nothing waits to fill a batch: under a light
+/// load a batch is one message. The handler answers an outcome for each message it was
+/// given, and each is acknowledged, redelivered or terminated on its own.
+pub async fn run_batch_consumer<F, Fut>(
+    js: jetstream::Context,
+    spec: ConsumerSpec,
+    max_batch: usize,
+    shutdown: tokio_util::sync::CancellationToken,
+    handler: F,
+) -> anyhow::Result<()>
+where
+    F: Fn(Vec<jetstream::Message>) -> Fut,
+    Fut: std::future::Future<Output = Vec<(jetstream::Message, Outcome)>>,
+{
+    use async_nats::jetstream::consumer;
     use futures::StreamExt;
 
     let durable = spec.durable.clone();
@@ -277,7 +307,7 @@ where
                 .await?;
             anyhow::Ok(consumer.messages().await?)
         };
-        let mut messages = tokio::select! {
+        let messages = tokio::select! {
             _ = shutdown.cancelled() => return Ok(()),
             attempt = attempt => match attempt {
                 Ok(messages) => messages,
@@ -293,47 +323,70 @@ where
             },
         };
         backoff = Duration::from_millis(200);
+        let mut chunks = messages.ready_chunks(max_batch.max(1));
         loop {
-            let next = tokio::select! {
+            let chunk = tokio::select! {
                 _ = shutdown.cancelled() => return Ok(()),
-                next = messages.next() => next,
+                chunk = chunks.next() => chunk,
             };
-            let message = match next {
-                Some(Ok(message)) => message,
-                Some(Err(err)) => {
-                    tracing::warn!(consumer = %durable, error = %err, "consumer stream error; resubscribing");
-                    break;
+            let Some(chunk) = chunk else { break };
+            let mut batch = Vec::with_capacity(chunk.len());
+            let mut failed = None;
+            for next in chunk {
+                match next {
+                    Ok(message) => batch.push(message),
+                    Err(err) => failed = Some(err),
                 }
-                None => break,
-            };
-            let delivered = message.info().map(|info| info.delivered).unwrap_or(1);
-            let (message, outcome) = handler(message).await;
-            let ack = match outcome {
-                Outcome::Done => message.ack().await,
-                Outcome::Poison(reason) => {
-                    metrics::counter!("lumiscape_consumer_poison_total", "consumer" => durable.clone()).increment(1);
-                    tracing::warn!(consumer = %durable, subject = %message.subject, %reason, "poison message terminated");
-                    message.ack_with(AckKind::Term).await
+            }
+            if !batch.is_empty() {
+                let delivered: Vec<i64> =
+                    batch.iter().map(|m| m.info().map(|info| info.delivered).unwrap_or(1)).collect();
+                let (size, started) = (batch.len(), std::time::Instant::now());
+                let handled = handler(batch).await;
+                metrics::histogram!("lumiscape_consumer_batch_messages", "consumer" => durable.clone())
+                    .record(size as f64);
+                metrics::histogram!("lumiscape_consumer_handle_seconds", "consumer" => durable.clone())
+                    .record(started.elapsed().as_secs_f64());
+                for ((message, outcome), delivered) in handled.into_iter().zip(delivered) {
+                    settle(&spec, &message, outcome, delivered).await;
                 }
-                Outcome::Retry(err) if delivered >= spec.max_deliver => {
-                    metrics::counter!("lumiscape_consumer_poison_total", "consumer" => durable.clone()).increment(1);
-                    tracing::error!(consumer = %durable, subject = %message.subject, error = %err, delivered,
-                        "message failed on its last delivery; terminated");
-                    message.ack_with(AckKind::Term).await
-                }
-                Outcome::Retry(err) => {
-                    tracing::warn!(consumer = %durable, error = %err, delivered, "message failed; will be redelivered");
-                    // 0.5 s, 1 s, 2 s ... up to 30 s: with the default 20 deliveries a message
-                    // outlives some seven minutes of a database being away.
-                    let pause =
-                        Duration::from_millis(250u64.saturating_mul(1 << delivered.clamp(0, 7))).min(MAX_RETRY_PAUSE);
-                    message.ack_with(AckKind::Nak(Some(pause))).await
-                }
-            };
-            if let Err(err) = ack {
-                tracing::warn!(consumer = %durable, error = %err, "could not acknowledge; it will be redelivered");
+            }
+            if let Some(err) = failed {
+                // The messages that came before the error are handled above.
+                tracing::warn!(consumer = %durable, error = %err, "consumer stream error; resubscribing");
+                break;
             }
         }
+    }
+}
+
+/// Acknowledges, redelivers after a pause, or terminates one handled message.
+async fn settle(spec: &ConsumerSpec, message: &jetstream::Message, outcome: Outcome, delivered: i64) {
+    use async_nats::jetstream::AckKind;
+    let durable = &spec.durable;
+    let ack = match outcome {
+        Outcome::Done => message.ack().await,
+        Outcome::Poison(reason) => {
+            metrics::counter!("lumiscape_consumer_poison_total", "consumer" => durable.clone()).increment(1);
+            tracing::warn!(consumer = %durable, subject = %message.subject, %reason, "poison message terminated");
+            message.ack_with(AckKind::Term).await
+        }
+        Outcome::Retry(err) if delivered >= spec.max_deliver => {
+            metrics::counter!("lumiscape_consumer_poison_total", "consumer" => durable.clone()).increment(1);
+            tracing::error!(consumer = %durable, subject = %message.subject, error = %err, delivered,
+                "message failed on its last delivery; terminated");
+            message.ack_with(AckKind::Term).await
+        }
+        Outcome::Retry(err) => {
+            tracing::warn!(consumer = %durable, error = %err, delivered, "message failed; will be redelivered");
+            // 0.5 s, 1 s, 2 s ... up to 30 s: with the default 20 deliveries a message
+            // outlives some seven minutes of a database being away.
+            let pause = Duration::from_millis(250u64.saturating_mul(1 << delivered.clamp(0, 7))).min(MAX_RETRY_PAUSE);
+            message.ack_with(AckKind::Nak(Some(pause))).await
+        }
+    };
+    if let Err(err) = ack {
+        tracing::warn!(consumer = %durable, error = %err, "could not acknowledge; it will be redelivered");
     }
 }
 

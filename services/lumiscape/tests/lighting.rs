@@ -559,8 +559,16 @@ async fn telemetry_and_presence_reach_the_lists_and_charts(c: &Cluster) {
         samples: vec![sample(id, serial, 0, minute + 500, &[(1, false, 999.0)])],
     };
     publish(&js, c, "bridge.telemetry", "b2", late.encode_to_vec()).await;
+    // An undecodable batch among them is terminated alone; the others are stored (the
+    // consumer stores the batches that wait together).
+    publish(&js, c, "bridge.telemetry", "garbage", vec![0xff; 8]).await;
+    let third = TelemetryBatch {
+        batch_id: "b3".into(),
+        samples: vec![sample(id, serial, 4, minute + 62_000, &[(1, true, 300.0)])],
+    };
+    publish(&js, c, "bridge.telemetry", "b3", third.encode_to_vec()).await;
     assert!(eventually(15, || consumer_idle(&js, c, "lighting-telemetry")).await, "telemetry consumer idle");
-    assert_eq!(stored_samples(c, id).await, 3 * 2 + 1, "one row per loop of each distinct sample");
+    assert_eq!(stored_samples(c, id).await, 3 * 2 + 1 + 1, "one row per loop of each distinct sample");
     assert_eq!(stored_samples(c, gone).await, 0, "a deleted gateway's samples are skipped");
     assert_eq!(stored_samples(c, 999_999).await, 0);
     assert_eq!(console.detail("1", id).await["loops"][0]["activePower"], 300.0, "an older sample does not win");

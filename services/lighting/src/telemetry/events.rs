@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_nats::jetstream;
-use lumiscape_common::nats::{ConsumerSpec, Outcome, Streams, run_consumer};
-use lumiscape_proto::events::v1::{GatewayStatusChanged, TelemetryBatch};
+use lumiscape_common::nats::{ConsumerSpec, Outcome, Streams, run_batch_consumer, run_consumer};
+use lumiscape_proto::events::v1::{GatewayStatusChanged, TelemetryBatch, TelemetrySample};
 use prost::Message;
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
@@ -20,6 +20,10 @@ pub const TELEMETRY_CONSUMER: &str = "lighting-telemetry";
 pub const PRESENCE_CONSUMER: &str = "lighting-presence";
 /// Time to handle one message before JetStream delivers it again.
 const ACK_WAIT: Duration = Duration::from_secs(60);
+/// Most telemetry batches stored in one transaction: the ones waiting when the last write
+/// ended. Each write costs a few round trips and a commit, whatever its size; taking what
+/// has piled up keeps the storage abreast of the bridge, at any rate.
+const BATCHES_PER_WRITE: usize = 64;
 /// SQLSTATE of a row that fits no partition.
 const NO_PARTITION: &str = "23514";
 
@@ -44,15 +48,15 @@ impl Projections {
         }
     }
 
-    /// Consumes `bridge.telemetry` until `shutdown`.
+    /// Consumes `bridge.telemetry` until `shutdown`, storing the batches that wait together.
     pub async fn run_telemetry(self, shutdown: CancellationToken) -> anyhow::Result<()> {
         let spec = self.spec(TELEMETRY_CONSUMER, "bridge.telemetry");
         let this = Arc::new(self);
-        run_consumer(this.js.clone(), spec, shutdown, move |message| {
+        run_batch_consumer(this.js.clone(), spec, BATCHES_PER_WRITE, shutdown, move |messages| {
             let this = this.clone();
             async move {
-                let outcome = this.handle_telemetry(&message.payload).await;
-                (message, outcome)
+                let outcomes = this.handle_telemetry(&messages).await;
+                messages.into_iter().zip(outcomes).collect()
             }
         })
         .await
@@ -72,37 +76,65 @@ impl Projections {
         .await
     }
 
-    async fn handle_telemetry(&self, payload: &[u8]) -> Outcome {
-        let Ok(event) = TelemetryBatch::decode(payload) else {
-            return Outcome::Poison("undecodable telemetry batch".into());
-        };
-        let mut ids: Vec<i64> = event.samples.iter().map(|s| s.gateway_id).collect();
+    /// One outcome per message, in order. The decodable batches are stored together; when
+    /// that fails, each is tried alone, so that one batch the database refuses for good
+    /// does not hold back the others.
+    async fn handle_telemetry(&self, messages: &[jetstream::Message]) -> Vec<Outcome> {
+        let mut outcomes = Vec::with_capacity(messages.len());
+        let mut events = Vec::with_capacity(messages.len());
+        for message in messages {
+            match TelemetryBatch::decode(&message.payload[..]) {
+                Ok(event) => {
+                    events.push((outcomes.len(), event));
+                    outcomes.push(Outcome::Done);
+                }
+                Err(_) => outcomes.push(Outcome::Poison("undecodable telemetry batch".into())),
+            }
+        }
+        let samples: Vec<&TelemetrySample> = events.iter().flat_map(|(_, e)| &e.samples).collect();
+        if let Err(err) = self.store_samples(&samples).await {
+            if events.len() == 1 {
+                outcomes[events[0].0] = Outcome::Retry(err);
+            } else {
+                tracing::debug!(batches = events.len(), error = %err, "storing batches together failed; one by one");
+                for (at, event) in &events {
+                    let alone: Vec<&TelemetrySample> = event.samples.iter().collect();
+                    if let Err(err) = self.store_samples(&alone).await {
+                        outcomes[*at] = Outcome::Retry(err);
+                    }
+                }
+            }
+        }
+        outcomes
+    }
+
+    /// Stores the samples of live gateways in one transaction.
+    async fn store_samples(&self, samples: &[&TelemetrySample]) -> anyhow::Result<()> {
+        if samples.is_empty() {
+            return Ok(());
+        }
+        let mut ids: Vec<i64> = samples.iter().map(|s| s.gateway_id).collect();
         ids.sort_unstable();
         ids.dedup();
-        let known = match store::known_gateways(&self.pool, &ids).await {
-            Ok(known) => known,
-            Err(err) => return Outcome::Retry(err.into()),
-        };
-        let batch = Batch::accept(&event.samples, &known, self.partitions.retention(), chrono::Utc::now());
+        let known = store::known_gateways(&self.pool, &ids).await?;
+        let batch = Batch::accept(samples.iter().copied(), &known, self.partitions.retention(), chrono::Utc::now());
         metrics::counter!("lumiscape_lighting_samples_skipped_total").increment(batch.skipped as u64);
         if batch.samples.is_empty() {
-            return Outcome::Done;
+            return Ok(());
         }
-        if let Err(err) = self.partitions.ensure(&self.pool, &batch.days()).await {
-            return Outcome::Retry(err.into());
-        }
+        self.partitions.ensure(&self.pool, &batch.days()).await?;
         match store::write_batch(&self.pool, &batch).await {
             Ok(rows) => {
                 metrics::counter!("lumiscape_lighting_sample_rows_total").increment(rows);
-                tracing::debug!(batch = %event.batch_id, samples = batch.samples.len(), rows, "telemetry stored");
-                Outcome::Done
+                tracing::debug!(samples = batch.samples.len(), rows, "telemetry stored");
+                Ok(())
             }
             Err(err) => {
                 let missing_partition = err.as_database_error().and_then(|e| e.code()).as_deref() == Some(NO_PARTITION);
                 if missing_partition {
                     self.partitions.forget();
                 }
-                Outcome::Retry(err.into())
+                Err(err.into())
             }
         }
     }

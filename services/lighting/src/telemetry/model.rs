@@ -126,8 +126,8 @@ pub struct Batch {
 impl Batch {
     /// Keeps the samples of live gateways (same id, serial and project as registered) with
     /// possible values, taken within the retention period.
-    pub fn accept(
-        events: &[ev::TelemetrySample],
+    pub fn accept<'a>(
+        events: impl IntoIterator<Item = &'a ev::TelemetrySample>,
         known: &HashMap<i64, KnownGateway>,
         retention: Retention,
         now: DateTime<Utc>,
