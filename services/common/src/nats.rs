@@ -360,6 +360,31 @@ where
     }
 }
 
+/// Writes `items` in one round with `write` (one transaction); when that fails and there
+/// were several, writes each alone, so that one item the database refuses for good holds
+/// back no other. Answers each item's outcome, in order. The batch consumers' write step.
+pub async fn together_or_alone<'a, T, F, Fut>(items: &'a [T], write: F) -> Vec<Outcome>
+where
+    F: Fn(&'a [T]) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<()>>,
+{
+    match write(items).await {
+        Ok(()) => items.iter().map(|_| Outcome::Done).collect(),
+        Err(err) if items.len() == 1 => vec![Outcome::Retry(err)],
+        Err(err) => {
+            tracing::debug!(items = items.len(), error = %err, "writing together failed; one by one");
+            let mut outcomes = Vec::with_capacity(items.len());
+            for at in 0..items.len() {
+                outcomes.push(match write(&items[at..=at]).await {
+                    Ok(()) => Outcome::Done,
+                    Err(err) => Outcome::Retry(err),
+                });
+            }
+            outcomes
+        }
+    }
+}
+
 /// Acknowledges, redelivers after a pause, or terminates one handled message.
 async fn settle(spec: &ConsumerSpec, message: &jetstream::Message, outcome: Outcome, delivered: i64) {
     use async_nats::jetstream::AckKind;

@@ -635,6 +635,27 @@ async fn alarms_follow_the_bridge_transitions(c: &Cluster) {
     poison_and_deleted_types(&admin, &bridge).await;
     filters_and_scoping(c, &admin).await;
     events_reach_the_alarm_stream(c, alarm_id).await;
+    waiting_transitions_are_recorded_in_order(&admin, &bridge, type_id).await;
+}
+
+/// Transitions published back to back (the consumer records what waits in one transaction):
+/// a raise and its recovery, garbage between, another raise; each lands as if alone.
+async fn waiting_transitions_are_recorded_in_order(admin: &Console<'_>, bridge: &Bridge, type_id: i64) {
+    let sixth = raise(type_id, "GW-6", 1, 60, 25.0);
+    let seventh = raise(type_id, "GW-7", 3, 70, 26.0);
+    bridge.publish(&sixth).await;
+    bridge.publish(&recovery(&sixth, 61, 8.0)).await;
+    bridge.publish_raw("raised", "garbage-3", b"\x00\x01".to_vec()).await;
+    bridge.publish(&seventh).await;
+    let recovered = alarm_of(admin, "Cabinet GW-6 #1").await;
+    assert!(
+        eventually(20, || async { admin.alarm(recovered["alarmId"].as_i64().unwrap()).await["recovered"] == true })
+            .await
+    );
+    assert_eq!(admin.alarm(recovered["alarmId"].as_i64().unwrap()).await["status"], "4", "raised, then restored");
+    let open = alarm_of(admin, "Cabinet GW-7 #3").await;
+    assert_eq!((open["status"].as_str(), open["recovered"].as_bool()), (Some("0"), Some(false)));
+    assert!(eventually(20, || bridge.consumer_idle()).await, "the garbage is terminated, nothing held");
 }
 
 async fn process_close_and_late_recovery(admin: &Console<'_>, bridge: &Bridge, type_id: i64) {

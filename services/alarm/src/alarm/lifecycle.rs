@@ -13,12 +13,14 @@
 //! - A recovery can come before its raise: after a crash of this service the raise it had
 //!   taken is redelivered only when its ack wait expires, while later messages flow at
 //!   once. Such a recovery waits in `early_recoveries` and is applied with its raise.
-//! - Each change writes its `AlarmChanged` to the outbox in the same transaction.
+//! - Each change writes its `AlarmChanged` to the outbox in the same transaction. The
+//!   transitions waiting together are recorded in one transaction, in stream order; when it
+//!   fails, each is recorded in its own, so a bad one holds back no other.
 
 use std::time::Duration;
 
 use async_nats::jetstream::{self, kv};
-use lumiscape_common::nats::{ConsumerSpec, Outcome, run_consumer};
+use lumiscape_common::nats::{ConsumerSpec, Outcome, run_batch_consumer, together_or_alone};
 use lumiscape_common::service::Context;
 use lumiscape_proto::events::v1::GatewayRegistration;
 use prost::Message;
@@ -32,6 +34,9 @@ use crate::alarm_type::store as type_store;
 
 /// The durable consumer's name.
 pub const CONSUMER: &str = "alarm-transitions";
+/// Most transitions recorded in one transaction: those waiting when the last one committed
+/// (a gateway crossing several thresholds at once, a burst after an outage).
+const TRANSITIONS_PER_TRANSACTION: usize = 32;
 
 /// What the handler needs: the service's context and lighting's registry of gateways
 /// (the GATEWAYS key-value projection), against which a raise's gateway is checked.
@@ -56,46 +61,74 @@ impl Lifecycle {
             max_deliver,
             ack_wait: Duration::from_secs(10),
         };
-        run_consumer(js, spec, shutdown, move |message| {
+        run_batch_consumer(js, spec, TRANSITIONS_PER_TRANSACTION, shutdown, move |messages| {
             let lifecycle = self.clone();
             async move {
-                let outcome = lifecycle.handle(&message).await;
-                (message, outcome)
+                let outcomes = lifecycle.handle(&messages).await;
+                messages.into_iter().zip(outcomes).collect()
             }
         })
         .await
     }
 
-    /// Handles one message: poison when it can never be handled, retry when the database
-    /// failed.
-    pub async fn handle(&self, message: &jetstream::Message) -> Outcome {
+    /// One outcome per message, in order: poison when it can never be handled, retry when
+    /// the database failed. The good ones are recorded in one transaction, in stream order
+    /// (or, when that fails, each in its own).
+    pub async fn handle(&self, messages: &[jetstream::Message]) -> Vec<Outcome> {
+        let mut outcomes = Vec::with_capacity(messages.len());
+        let mut ready = Vec::with_capacity(messages.len());
+        for message in messages {
+            match self.check(message).await {
+                Ok(transition) => {
+                    ready.push(transition);
+                    outcomes.push(None);
+                }
+                Err(outcome) => outcomes.push(Some(outcome)),
+            }
+        }
+        let mut recorded =
+            together_or_alone(&ready, |group: &[(bool, Transition)]| self.record(group)).await.into_iter();
+        outcomes.into_iter().map(|outcome| outcome.or_else(|| recorded.next()).unwrap_or(Outcome::Done)).collect()
+    }
+
+    /// The transition a message carries (and whether it is a raise), or what to do with a
+    /// message that carries none.
+    async fn check(&self, message: &jetstream::Message) -> Result<(bool, Transition), Outcome> {
         let raised = match message.subject.rsplit('.').next() {
             Some("raised") => true,
             Some("recovered") => false,
-            _ => return Outcome::Poison(format!("unexpected subject {}", message.subject)),
+            _ => return Err(Outcome::Poison(format!("unexpected subject {}", message.subject))),
         };
-        let transition = match Transition::decode(&message.payload, raised) {
-            Ok(transition) => transition,
-            Err(reason) => return Outcome::Poison(reason),
-        };
+        let transition = Transition::decode(&message.payload, raised).map_err(Outcome::Poison)?;
         if raised {
             match self.gateway_in_project(&transition).await {
                 Ok(true) => {}
                 // Counted and logged as poison by the consumer runner.
                 Ok(false) => {
-                    return Outcome::Poison(format!(
+                    return Err(Outcome::Poison(format!(
                         "raise {} names gateway {} ({}) outside project {}",
                         transition.id, transition.gateway_id, transition.serial, transition.project_id
-                    ));
+                    )));
                 }
-                Err(err) => return Outcome::Retry(err),
+                Err(err) => return Err(Outcome::Retry(err)),
             }
         }
-        let result = if raised { self.raise(&transition).await } else { self.recover(&transition).await };
-        match result {
-            Ok(()) => Outcome::Done,
-            Err(err) => Outcome::Retry(err.into()),
+        Ok((raised, transition))
+    }
+
+    /// Records transitions in one transaction, in order.
+    async fn record(&self, transitions: &[(bool, Transition)]) -> anyhow::Result<()> {
+        let mut tx = self.ctx.pool.begin().await?;
+        for (raised, transition) in transitions {
+            if *raised {
+                self.raise(&mut tx, transition).await?;
+            } else {
+                self.recover(&mut tx, transition).await?;
+            }
         }
+        tx.commit().await?;
+        self.ctx.outbox.wake();
+        Ok(())
     }
 
     /// Whether the raise's gateway is registered in the project the raise names: only the
@@ -109,10 +142,9 @@ impl Lifecycle {
         Ok(registration.project_id == t.project_id && registration.gateway_id == t.gateway_id)
     }
 
-    async fn raise(&self, t: &Transition) -> sqlx::Result<()> {
-        let mut tx = self.ctx.pool.begin().await?;
-        store::lock_transition(&mut tx, &t.id).await?;
-        let Some(source) = type_store::raise_source(&mut tx, t.project_id, t.alarm_type_id).await? else {
+    async fn raise(&self, tx: &mut PgConnection, t: &Transition) -> sqlx::Result<()> {
+        store::lock_transition(tx, &t.id).await?;
+        let Some(source) = type_store::raise_source(tx, t.project_id, t.alarm_type_id).await? else {
             tracing::info!(transition = %t.id, alarm_type = t.alarm_type_id, project = t.project_id,
                 "raise of an alarm type deleted or disabled since; skipped");
             return Ok(());
@@ -131,37 +163,32 @@ impl Lifecycle {
             alarm_time: t.at,
             sample_time: t.sample_time,
         };
-        let Some(alarm) = store::insert_raised(&mut tx, &new).await? else {
+        let Some(alarm) = store::insert_raised(tx, &new).await? else {
             tracing::debug!(transition = %t.id, "raise recorded before; nothing to do");
             return Ok(());
         };
-        events::record(&mut tx, &self.ctx.streams, &alarm, ChangeKind::Raised).await?;
-        if let Some(early) = store::take_early_recovery(&mut tx, t.project_id, &t.id).await? {
-            self.end(&mut tx, &alarm, &early).await?;
+        events::record(tx, &self.ctx.streams, &alarm, ChangeKind::Raised).await?;
+        if let Some(early) = store::take_early_recovery(tx, t.project_id, &t.id).await? {
+            self.end(tx, &alarm, &early).await?;
         }
-        tx.commit().await?;
-        self.ctx.outbox.wake();
         tracing::info!(alarm = alarm.alarm_id, transition = %t.id, device = %alarm.device_name, "alarm raised");
         Ok(())
     }
 
-    async fn recover(&self, t: &Transition) -> sqlx::Result<()> {
-        let mut tx = self.ctx.pool.begin().await?;
-        store::lock_transition(&mut tx, &t.raise_id).await?;
+    async fn recover(&self, tx: &mut PgConnection, t: &Transition) -> sqlx::Result<()> {
+        store::lock_transition(tx, &t.raise_id).await?;
         let recovery = EarlyRecovery { transition_id: t.id.clone(), end_time: t.at };
-        match store::lock_by_raise(&mut tx, t.project_id, &t.raise_id).await? {
+        match store::lock_by_raise(tx, t.project_id, &t.raise_id).await? {
             Some(alarm) if alarm.recovered => {
                 tracing::debug!(transition = %t.id, "recovery recorded before; nothing to do");
                 return Ok(());
             }
-            Some(alarm) => self.end(&mut tx, &alarm, &recovery).await?,
+            Some(alarm) => self.end(tx, &alarm, &recovery).await?,
             None => {
                 tracing::info!(transition = %t.id, raise = %t.raise_id, "recovery before its raise; kept until it comes");
-                store::keep_early_recovery(&mut tx, t.project_id, &t.raise_id, &recovery).await?;
+                store::keep_early_recovery(tx, t.project_id, &t.raise_id, &recovery).await?;
             }
         }
-        tx.commit().await?;
-        self.ctx.outbox.wake();
         Ok(())
     }
 

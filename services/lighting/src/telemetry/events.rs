@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_nats::jetstream;
-use lumiscape_common::nats::{ConsumerSpec, Outcome, Streams, run_batch_consumer, run_consumer};
+use lumiscape_common::nats::{ConsumerSpec, Outcome, Streams, run_batch_consumer, run_consumer, together_or_alone};
 use lumiscape_proto::events::v1::{GatewayStatusChanged, TelemetryBatch, TelemetrySample};
 use prost::Message;
 use sqlx::PgPool;
@@ -76,40 +76,28 @@ impl Projections {
         .await
     }
 
-    /// One outcome per message, in order. The decodable batches are stored together; when
-    /// that fails, each is tried alone, so that one batch the database refuses for good
-    /// does not hold back the others.
+    /// One outcome per message, in order: the undecodable ones are poison, the others are
+    /// stored together (or, when that fails, one by one).
     async fn handle_telemetry(&self, messages: &[jetstream::Message]) -> Vec<Outcome> {
-        let mut outcomes = Vec::with_capacity(messages.len());
-        let mut events = Vec::with_capacity(messages.len());
-        for message in messages {
-            match TelemetryBatch::decode(&message.payload[..]) {
-                Ok(event) => {
-                    events.push((outcomes.len(), event));
-                    outcomes.push(Outcome::Done);
-                }
-                Err(_) => outcomes.push(Outcome::Poison("undecodable telemetry batch".into())),
-            }
-        }
-        let samples: Vec<&TelemetrySample> = events.iter().flat_map(|(_, e)| &e.samples).collect();
-        if let Err(err) = self.store_samples(&samples).await {
-            if events.len() == 1 {
-                outcomes[events[0].0] = Outcome::Retry(err);
-            } else {
-                tracing::debug!(batches = events.len(), error = %err, "storing batches together failed; one by one");
-                for (at, event) in &events {
-                    let alone: Vec<&TelemetrySample> = event.samples.iter().collect();
-                    if let Err(err) = self.store_samples(&alone).await {
-                        outcomes[*at] = Outcome::Retry(err);
-                    }
-                }
-            }
-        }
-        outcomes
+        let decoded: Vec<Option<TelemetryBatch>> =
+            messages.iter().map(|m| TelemetryBatch::decode(&m.payload[..]).ok()).collect();
+        let events: Vec<&TelemetryBatch> = decoded.iter().flatten().collect();
+        let mut written = together_or_alone(&events, |group: &[&TelemetryBatch]| {
+            self.store_samples(group.iter().flat_map(|e| &e.samples).collect())
+        })
+        .await
+        .into_iter();
+        decoded
+            .iter()
+            .map(|event| match event {
+                Some(_) => written.next().unwrap_or(Outcome::Done),
+                None => Outcome::Poison("undecodable telemetry batch".into()),
+            })
+            .collect()
     }
 
     /// Stores the samples of live gateways in one transaction.
-    async fn store_samples(&self, samples: &[&TelemetrySample]) -> anyhow::Result<()> {
+    async fn store_samples(&self, samples: Vec<&TelemetrySample>) -> anyhow::Result<()> {
         if samples.is_empty() {
             return Ok(());
         }
