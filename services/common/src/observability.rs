@@ -21,7 +21,12 @@ pub fn init_logging(cfg: &LogConfig) {
     drop(result);
 }
 
-/// The process-wide Prometheus recorder.
+/// How often recorded histogram samples are folded into their summaries.
+const METRICS_UPKEEP: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The process-wide Prometheus recorder. Its upkeep runs every few seconds on a thread of
+/// its own: without it a histogram keeps every sample until `/metrics` is scraped, and a
+/// process nobody scrapes grows without bound.
 pub fn metrics_handle() -> PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
     HANDLE
@@ -29,6 +34,16 @@ pub fn metrics_handle() -> PrometheusHandle {
             let recorder = PrometheusBuilder::new().build_recorder();
             let handle = recorder.handle();
             drop(metrics::set_global_recorder(recorder));
+            let upkeep = handle.clone();
+            let started = std::thread::Builder::new().name("metrics-upkeep".into()).spawn(move || {
+                loop {
+                    std::thread::sleep(METRICS_UPKEEP);
+                    upkeep.run_upkeep();
+                }
+            });
+            if let Err(err) = started {
+                tracing::warn!(error = %err, "metrics upkeep not started; histograms grow until scraped");
+            }
             handle
         })
         .clone()
