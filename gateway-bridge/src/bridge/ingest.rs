@@ -8,18 +8,13 @@
 //! states are stored; and only then is the chunk acknowledged (the consumer acknowledges
 //! all up to the last). A crash anywhere redelivers the chunk, and deciding it again
 //! publishes nothing new.
-//!
-//! Two chunks may be out at once ([`CHUNKS_IN_FLIGHT`]): the next one is decided and its
-//! events handed to the client while the previous one's acknowledgements are on their way.
-//! Chunks are finished strictly in order, so states are stored and messages acknowledged in
-//! stream order; after any error the session ends and the states are reloaded.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
 use async_nats::jetstream::{consumer, stream};
-use futures::{FutureExt, StreamExt};
+use futures::StreamExt;
 use lumiscape_proto::events::v1 as ev;
 use prost::Message;
 use tokio_util::sync::CancellationToken;
@@ -31,9 +26,6 @@ use crate::protocol::{Channel, EventKind, Telemetry, Uplink};
 
 /// The durable consumer of the device stream.
 pub const CONSUMER: &str = "bridge-ingest";
-/// Chunks whose events may be awaited at once: the next chunk is decided and published
-/// while the previous one's acknowledgements are on their way.
-const CHUNKS_IN_FLIGHT: usize = 2;
 /// Largest encoded telemetry batch published as one event.
 const MAX_BATCH_BYTES: usize = 512 * 1024;
 /// Recent sequence numbers remembered per gateway, to drop resent messages.
@@ -131,30 +123,12 @@ async fn session(shared: &Shared, state: &mut IngestState, shutdown: &Cancellati
     let batch = shared.fetch_batch;
     let messages = consumer.stream().max_messages_per_batch(batch).heartbeat(Duration::from_secs(5)).messages().await?;
     let mut chunks = messages.ready_chunks(batch);
-    // Chunks decided and published, oldest first, whose acknowledgements are awaited.
-    let mut in_flight: VecDeque<InFlight> = VecDeque::with_capacity(CHUNKS_IN_FLIGHT);
     loop {
-        // With chunks in flight, only a chunk that is ready now is taken; otherwise the oldest
-        // is finished first, so nothing waits on a quiet stream.
-        let chunk = if in_flight.is_empty() {
-            tokio::select! {
-                _ = shutdown.cancelled() => return Ok(()),
-                chunk = chunks.next() => Some(chunk),
-            }
-        } else {
-            chunks.next().now_or_never()
+        let chunk = tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            chunk = chunks.next() => chunk,
         };
-        let chunk = match chunk {
-            None => {
-                if let Some(oldest) = in_flight.pop_front() {
-                    oldest.finish(shared, shutdown).await?;
-                }
-                continue;
-            }
-            Some(None) => anyhow::bail!("device stream ended"),
-            Some(Some(chunk)) => chunk,
-        };
-        let started = std::time::Instant::now();
+        let Some(chunk) = chunk else { anyhow::bail!("device stream ended") };
         let mut messages = Vec::with_capacity(chunk.len());
         for message in chunk {
             messages.push(message.map_err(|err| anyhow::anyhow!("device stream: {err}"))?);
@@ -171,38 +145,14 @@ async fn session(shared: &Shared, state: &mut IngestState, shutdown: &Cancellati
                 }
             })
             .collect();
-        let chunk = start_chunk(shared, state, &incoming).await;
+        let started = std::time::Instant::now();
+        handle_chunk(shared, state, &incoming, shutdown).await?;
         metrics::histogram!("lumiscape_bridge_chunk_messages").record(messages.len() as f64);
-        let count = messages.len();
-        if let Some(last) = messages.pop() {
-            in_flight.push_back(InFlight { chunk, last, count, started });
+        metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "all").record(started.elapsed().as_secs_f64());
+        if let Some(last) = messages.last() {
+            last.ack().await.map_err(|err| anyhow::anyhow!("ack: {err}"))?;
         }
-        if in_flight.len() >= CHUNKS_IN_FLIGHT
-            && let Some(oldest) = in_flight.pop_front()
-        {
-            oldest.finish(shared, shutdown).await?;
-        }
-    }
-}
-
-/// A chunk out of the ingest loop's hands: its events published, its acknowledgement due.
-struct InFlight {
-    chunk: Chunk,
-    /// Its last message: acknowledging it acknowledges the whole chunk.
-    last: async_nats::jetstream::Message,
-    count: usize,
-    started: std::time::Instant,
-}
-
-impl InFlight {
-    /// Waits for the chunk's events to be in, stores its states, acknowledges it.
-    async fn finish(self, shared: &Shared, shutdown: &CancellationToken) -> anyhow::Result<()> {
-        self.chunk.finish(shared, shutdown).await?;
-        self.last.ack().await.map_err(|err| anyhow::anyhow!("ack: {err}"))?;
-        metrics::counter!("lumiscape_bridge_messages_total").increment(self.count as u64);
-        metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "all")
-            .record(self.started.elapsed().as_secs_f64());
-        Ok(())
+        metrics::counter!("lumiscape_bridge_messages_total").increment(messages.len() as u64);
     }
 }
 
@@ -307,21 +257,12 @@ struct Outputs {
     changed: HashMap<String, Option<CondState>>,
 }
 
-/// Decides a chunk and publishes its events, then waits for them and stores its states.
 async fn handle_chunk(
     shared: &Shared,
     state: &mut IngestState,
     messages: &[Incoming<'_>],
     shutdown: &CancellationToken,
 ) -> anyhow::Result<()> {
-    start_chunk(shared, state, messages).await.finish(shared, shutdown).await
-}
-
-/// Decides a chunk's messages in stream order and publishes its events without waiting for
-/// them. The condition states it changes take effect in `state` at once, so the next chunk
-/// is decided after it; they are stored by [`Chunk::finish`], after the events are in. A
-/// failure anywhere after this ends the session, which reloads the stored states.
-async fn start_chunk(shared: &Shared, state: &mut IngestState, messages: &[Incoming<'_>]) -> Chunk {
     let rules = shared.rules_by_project();
     let now_ms = chrono::Utc::now().timestamp_millis();
     let mut out = Outputs::default();
@@ -393,51 +334,21 @@ async fn start_chunk(shared: &Shared, state: &mut IngestState, messages: &[Incom
             Uplink::Heartbeat(_) | Uplink::Ack(_) => {}
         }
     }
-    for (key, cond) in &out.changed {
+    let decided = std::time::Instant::now();
+    publish_all(shared, &out, &format!("{first_seq}-{last_seq}"), shutdown).await?;
+    let published = std::time::Instant::now();
+    store_states(shared, &out.changed, shutdown).await?;
+    metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "publish")
+        .record((published - decided).as_secs_f64());
+    metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "states")
+        .record(published.elapsed().as_secs_f64());
+    for (key, cond) in out.changed {
         match cond {
-            Some(cond) => state.conditions.insert(key.clone(), cond.clone()),
-            None => state.conditions.remove(key),
+            Some(cond) => state.conditions.insert(key, cond),
+            None => state.conditions.remove(&key),
         };
     }
-    let list = outgoing(shared, &out, &format!("{first_seq}-{last_seq}"));
-    let sent = send_all(shared, &list).await;
-    Chunk { list, sent, published_at: std::time::Instant::now(), out }
-}
-
-/// A decided chunk whose events were handed to the client.
-struct Chunk {
-    list: Vec<Outgoing>,
-    /// The acknowledgements to wait for, or why the events could not be handed over.
-    sent: anyhow::Result<Vec<async_nats::jetstream::context::PublishAckFuture>>,
-    published_at: std::time::Instant,
-    out: Outputs,
-}
-
-impl Chunk {
-    /// Waits until the server has every event (publishing them all again after a failure:
-    /// the message ids make repeats no-ops), then stores the presence changes and the
-    /// changed condition states.
-    async fn finish(self, shared: &Shared, shutdown: &CancellationToken) -> anyhow::Result<()> {
-        let confirmed = match self.sent {
-            Ok(acks) => await_all(acks).await,
-            Err(err) => Err(err),
-        };
-        if let Err(err) = confirmed {
-            tracing::warn!(error = %err, "publishing a chunk's events failed; retrying");
-            publish_until_in(shared, &self.list, shutdown).await?;
-        }
-        let published = std::time::Instant::now();
-        for change in &self.out.statuses {
-            super::store_presence(shared, change).await?;
-        }
-        metrics::counter!("lumiscape_bridge_transitions_total").increment(self.out.transitions.len() as u64);
-        store_states(shared, &self.out.changed, shutdown).await?;
-        metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "publish")
-            .record((published - self.published_at).as_secs_f64());
-        metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "states")
-            .record(published.elapsed().as_secs_f64());
-        Ok(())
-    }
+    Ok(())
 }
 
 fn sample(gateway: &ev::GatewayRegistration, telemetry: &Telemetry, now_ms: i64) -> ev::TelemetrySample {
@@ -568,43 +479,50 @@ pub fn status_event(gateway: &ev::GatewayRegistration, change: &StatusChange) ->
     .encode_to_vec()
 }
 
-/// Hands every event to the client; the acknowledgements come later.
-async fn send_all(
+/// Publishes a chunk's outputs and waits for the server to have every one; retries the
+/// whole set after a failure (the message ids make the repeats no-ops).
+async fn publish_all(
     shared: &Shared,
-    list: &[Outgoing],
-) -> anyhow::Result<Vec<async_nats::jetstream::context::PublishAckFuture>> {
+    out: &Outputs,
+    chunk_id: &str,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<()> {
+    let list = outgoing(shared, out, chunk_id);
+    if list.is_empty() && out.statuses.is_empty() {
+        return Ok(());
+    }
+    let mut pause = Duration::from_millis(100);
+    loop {
+        match publish_once(shared, &list).await {
+            Ok(()) => break,
+            Err(err) => {
+                tracing::warn!(error = %err, "publishing a chunk's events failed; retrying");
+                tokio::select! {
+                    _ = shutdown.cancelled() => anyhow::bail!("shut down while publishing"),
+                    _ = tokio::time::sleep(pause) => {}
+                }
+                pause = (pause * 2).min(Duration::from_secs(2));
+            }
+        }
+    }
+    for change in &out.statuses {
+        super::store_presence(shared, change).await?;
+    }
+    metrics::counter!("lumiscape_bridge_transitions_total").increment(out.transitions.len() as u64);
+    Ok(())
+}
+
+async fn publish_once(shared: &Shared, list: &[Outgoing]) -> anyhow::Result<()> {
     let mut acks = Vec::with_capacity(list.len());
     for (subject, id, payload) in list {
         let headers = lumiscape_common::nats::event_headers(id, subject);
-        acks.push(shared.js.publish_with_headers(subject.clone(), headers, payload.clone().into()).await?);
+        let ack = shared.js.publish_with_headers(subject.clone(), headers, payload.clone().into()).await?;
+        acks.push(ack);
     }
-    Ok(acks)
-}
-
-async fn await_all(acks: Vec<async_nats::jetstream::context::PublishAckFuture>) -> anyhow::Result<()> {
     for ack in acks {
         ack.await?;
     }
     Ok(())
-}
-
-/// Publishes the whole set again, with a growing pause, until the server has every event.
-async fn publish_until_in(shared: &Shared, list: &[Outgoing], shutdown: &CancellationToken) -> anyhow::Result<()> {
-    let mut pause = Duration::from_millis(100);
-    loop {
-        tokio::select! {
-            _ = shutdown.cancelled() => anyhow::bail!("shut down while publishing"),
-            _ = tokio::time::sleep(pause) => {}
-        }
-        match send_all(shared, list).await {
-            Ok(acks) => match await_all(acks).await {
-                Ok(()) => return Ok(()),
-                Err(err) => tracing::warn!(error = %err, "publishing a chunk's events failed; retrying"),
-            },
-            Err(err) => tracing::warn!(error = %err, "publishing a chunk's events failed; retrying"),
-        }
-        pause = (pause * 2).min(Duration::from_secs(2));
-    }
 }
 
 /// Stores the changed condition states (puts and deletes side by side).
