@@ -371,6 +371,10 @@ where
     match write(items).await {
         Ok(()) => items.iter().map(|_| Outcome::Done).collect(),
         Err(err) if items.len() == 1 => vec![Outcome::Retry(err)],
+        // No connection to the database: one by one would only wait as long again per item.
+        Err(err) if database_away(&err) => {
+            items.iter().map(|_| Outcome::Retry(anyhow::anyhow!("the database is away: {err:#}"))).collect()
+        }
         Err(err) => {
             tracing::debug!(items = items.len(), error = %err, "writing together failed; one by one");
             let mut outcomes = Vec::with_capacity(items.len());
@@ -383,6 +387,14 @@ where
             outcomes
         }
     }
+}
+
+/// Whether a write failed for want of a database connection rather than for its data.
+fn database_away(err: &anyhow::Error) -> bool {
+    matches!(
+        err.downcast_ref::<sqlx::Error>(),
+        Some(sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_))
+    )
 }
 
 /// Acknowledges, redelivers after a pause, or terminates one handled message.
@@ -418,6 +430,41 @@ async fn settle(spec: &ConsumerSpec, message: &jetstream::Message, outcome: Outc
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Writes a group unless it holds a 2 (refused for good) or a 9 (the database away);
+    /// counts the rounds.
+    async fn write(rounds: &std::sync::atomic::AtomicUsize, group: &[u32]) -> anyhow::Result<()> {
+        rounds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if group.contains(&9) {
+            return Err(sqlx::Error::PoolTimedOut.into());
+        }
+        if group.contains(&2) { Err(anyhow::anyhow!("check constraint")) } else { Ok(()) }
+    }
+
+    fn kinds(outcomes: &[Outcome]) -> Vec<&'static str> {
+        outcomes
+            .iter()
+            .map(|o| match o {
+                Outcome::Done => "done",
+                Outcome::Retry(_) => "retry",
+                Outcome::Poison(_) => "poison",
+            })
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn a_group_is_written_at_once_and_a_refused_item_alone() {
+        let rounds = std::sync::atomic::AtomicUsize::new(0);
+        let all_good = together_or_alone(&[1, 3, 4], |g| write(&rounds, g)).await;
+        assert_eq!((kinds(&all_good), rounds.swap(0, std::sync::atomic::Ordering::Relaxed)), (vec!["done"; 3], 1));
+        let one_bad = together_or_alone(&[1, 2, 3], |g| write(&rounds, g)).await;
+        assert_eq!(kinds(&one_bad), ["done", "retry", "done"], "only the refused item is retried");
+        assert_eq!(rounds.swap(0, std::sync::atomic::Ordering::Relaxed), 4, "the group, then each alone");
+        let away = together_or_alone(&[1, 9, 3], |g| write(&rounds, g)).await;
+        assert_eq!(kinds(&away), ["retry"; 3], "the database away: all retried");
+        assert_eq!(rounds.load(std::sync::atomic::Ordering::Relaxed), 1, "not one by one");
+        assert!(together_or_alone(&[] as &[u32], |g| write(&rounds, g)).await.is_empty());
+    }
 
     #[test]
     fn every_stream_is_bounded_in_age_and_size() {

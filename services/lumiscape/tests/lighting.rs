@@ -564,14 +564,16 @@ async fn telemetry_and_presence_reach_the_lists_and_charts(c: &Cluster) {
     publish(&js, c, "bridge.telemetry", "garbage", vec![0xff; 8]).await;
     let third = TelemetryBatch {
         batch_id: "b3".into(),
-        samples: vec![sample(id, serial, 4, minute + 62_000, &[(1, true, 300.0)])],
+        samples: vec![sample(id, serial, 4, minute + 62_000, &[(2, true, 75.0)])],
     };
     publish(&js, c, "bridge.telemetry", "b3", third.encode_to_vec()).await;
     assert!(eventually(15, || consumer_idle(&js, c, "lighting-telemetry")).await, "telemetry consumer idle");
     assert_eq!(stored_samples(c, id).await, 3 * 2 + 1 + 1, "one row per loop of each distinct sample");
     assert_eq!(stored_samples(c, gone).await, 0, "a deleted gateway's samples are skipped");
     assert_eq!(stored_samples(c, 999_999).await, 0);
-    assert_eq!(console.detail("1", id).await["loops"][0]["activePower"], 300.0, "an older sample does not win");
+    let detail = console.detail("1", id).await;
+    assert_eq!(detail["loops"][0]["activePower"], 300.0, "an older sample does not win");
+    assert_eq!(detail["loops"][1]["activePower"], 75.0, "the batch after the garbage is stored");
     let today = chrono::Utc::now().format("loop_samples_%Y%m%d").to_string();
     let partition: Option<String> = sqlx::query_scalar("SELECT relname::text FROM pg_class WHERE relname = $1")
         .bind(&today)

@@ -88,7 +88,12 @@ impl Lifecycle {
         }
         let mut recorded =
             together_or_alone(&ready, |group: &[(bool, Transition)]| self.record(group)).await.into_iter();
-        outcomes.into_iter().map(|outcome| outcome.or_else(|| recorded.next()).unwrap_or(Outcome::Done)).collect()
+        outcomes
+            .into_iter()
+            .map(|outcome| {
+                outcome.or_else(|| recorded.next()).unwrap_or_else(|| Outcome::Retry(anyhow::anyhow!("no outcome")))
+            })
+            .collect()
     }
 
     /// The transition a message carries (and whether it is a raise), or what to do with a
@@ -116,9 +121,20 @@ impl Lifecycle {
         Ok((raised, transition))
     }
 
-    /// Records transitions in one transaction, in order.
+    /// Records transitions in one transaction, in order. The transitions' locks are taken
+    /// first, in one order for every replica, so two replicas recording overlapping groups
+    /// wait for each other instead of deadlocking.
     async fn record(&self, transitions: &[(bool, Transition)]) -> anyhow::Result<()> {
         let mut tx = self.ctx.pool.begin().await?;
+        let mut locks: Vec<&str> =
+            transitions.iter().map(|(raised, t)| if *raised { t.id.as_str() } else { t.raise_id.as_str() }).collect();
+        locks.sort_unstable();
+        locks.dedup();
+        if locks.len() > 1 {
+            for lock in locks {
+                store::lock_transition(&mut tx, lock).await?;
+            }
+        }
         for (raised, transition) in transitions {
             if *raised {
                 self.raise(&mut tx, transition).await?;

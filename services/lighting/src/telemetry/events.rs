@@ -90,7 +90,7 @@ impl Projections {
         decoded
             .iter()
             .map(|event| match event {
-                Some(_) => written.next().unwrap_or(Outcome::Done),
+                Some(_) => written.next().unwrap_or_else(|| Outcome::Retry(anyhow::anyhow!("no outcome"))),
                 None => Outcome::Poison("undecodable telemetry batch".into()),
             })
             .collect()

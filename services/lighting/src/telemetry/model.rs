@@ -167,7 +167,8 @@ impl Batch {
         for sample in &self.samples {
             for reading in &sample.readings {
                 let entry = latest.entry((sample.gateway_id, reading.index)).or_insert((sample.time, *reading));
-                if sample.time > entry.0 {
+                // On a tie the later sample in stream order wins, as it would stored alone.
+                if sample.time >= entry.0 {
                     *entry = (sample.time, *reading);
                 }
             }
@@ -187,7 +188,7 @@ impl Batch {
         let mut latest: HashMap<i64, &Sample> = HashMap::new();
         for sample in &self.samples {
             let entry = latest.entry(sample.gateway_id).or_insert(sample);
-            if sample.time > entry.time {
+            if sample.time >= entry.time {
                 *entry = sample;
             }
         }
