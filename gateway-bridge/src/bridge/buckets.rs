@@ -150,9 +150,7 @@ async fn follow<T>(
 }
 
 /// The registry key of a gateway.
-pub fn gateway_key(serial: &str) -> String {
-    format!("gw.{serial}")
-}
+pub use lumiscape_common::nats::gateway_registry::key as gateway_key;
 
 pub fn decode_gateway(bytes: &[u8]) -> Option<GatewayRegistration> {
     GatewayRegistration::decode(bytes).ok()

@@ -152,7 +152,12 @@ pub async fn start(
             presence.restore(serial, &String::from_utf8_lossy(&value));
         }
     }
-    let gateways = Mirror::start(js.clone(), streams.bucket("GATEWAYS"), buckets::decode_gateway, shutdown.clone());
+    let gateways = Mirror::start(
+        js.clone(),
+        streams.bucket(lumiscape_common::nats::gateway_registry::BUCKET),
+        buckets::decode_gateway,
+        shutdown.clone(),
+    );
     let rules = Mirror::start(js.clone(), streams.bucket("ALARM_RULES"), buckets::decode_rule, shutdown.clone());
     tokio::time::timeout(Duration::from_secs(30), async {
         gateways.ready().await;

@@ -53,7 +53,12 @@ pub async fn start(
     let relay = Relay::<Tables>::new("alarm", deps.pool.clone(), js.clone(), shared.outbox.clone());
     spawn_logged("alarm outbox relay", relay.with_projection(rule_book).run(shutdown.clone()));
     spawn_logged("early recovery purge", alarm::lifecycle::purge_stale_recoveries(deps.pool.clone(), shutdown.clone()));
-    let gateways = open_bucket(&js, &streams.bucket("GATEWAYS"), "lighting's gateway registry, by serial").await?;
+    let gateways = open_bucket(
+        &js,
+        &streams.bucket(lumiscape_common::nats::gateway_registry::BUCKET),
+        "lighting's gateway registry, by serial",
+    )
+    .await?;
     let lifecycle = Lifecycle { ctx: shared.clone(), gateways };
     spawn_logged("alarm transition consumer", lifecycle.run(js, cfg.bridge.max_deliver, shutdown.clone()));
 

@@ -213,6 +213,20 @@ impl Streams {
     }
 }
 
+/// Lighting's gateway registry, a key-value projection that the bridge and the alarm service
+/// read: key `gw.{serial}`, value a `GatewayRegistration`.
+pub mod gateway_registry {
+    /// The bucket's name, before the deployment's prefix ([`super::Streams::bucket`]).
+    pub const BUCKET: &str = "GATEWAYS";
+    /// What every key starts with.
+    pub const KEY_PREFIX: &str = "gw.";
+
+    /// The key of a serial.
+    pub fn key(serial: &str) -> String {
+        format!("{KEY_PREFIX}{serial}")
+    }
+}
+
 /// The longest pause before a failed message is delivered again.
 pub const MAX_RETRY_PAUSE: Duration = Duration::from_secs(30);
 

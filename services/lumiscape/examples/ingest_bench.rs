@@ -67,7 +67,7 @@ async fn main() -> anyhow::Result<()> {
             .await?;
     let js = jetstream::new(client.clone());
     let name = |n: &str| if prefix.is_empty() { n.to_owned() } else { format!("{prefix}_{n}") };
-    wait_for_registry(&js, &name("GATEWAYS"), gateways).await?;
+    wait_for_registry(&js, &name(lumiscape_common::nats::gateway_registry::BUCKET), gateways).await?;
 
     let latencies = Arc::new(Mutex::new(Vec::<f64>::new()));
     let recording = Arc::new(std::sync::atomic::AtomicBool::new(false));

@@ -20,7 +20,7 @@
 use std::time::Duration;
 
 use async_nats::jetstream::{self, kv};
-use lumiscape_common::nats::{ConsumerSpec, Outcome, run_batch_consumer, together_or_alone};
+use lumiscape_common::nats::{ConsumerSpec, Outcome, gateway_registry, run_batch_consumer, together_or_alone};
 use lumiscape_common::service::Context;
 use lumiscape_proto::events::v1::GatewayRegistration;
 use prost::Message;
@@ -151,7 +151,7 @@ impl Lifecycle {
     /// bridge publishes raises, and it stamps them from the same registry, so anything else
     /// is a forged or corrupt message and raises nothing.
     async fn gateway_in_project(&self, t: &Transition) -> anyhow::Result<bool> {
-        let Some(value) = self.gateways.get(format!("gw.{}", t.serial)).await? else {
+        let Some(value) = self.gateways.get(gateway_registry::key(&t.serial)).await? else {
             return Ok(false);
         };
         let registration = GatewayRegistration::decode(value)?;

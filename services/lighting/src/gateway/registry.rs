@@ -3,21 +3,14 @@
 //! of the registry queues its serial's key in the same transaction; the relay then puts or
 //! deletes the key from the row as it is then ([`lumiscape_common::projection`]).
 
+use lumiscape_common::nats::gateway_registry::KEY_PREFIX;
+pub use lumiscape_common::nats::gateway_registry::{BUCKET, key};
 use lumiscape_common::projection::{Projection, Source};
 use lumiscape_proto::events::v1::GatewayRegistration;
 use prost::Message;
 use sqlx::{PgConnection, PgPool};
 
 use crate::Tables;
-
-/// The bucket's name under the deployment's prefix.
-pub const BUCKET: &str = "GATEWAYS";
-const KEY_PREFIX: &str = "gw.";
-
-/// The key of a serial.
-pub fn key(serial: &str) -> String {
-    format!("{KEY_PREFIX}{serial}")
-}
 
 /// Queues the serials' keys, in the caller's transaction.
 pub async fn queue(conn: &mut PgConnection, serials: &[&str]) -> sqlx::Result<()> {
