@@ -106,13 +106,16 @@ impl Projections {
         ids.dedup();
         let known = store::known_gateways(&self.pool, &ids).await?;
         let batch = Batch::accept(samples.iter().copied(), &known, self.partitions.retention(), chrono::Utc::now());
-        metrics::counter!("lumiscape_lighting_samples_skipped_total").increment(batch.skipped as u64);
+        // Counted once the write is done: a group written again one by one counts once.
+        let skipped = || metrics::counter!("lumiscape_lighting_samples_skipped_total").increment(batch.skipped as u64);
         if batch.samples.is_empty() {
+            skipped();
             return Ok(());
         }
         self.partitions.ensure(&self.pool, &batch.days()).await?;
         match store::write_batch(&self.pool, &batch).await {
             Ok(rows) => {
+                skipped();
                 metrics::counter!("lumiscape_lighting_sample_rows_total").increment(rows);
                 tracing::debug!(samples = batch.samples.len(), rows, "telemetry stored");
                 Ok(())
