@@ -24,6 +24,10 @@ const ACK_WAIT: Duration = Duration::from_secs(60);
 /// ended. Each write costs a few round trips and a commit, whatever its size; taking what
 /// has piled up keeps the storage abreast of the bridge, at any rate.
 const BATCHES_PER_WRITE: usize = 64;
+/// Most samples in one transaction, so that a backlog of full batches (512 KiB each) makes
+/// several transactions of a bounded size rather than one huge one. A single batch larger
+/// than this is still written whole.
+const SAMPLES_PER_WRITE: usize = 10_000;
 /// SQLSTATE of a row that fits no partition.
 const NO_PARTITION: &str = "23514";
 
@@ -82,11 +86,15 @@ impl Projections {
         let decoded: Vec<Option<TelemetryBatch>> =
             messages.iter().map(|m| TelemetryBatch::decode(&m.payload[..]).ok()).collect();
         let events: Vec<&TelemetryBatch> = decoded.iter().flatten().collect();
-        let mut written = together_or_alone(&events, |group: &[&TelemetryBatch]| {
-            self.store_samples(group.iter().flat_map(|e| &e.samples).collect())
-        })
-        .await
-        .into_iter();
+        let mut outcomes = Vec::with_capacity(events.len());
+        for group in bounded_groups(&events, |e| e.samples.len(), SAMPLES_PER_WRITE) {
+            let stored = together_or_alone(group, |group: &[&TelemetryBatch]| {
+                self.store_samples(group.iter().flat_map(|e| &e.samples).collect())
+            })
+            .await;
+            outcomes.extend(stored);
+        }
+        let mut written = outcomes.into_iter();
         decoded
             .iter()
             .map(|event| match event {
@@ -145,5 +153,38 @@ impl Projections {
             }
             Err(err) => Outcome::Retry(err.into()),
         }
+    }
+}
+
+/// Consecutive runs of `items` whose sizes add up to at most `limit` (an item larger than
+/// `limit` makes a run of its own), in order.
+fn bounded_groups<T>(items: &[T], size: impl Fn(&T) -> usize, limit: usize) -> Vec<&[T]> {
+    let mut groups = Vec::new();
+    let (mut start, mut total) = (0, 0);
+    for (at, item) in items.iter().enumerate() {
+        let n = size(item);
+        if at > start && total + n > limit {
+            groups.push(&items[start..at]);
+            (start, total) = (at, 0);
+        }
+        total += n;
+    }
+    if start < items.len() {
+        groups.push(&items[start..]);
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bounded_groups;
+
+    #[test]
+    fn groups_are_bounded_in_samples_and_keep_the_order() {
+        let sizes = [3, 4, 2, 9, 12, 1, 1];
+        let groups: Vec<Vec<usize>> = bounded_groups(&sizes, |n| *n, 10).into_iter().map(<[usize]>::to_vec).collect();
+        assert_eq!(groups, [vec![3, 4, 2], vec![9], vec![12], vec![1, 1]]);
+        assert!(bounded_groups(&[] as &[usize], |n| *n, 10).is_empty());
+        assert_eq!(bounded_groups(&[5, 5], |n| *n, 10), [&[5, 5][..]]);
     }
 }
