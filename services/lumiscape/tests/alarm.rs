@@ -647,12 +647,9 @@ async fn waiting_transitions_are_recorded_in_order(admin: &Console<'_>, bridge: 
     bridge.publish(&recovery(&sixth, 61, 8.0)).await;
     bridge.publish_raw("raised", "garbage-3", b"\x00\x01".to_vec()).await;
     bridge.publish(&seventh).await;
-    let recovered = alarm_of(admin, "Cabinet GW-6 #1").await;
-    assert!(
-        eventually(20, || async { admin.alarm(recovered["alarmId"].as_i64().unwrap()).await["recovered"] == true })
-            .await
-    );
-    assert_eq!(admin.alarm(recovered["alarmId"].as_i64().unwrap()).await["status"], "4", "raised, then restored");
+    let recovered = alarm_of(admin, "Cabinet GW-6 #1").await["alarmId"].as_i64().unwrap();
+    assert!(eventually(20, || async { admin.alarm(recovered).await["recovered"] == true }).await);
+    assert_eq!(admin.alarm(recovered).await["status"], "4", "raised, then restored");
     let open = alarm_of(admin, "Cabinet GW-7 #3").await;
     assert_eq!((open["status"].as_str(), open["recovered"].as_bool()), (Some("0"), Some(false)));
     assert!(eventually(20, || bridge.consumer_idle()).await, "the garbage is terminated, nothing held");

@@ -16,6 +16,15 @@ const info = {
 };
 const routers = { code: 200, msg: 'ok', data: [{ path: '/system', component: 'Layout', children: [] }] };
 
+/** The other system accepts the token; the user may see `projects`. */
+function otherSystemSignIn(projects: { id: number; projectName: string }[]) {
+  return mockFetch({
+    'GET /loginByOtherSystem': { body: { code: 200, msg: 'ok', data: { status: 'success', token: 'jwt-other' } } },
+    'POST /auth/refresh': { body: { code: 200, msg: 'ok', data: 1_900_000_000_000 } },
+    'GET /project/project/dropList': { body: { code: 200, msg: 'ok', data: projects } },
+  });
+}
+
 function setup() {
   const store = makeStore();
   const loader = createGuardLoader(() => Promise.resolve(store));
@@ -71,13 +80,10 @@ describe('guard loader', () => {
   });
 
   it('signs in with another system token, selects the first project and drops the token from the URL', async () => {
-    const { callsTo } = mockFetch({
-      'GET /loginByOtherSystem': { body: { code: 200, msg: 'ok', data: { status: 'success', token: 'jwt-other' } } },
-      'POST /auth/refresh': { body: { code: 200, msg: 'ok', data: 1_900_000_000_000 } },
-      'GET /project/project/dropList': {
-        body: { code: 200, msg: 'ok', data: [{ id: 3, projectName: '滨江公园' }, { id: 4, projectName: 'B' }] },
-      },
-    });
+    const { callsTo } = otherSystemSignIn([
+      { id: 3, projectName: '滨江公园' },
+      { id: 4, projectName: 'B' },
+    ]);
     const { store, run } = setup();
     expect(await run('/index?token=foreign&tab=2')).toBe('/index?tab=2');
     expect(callsTo('GET /loginByOtherSystem')[0]?.query.get('token')).toBe('foreign');
@@ -92,13 +98,10 @@ describe('guard loader', () => {
   it('keeps the remembered project on another system sign-in while the user may still see it', async () => {
     Cookies.set('projectId', '4');
     Cookies.set('projectName', 'B');
-    mockFetch({
-      'GET /loginByOtherSystem': { body: { code: 200, msg: 'ok', data: { status: 'success', token: 'jwt-other' } } },
-      'POST /auth/refresh': { body: { code: 200, msg: 'ok', data: 1_900_000_000_000 } },
-      'GET /project/project/dropList': {
-        body: { code: 200, msg: 'ok', data: [{ id: 3, projectName: '滨江公园' }, { id: 4, projectName: '天际线' }] },
-      },
-    });
+    otherSystemSignIn([
+      { id: 3, projectName: '滨江公园' },
+      { id: 4, projectName: '天际线' },
+    ]);
     const { store, run } = setup();
     expect(await run('/index?token=foreign')).toBe('/index');
     expect(Cookies.get('projectId')).toBe('4');
@@ -107,11 +110,7 @@ describe('guard loader', () => {
   });
 
   it('uses project -1 and an empty name when the user has no project', async () => {
-    mockFetch({
-      'GET /loginByOtherSystem': { body: { code: 200, msg: 'ok', data: { status: 'success', token: 'jwt-other' } } },
-      'POST /auth/refresh': { body: { code: 200, msg: 'ok', data: 1_900_000_000_000 } },
-      'GET /project/project/dropList': { body: { code: 200, msg: 'ok', data: [] } },
-    });
+    otherSystemSignIn([]);
     const { run } = setup();
     expect(await run('/index?token=foreign')).toBe('/index');
     expect(Cookies.get('projectId')).toBe('-1');

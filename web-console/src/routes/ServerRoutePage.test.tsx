@@ -18,6 +18,13 @@ const PROJECT_PAGES = [
 /** A request for a project's data (the layout's own calls are global). */
 const inProject = (path: string) => /^\/(lighting|alarm)\//.test(path);
 
+/** A session from before the reload, which remembered project `id`. */
+function signedInWith(id: string, name: string) {
+  Cookies.set('Admin-Token', 'jwt-1');
+  Cookies.set('projectId', id);
+  Cookies.set('projectName', name);
+}
+
 const errorToasts = () => document.querySelectorAll('.ant-message-error, .ant-notification-notice-icon-error');
 
 describe('a page of the project data', () => {
@@ -55,9 +62,7 @@ describe('a page of the project data', () => {
   });
 
   it('on a reload keeps the remembered project while the user may still see it', async () => {
-    Cookies.set('Admin-Token', 'jwt-1');
-    Cookies.set('projectId', '2');
-    Cookies.set('projectName', '城市天际线亮化工程');
+    signedInWith('2', '城市天际线亮化工程');
     const { callsTo } = lightingBackend();
     renderApp({ route: '/lighting/gateway' });
     expect(await screen.findByText('北区网关')).toBeInTheDocument();
@@ -68,9 +73,7 @@ describe('a page of the project data', () => {
   });
 
   it('on a reload takes the first project when the remembered one is no longer allowed', async () => {
-    Cookies.set('Admin-Token', 'jwt-1');
-    Cookies.set('projectId', '9');
-    Cookies.set('projectName', '已移除的项目');
+    signedInWith('9', '已移除的项目');
     const { callsTo } = lightingBackend();
     renderApp({ route: '/lighting/gateway' });
     expect(await screen.findByText('北区网关')).toBeInTheDocument();
