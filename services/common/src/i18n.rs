@@ -101,6 +101,63 @@ pub enum Msg {
     AvatarTooLarge {
         limit_kb: u64,
     },
+    // ---- system administration ----
+    StatusInvalid,
+    DeptIdInvalid,
+    DeptNotFound,
+    DeptNameInvalid,
+    DeptCodeInvalid,
+    DeptTypeInvalid,
+    OrderNumInvalid,
+    LeaderInvalid,
+    DeptParentNotFound,
+    DeptParentIsSelf,
+    DeptParentIsDescendant,
+    DeptParentDisabled,
+    DeptHasEnabledChildren,
+    DeptHasChildren,
+    DeptHasUsers,
+    UserIdInvalid,
+    UserNotFound,
+    UserNameInvalid,
+    RoleNotFound,
+    AllProjectsInvalid,
+    QualificationInvalid,
+    UserIsSelf,
+    UserIsAdmin,
+    ImportFileMissing,
+    ImportFileType,
+    ImportFileUnreadable,
+    ImportEmpty,
+    ImportHeaderInvalid,
+    ImportDuplicateInFile,
+    DateInvalid,
+    DeptNameTaken {
+        name: String,
+    },
+    DeptCodeTaken {
+        code: String,
+    },
+    UserNameTaken {
+        name: String,
+    },
+    UserExists {
+        name: String,
+    },
+    TooManyQualifications {
+        max: u32,
+    },
+    ImportTooManyRows {
+        max: u32,
+    },
+    ImportFailed {
+        count: u32,
+    },
+    ImportSucceeded {
+        created: u32,
+        updated: u32,
+    },
+    // ---- end system administration ----
     // ---- lighting ----
     /// Lighting calls work inside one project; none was selected.
     ProjectRequired,
@@ -293,6 +350,121 @@ impl Msg {
                 "密码不符合安全策略：须包含特殊字符",
                 "The password does not meet the policy: it needs a special character",
             ),
+            Msg::StatusInvalid => pick("状态取值不正确", "Invalid status"),
+            Msg::DeptIdInvalid => pick("组织编号不正确", "Invalid organization id"),
+            Msg::DeptNotFound => pick("组织不存在", "The organization does not exist"),
+            Msg::DeptNameInvalid => pick(
+                "组织名称不能为空，且不超过50个字符",
+                "The organization name is required and at most 50 characters",
+            ),
+            Msg::DeptCodeInvalid => pick(
+                "组织编码只能包含字母、数字、下划线和连字符，且不超过50个字符",
+                "The organization code may hold only letters, digits, underscores and hyphens, at most 50 characters",
+            ),
+            Msg::DeptTypeInvalid => pick("组织类型不正确", "Invalid organization type"),
+            Msg::OrderNumInvalid => {
+                pick("显示排序必须是0到9999的整数", "The display order must be a whole number from 0 to 9999")
+            }
+            Msg::LeaderInvalid => pick("负责人不超过30个字符", "The principal is at most 30 characters"),
+            Msg::DeptParentNotFound => pick("上级组织不存在", "The parent organization does not exist"),
+            Msg::DeptParentIsSelf => pick("上级组织不能是自己", "An organization cannot be its own parent"),
+            Msg::DeptParentIsDescendant => {
+                pick("上级组织不能是自己的下级", "An organization cannot move under one of its own descendants")
+            }
+            Msg::DeptParentDisabled => {
+                pick("上级组织已停用，不允许新增", "The parent organization is disabled: nothing can be added under it")
+            }
+            Msg::DeptHasEnabledChildren => {
+                pick("该组织包含未停用的下级组织！", "This organization has lower organizations that are not disabled!")
+            }
+            Msg::DeptHasChildren => {
+                pick("存在下级组织，不允许删除", "It has lower organizations and cannot be deleted")
+            }
+            Msg::DeptHasUsers => pick("组织存在用户，不允许删除", "It has users and cannot be deleted"),
+            Msg::UserIdInvalid => pick("用户编号不正确", "Invalid user id"),
+            Msg::UserNotFound => pick("用户不存在", "The user does not exist"),
+            Msg::UserNameInvalid => pick(
+                "用户账号长度必须在2到30个字符之间，只能包含字母、数字、下划线和连字符",
+                "The account must be 2 to 30 characters of letters, digits, underscores and hyphens",
+            ),
+            Msg::RoleNotFound => pick("角色不存在或已停用", "The role does not exist or is disabled"),
+            Msg::AllProjectsInvalid => pick("项目权限取值不正确", "Invalid project permission"),
+            Msg::QualificationInvalid => pick(
+                "资质编码和名称不能为空，编码不超过50个字符，名称不超过100个字符",
+                "A qualification needs a code (at most 50 characters) and a name (at most 100 characters)",
+            ),
+            Msg::UserIsSelf => pick("不能对当前登录用户执行此操作", "This cannot be done to the signed-in user"),
+            Msg::UserIsAdmin => pick("不允许操作超级管理员用户", "The super administrator cannot be changed this way"),
+            Msg::ImportFileMissing => pick("请选择要导入的文件", "Please choose a file to import"),
+            Msg::ImportFileType => pick("只能导入xls或xlsx格式的文件", "Only xls or xlsx files can be imported"),
+            Msg::ImportFileUnreadable => {
+                pick("文件内容不是有效的Excel工作簿", "The file is not a valid Excel workbook")
+            }
+            Msg::ImportEmpty => pick("导入用户数据不能为空！", "The file holds no users to import!"),
+            Msg::ImportHeaderInvalid => pick(
+                "表头与导入模板不一致，请下载模板后填写",
+                "The header row differs from the template: please download the template and fill it in",
+            ),
+            Msg::DateInvalid => pick("日期格式不正确，应为YYYY-MM-DD", "Invalid date: use YYYY-MM-DD"),
+            Msg::ImportDuplicateInFile => pick("账号在文件中重复", "The account appears more than once in the file"),
+            Msg::DeptNameTaken { name } => {
+                if zh {
+                    format!("保存组织'{name}'失败，同级组织名称已存在")
+                } else {
+                    format!("Organization '{name}' could not be saved: a sibling has that name")
+                }
+            }
+            Msg::DeptCodeTaken { code } => {
+                if zh {
+                    format!("保存组织失败，组织编码'{code}'已存在")
+                } else {
+                    format!("The organization could not be saved: the code '{code}' is taken")
+                }
+            }
+            Msg::UserNameTaken { name } => {
+                if zh {
+                    format!("保存用户'{name}'失败，登录账号已存在")
+                } else {
+                    format!("User '{name}' could not be saved: the account exists")
+                }
+            }
+            Msg::UserExists { name } => {
+                if zh {
+                    format!("账号 {name} 已存在")
+                } else {
+                    format!("The account {name} exists")
+                }
+            }
+            Msg::TooManyQualifications { max } => {
+                if zh {
+                    format!("资质最多{max}条")
+                } else {
+                    format!("At most {max} qualifications")
+                }
+            }
+            Msg::ImportTooManyRows { max } => {
+                if zh {
+                    format!("一次最多导入{max}条")
+                } else {
+                    format!("At most {max} rows can be imported at once")
+                }
+            }
+            Msg::ImportFailed { count } => {
+                if zh {
+                    format!("很抱歉，导入失败！共 {count} 条数据不正确，未导入任何数据，错误见下表")
+                } else {
+                    format!(
+                        "Import failed: {count} rows are not valid and nothing was imported; see the table of errors"
+                    )
+                }
+            }
+            Msg::ImportSucceeded { created, updated } => {
+                if zh {
+                    format!("恭喜您，数据已全部导入成功！新增 {created} 条，更新 {updated} 条")
+                } else {
+                    format!("All rows were imported: {created} added, {updated} updated")
+                }
+            }
             Msg::AvatarMissing => pick("请选择要上传的头像图片", "Please choose an avatar image to upload"),
             Msg::AvatarInvalid => {
                 pick("文件格式不正确，请上传PNG或JPG格式的图片", "Invalid file: please upload a PNG or JPG image")
@@ -535,6 +707,44 @@ impl Msg {
             Msg::PasswordNeedsLower => "user.password.policy.lower",
             Msg::PasswordNeedsDigit => "user.password.policy.digit",
             Msg::PasswordNeedsSpecial => "user.password.policy.special",
+            Msg::StatusInvalid => "status.invalid",
+            Msg::DeptIdInvalid => "dept.id.invalid",
+            Msg::DeptNotFound => "dept.not.found",
+            Msg::DeptNameInvalid => "dept.name.invalid",
+            Msg::DeptCodeInvalid => "dept.code.invalid",
+            Msg::DeptTypeInvalid => "dept.type.invalid",
+            Msg::OrderNumInvalid => "order.num.invalid",
+            Msg::LeaderInvalid => "dept.leader.invalid",
+            Msg::DeptParentNotFound => "dept.parent.not.found",
+            Msg::DeptParentIsSelf => "dept.parent.self",
+            Msg::DeptParentIsDescendant => "dept.parent.descendant",
+            Msg::DeptParentDisabled => "dept.parent.disabled",
+            Msg::DeptHasEnabledChildren => "dept.children.enabled",
+            Msg::DeptHasChildren => "dept.has.children",
+            Msg::DeptHasUsers => "dept.has.users",
+            Msg::UserIdInvalid => "user.id.invalid",
+            Msg::UserNotFound => "user.not.found",
+            Msg::UserNameInvalid => "user.name.invalid",
+            Msg::RoleNotFound => "role.not.found",
+            Msg::AllProjectsInvalid => "user.projects.invalid",
+            Msg::QualificationInvalid => "user.qualification.invalid",
+            Msg::UserIsSelf => "user.self",
+            Msg::UserIsAdmin => "user.admin",
+            Msg::ImportFileMissing => "import.file.missing",
+            Msg::ImportFileType => "import.file.type",
+            Msg::ImportFileUnreadable => "import.file.unreadable",
+            Msg::ImportEmpty => "import.empty",
+            Msg::ImportHeaderInvalid => "import.header.invalid",
+            Msg::ImportDuplicateInFile => "import.duplicate",
+            Msg::DateInvalid => "date.invalid",
+            Msg::DeptNameTaken { .. } => "dept.name.taken",
+            Msg::DeptCodeTaken { .. } => "dept.code.taken",
+            Msg::UserNameTaken { .. } => "user.name.taken",
+            Msg::UserExists { .. } => "user.exists",
+            Msg::TooManyQualifications { .. } => "user.qualification.too.many",
+            Msg::ImportTooManyRows { .. } => "import.too.many",
+            Msg::ImportFailed { .. } => "import.failed",
+            Msg::ImportSucceeded { .. } => "import.succeeded",
             Msg::AvatarMissing => "user.avatar.missing",
             Msg::AvatarInvalid => "user.avatar.invalid",
             Msg::AvatarTooLarge { .. } => "user.avatar.too.large",

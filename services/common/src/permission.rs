@@ -53,9 +53,10 @@ pub fn has_all<S: AsRef<str>>(held: &[S], required: &[&str]) -> bool {
 }
 
 /// Declares a screen's permissions: `pc:{prefix}:{list|query|add|edit|remove|export}`, the
-/// buttons the menu seed gives every screen.
+/// buttons the menu seed gives every screen, and the screen's own extra buttons
+/// (`IMPORT = "import"`), which the seed lists in `EXTRA_BUTTONS`.
 macro_rules! screen {
-    ($(#[$doc:meta])* $name:ident = $prefix:literal) => {
+    ($(#[$doc:meta])* $name:ident = $prefix:literal $(, $(#[$extra_doc:meta])* $extra:ident = $action:literal)* $(,)?) => {
         $(#[$doc])*
         pub mod $name {
             /// The screen's prefix, as the menu seed writes it (`{prefix}:list` is the screen itself).
@@ -66,6 +67,10 @@ macro_rules! screen {
             pub const EDIT: &str = concat!("pc:", $prefix, ":edit");
             pub const REMOVE: &str = concat!("pc:", $prefix, ":remove");
             pub const EXPORT: &str = concat!("pc:", $prefix, ":export");
+            $(
+                $(#[$extra_doc])*
+                pub const $extra: &str = concat!("pc:", $prefix, ":", $action);
+            )*
         }
     };
 }
@@ -77,7 +82,11 @@ pub mod system {
     );
     screen!(
         /// Users.
-        user = "system:user"
+        user = "system:user",
+        /// Import users from a workbook (and download its template).
+        IMPORT = "import",
+        /// Set another user's password.
+        RESET_PWD = "resetPwd",
     );
     screen!(
         /// Roles.

@@ -10,6 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use lumiscape_common::config::Config;
+use lumiscape_proto::identity::v1::organization_service_client::OrganizationServiceClient;
+use lumiscape_proto::identity::v1::user_admin_service_client::UserAdminServiceClient;
 use lumiscape_proto::identity::v1::{
     auth_service_client::AuthServiceClient, config_service_client::ConfigServiceClient,
     dict_service_client::DictServiceClient, menu_service_client::MenuServiceClient,
@@ -70,6 +72,14 @@ impl Clients {
 
     pub fn dict(&self) -> DictServiceClient<Channel> {
         DictServiceClient::new(self.identity.pick())
+    }
+
+    pub fn organization(&self) -> OrganizationServiceClient<Channel> {
+        OrganizationServiceClient::new(self.identity.pick())
+    }
+
+    pub fn users(&self) -> UserAdminServiceClient<Channel> {
+        UserAdminServiceClient::new(self.identity.pick())
     }
 
     pub fn profile(&self) -> ProfileServiceClient<Channel> {

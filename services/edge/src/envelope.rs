@@ -194,6 +194,44 @@ where
     }
 }
 
+/// A form-encoded body (RuoYi's downloads POST their filters so), whose failures answer in
+/// the envelope like [`ApiQuery`]. An empty body, or one of another content type, reads as
+/// no fields.
+pub struct ApiForm<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiForm<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let lang = lang_of(req.headers());
+        let limit_kb = req.extensions().get::<BodyLimit>().map(|l| l.0 / 1024).unwrap_or(0) as u64;
+        let is_form = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        let body = bytes::Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(ErrorCode::PayloadTooLarge, &Msg::BodyTooLarge { limit_kb }, lang)
+            } else {
+                ApiError::new(ErrorCode::BadRequest, &Msg::BadRequest, lang)
+            }
+        })?;
+        let body: &[u8] = if is_form { &body } else { b"" };
+        let lower = String::from_utf8_lossy(body).to_ascii_lowercase();
+        if body.contains(&0) || lower.contains("%00") {
+            return Err(ApiError::new(ErrorCode::BadRequest, &Msg::NulCharacter, lang));
+        }
+        serde_urlencoded::from_bytes(body)
+            .map(ApiForm)
+            .map_err(|_| ApiError::new(ErrorCode::BadRequest, &Msg::BadRequest, lang))
+    }
+}
+
 /// Whether any string (or key) in a JSON value holds a NUL character.
 fn holds_nul(value: &Value) -> bool {
     match value {

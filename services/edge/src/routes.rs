@@ -12,7 +12,7 @@ use utoipa::openapi::{
     ResponseBuilder, Type,
 };
 
-use crate::api::{alarm, auth, lighting, live, profile, project, system};
+use crate::api::{alarm, auth, lighting, live, profile, project, system, users};
 use crate::limit::Limit;
 use crate::state::EdgeState;
 
@@ -83,6 +83,26 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/system/config/configKey/{key}", Access::Public, "system", "A config value (in msg); a private value needs the permission to read the parameters", |m| on(m, system::config_by_key)),
     route(GET, "/system/config/list", Access::Permission(system_perm::config::LIST), "system", "Config entries, paged", |m| on(m, system::config_list)),
     route(GET, "/system/dict/data/type/{type}", Access::SignedIn, "system", "The items of a dictionary type", |m| on(m, system::dict_by_type)),
+    // ---- organization and users (RuoYi's /system/dept and /system/user) ----
+    route(GET, "/system/dept/list", Access::Permission(system_perm::dept::LIST), "system", "Organization nodes (deptName, status), flat, by parent and order", |m| on(m, users::dept_list)),
+    route(GET, "/system/dept/list/exclude/{deptId}", Access::Permission(system_perm::dept::LIST), "system", "Every node but this one and its descendants (where it may move)", |m| on(m, users::dept_list_excluding)),
+    route(GET, "/system/dept/treeselect", Access::Permission(system_perm::dept::LIST), "system", "The enabled nodes as a tree (RuoYi 3.8.0 and earlier)", |m| on(m, users::dept_tree)),
+    route(GET, "/system/dept/{deptId}", Access::Permission(system_perm::dept::QUERY), "system", "An organization node", |m| on(m, users::dept_get)),
+    route(POST, "/system/dept", Access::Permission(system_perm::dept::ADD), "system", "Add an organization node", |m| on(m, users::dept_add)),
+    route(PUT, "/system/dept", Access::Permission(system_perm::dept::EDIT), "system", "Edit or move an organization node", |m| on(m, users::dept_edit)),
+    route(Method::DELETE, "/system/dept/{deptId}", Access::Permission(system_perm::dept::REMOVE), "system", "Delete a node without children or users", |m| on(m, users::dept_remove)),
+    route(GET, "/system/user/deptTree", Access::Permission(system_perm::user::LIST), "system", "The enabled organization nodes as a tree (the user screen's left pane)", |m| on(m, users::dept_tree)),
+    route(GET, "/system/user/list", Access::Permission(system_perm::user::LIST), "system", "Users in the caller's data scope, filtered and paged", |m| on(m, users::user_list)),
+    route(GET, "/system/user/", Access::Permission(system_perm::user::QUERY), "system", "The roles a user form may grant", |m| on(m, users::user_form_options)),
+    route(GET, "/system/user/{userId}", Access::Permission(system_perm::user::QUERY), "system", "A user with roles, projects and qualifications", |m| on(m, users::user_get)),
+    route(POST, "/system/user", Access::Permission(system_perm::user::ADD), "system", "Add a user", |m| on(m, users::user_add)),
+    route(PUT, "/system/user", Access::Permission(system_perm::user::EDIT), "system", "Edit a user; their sessions follow at once", |m| on(m, users::user_edit)),
+    route(Method::DELETE, "/system/user/{userId}", Access::Permission(system_perm::user::REMOVE), "system", "Delete users (ids comma-separated), all or none; their sessions end", |m| on(m, users::user_remove)),
+    route(PUT, "/system/user/resetPwd", Access::Permission(system_perm::user::RESET_PWD), "system", "Set another user's password; their sessions end", |m| on(m, users::user_reset_password)),
+    route(PUT, "/system/user/changeStatus", Access::Permission(system_perm::user::EDIT), "system", "Enable or disable a user; disabling ends their sessions", |m| on(m, users::user_change_status)),
+    route(POST, "/system/user/export", Access::Permission(system_perm::user::EXPORT), "system", "The filtered users as xlsx (form body), formula-safe", |m| on(m, users::user_export)),
+    route(POST, "/system/user/importTemplate", Access::Permission(system_perm::user::IMPORT), "system", "The user import template (xlsx)", |m| on(m, users::user_import_template)),
+    route(POST, "/system/user/importData", Access::Permission(system_perm::user::IMPORT), "system", "Import users from xls or xlsx (multipart file, updateSupport); all or nothing, bad rows listed", |m| on(m, users::user_import)),
     route(GET, "/project/project/dropList", Access::SignedIn, "project", "The caller's projects (id, name)", |m| on(m, project::drop_list)),
     route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),
     route(GET, "/project/project/detail", Access::SignedIn, "project", "A project's detail (logo)", |m| on(m, project::detail)),

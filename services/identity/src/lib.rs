@@ -1,13 +1,15 @@
-//! Identity: sign-in, sessions, users, roles, menus, parameters, dictionaries and the
-//! login log. One door: [`run`] (or [`start`], which returns once the service listens).
+//! Identity: sign-in, sessions, organization, users, roles, menus, parameters,
+//! dictionaries and the login log. One door: [`run`] (or [`start`], which returns once the service listens).
 
 pub mod auth;
+pub mod dept;
 pub mod dict;
 pub mod loginlog;
 pub mod menu;
 pub mod profile;
 pub mod seed;
 pub mod sysconfig;
+pub mod user;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -53,7 +55,7 @@ pub struct Shared {
     /// Oldest other-system token accepted, in seconds from its `iat`.
     other_system_max_age_seconds: i64,
     users: Cache<i64, Arc<UserRow>>,
-    routes: Cache<(i64, bool), Arc<Vec<pb::Route>>>,
+    routes: Cache<(i64, bool, u64), Arc<Vec<pb::Route>>>,
     configs: Cache<String, Option<ConfigValue>>,
 }
 
@@ -137,6 +139,12 @@ pub async fn start(
             shared.clone(),
         )))
         .add_service(pb::dict_service_server::DictServiceServer::new(dict::grpc::DictApi::new(shared.clone())))
+        .add_service(pb::organization_service_server::OrganizationServiceServer::new(dept::grpc::OrganizationApi::new(
+            shared.clone(),
+        )))
+        .add_service(pb::user_admin_service_server::UserAdminServiceServer::new(user::grpc::UserAdminApi::new(
+            shared.clone(),
+        )))
         .add_service(pb::profile_service_server::ProfileServiceServer::new(profile::grpc::ProfileApi::new(shared)));
     serve_grpc("identity", cfg.grpc.identity_listen, routes, shutdown).await
 }

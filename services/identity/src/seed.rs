@@ -295,6 +295,11 @@ const BUTTONS: &[(i64, &str, &str, &str)] = &[
     (5, "导出", "Export", "export"),
 ];
 
+/// Buttons only some screens have: screen id, id offset, Chinese and English names,
+/// permission action (a constant of `lumiscape_common::permission`, e.g. `system::user::IMPORT`).
+const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] =
+    &[(101, 6, "导入", "Import", "import"), (101, 7, "重置密码", "Reset password", "resetPwd")];
+
 /// Dictionaries: type, Chinese and English names, items (value, Chinese, English).
 type DictItems = &'static [(&'static str, &'static str, &'static str)];
 const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
@@ -315,6 +320,12 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
         "用户性别",
         "User gender",
         &[("0", "男", "Male"), ("1", "女", "Female"), ("2", "未知", "Unknown")],
+    ),
+    (
+        "sys_dept_type",
+        "组织类型",
+        "Organization type",
+        &[("1", "公司", "Company"), ("2", "部门", "Department"), ("3", "班组", "Team")],
     ),
     ("sys_normal_disable", "系统开关", "Status", &[("0", "正常", "Normal"), ("1", "停用", "Disabled")]),
     ("sys_yes_no", "系统是否", "Yes or no", &[("Y", "是", "Yes"), ("N", "否", "No")]),
@@ -398,9 +409,36 @@ pub async fn seed_system(pool: &PgPool, admin_password: &str) -> anyhow::Result<
     };
     let admin_id = ensure_user(&mut tx, &admin).await?;
     link_role(&mut tx, admin_id, admin_role).await?;
+    // The organization's root, under which administrators build the tree.
+    let root = sqlx::query_scalar!(
+        "INSERT INTO identity.depts (dept_id, parent_id, ancestors, dept_name, dept_code, dept_type) \
+         VALUES ($1, 0, '0', '总部', 'HQ', '1') ON CONFLICT DO NOTHING RETURNING dept_id",
+        ROOT_DEPT_ID
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    if root.is_some() {
+        // Nodes added later take ids after the root.
+        sqlx::query_scalar!(
+            "SELECT setval('identity.depts_dept_id_seq', GREATEST($1, (SELECT max(dept_id) FROM identity.depts)))",
+            ROOT_DEPT_ID
+        )
+        .fetch_one(&mut *tx)
+        .await?;
+        sqlx::query!(
+            "UPDATE identity.users SET dept_id = $1 WHERE user_id = $2 AND dept_id IS NULL",
+            ROOT_DEPT_ID,
+            admin_id
+        )
+        .execute(&mut *tx)
+        .await?;
+    }
     tx.commit().await?;
     Ok(())
 }
+
+/// The organization's root node (RuoYi's 100), made by the system seed.
+pub const ROOT_DEPT_ID: i64 = 100;
 
 /// The console's home page (`/index`), a default menu that exists for everyone.
 pub const HOME_MENU: &str = "/index";
@@ -469,6 +507,18 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
     };
     let operator_id = ensure_user(&mut tx, &operator).await?;
     link_role(&mut tx, operator_id, role).await?;
+    // An operations department under the root, where the operator works.
+    let ops = sqlx::query_scalar!(
+        "INSERT INTO identity.depts (parent_id, ancestors, dept_name, dept_code, dept_type, order_num, leader) \
+         VALUES ($1::bigint, '0,' || $1::bigint::text, '运维部', 'OPS', '2', 1, '运维人员') \
+         ON CONFLICT (parent_id, dept_name) DO UPDATE SET dept_code = EXCLUDED.dept_code RETURNING dept_id",
+        ROOT_DEPT_ID
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    sqlx::query!("UPDATE identity.users SET dept_id = $1 WHERE user_id = $2 AND dept_id IS NULL", ops, operator_id)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query!(
         "INSERT INTO identity.user_projects (user_id, project_id) VALUES ($1, 1) ON CONFLICT DO NOTHING",
         operator_id
@@ -551,6 +601,23 @@ async fn seed_menus(conn: &mut PgConnection) -> sqlx::Result<()> {
             };
             upsert_menu(conn, &screen).await?;
             for &(offset, button_zh, button_en, action) in BUTTONS {
+                let button = MenuRow {
+                    id: id * 10 + offset,
+                    parent: id,
+                    zh: button_zh,
+                    en: button_en,
+                    order: offset as i32,
+                    path: "",
+                    component: "",
+                    kind: "F",
+                    visible: true,
+                    perms: format!("pc:{perm}:{action}"),
+                    icon: "",
+                    module: dir.module,
+                };
+                upsert_menu(conn, &button).await?;
+            }
+            for &(_, offset, button_zh, button_en, action) in EXTRA_BUTTONS.iter().filter(|b| b.0 == id) {
                 let button = MenuRow {
                     id: id * 10 + offset,
                     parent: id,

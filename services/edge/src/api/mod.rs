@@ -9,3 +9,4 @@ pub mod live;
 pub mod profile;
 pub mod project;
 pub mod system;
+pub mod users;

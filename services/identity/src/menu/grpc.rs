@@ -40,7 +40,9 @@ impl MenuApi {
     async fn routers(&self, access: &Access, where_use: WhereUse) -> Result<pb::GetRoutersResponse, Error> {
         let caller = &access.caller;
         let is_admin = caller.permissions().iter().any(|p| p == ALL_PERMISSION);
-        let key = (caller.user_id(), where_use == WhereUse::App);
+        // The session's permissions are part of the key: when an administrator changes the
+        // user's roles, the rewritten session asks for fresh routes on every replica.
+        let key = (caller.user_id(), where_use == WhereUse::App, permissions_fingerprint(caller.permissions()));
         let pool = self.shared.pool.clone();
         let user_id = caller.user_id();
         let routes = self
@@ -85,4 +87,12 @@ fn to_proto(node: RouteNode) -> pb::Route {
         }),
         children: node.children.into_iter().map(to_proto).collect(),
     }
+}
+
+/// A fingerprint of a permission list, for the route cache's key.
+fn permissions_fingerprint(permissions: &[String]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    permissions.hash(&mut hasher);
+    hasher.finish()
 }

@@ -494,6 +494,10 @@ impl<'a> Call<'a> {
         Self { method: reqwest::Method::POST, ..Self::get(path) }
     }
 
+    pub fn delete(path: &'a str) -> Self {
+        Self { method: reqwest::Method::DELETE, ..Self::get(path) }
+    }
+
     pub fn token(mut self, token: &'a str) -> Self {
         self.token = Some(token);
         self

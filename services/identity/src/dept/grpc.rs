@@ -1,0 +1,153 @@
+//! The organization over gRPC: each method authorizes, calls its inner function and maps
+//! the error once. System administration works outside projects (`authorize_global`).
+
+use lumiscape_common::access::authorize_global;
+use lumiscape_common::i18n::Msg;
+use lumiscape_common::permission::system::{dept, user};
+use lumiscape_common::{Error, StatusExt};
+use lumiscape_proto::identity::v1 as pb;
+use lumiscape_proto::identity::v1::organization_service_server::OrganizationService;
+use tonic::{Request, Response, Status};
+
+use super::model::{self, DeptDraft, RawDept, TreeNode};
+use super::store::{self, DeptRow};
+use crate::Shared;
+
+pub struct OrganizationApi {
+    shared: Shared,
+}
+
+impl OrganizationApi {
+    pub fn new(shared: Shared) -> Self {
+        Self { shared }
+    }
+}
+
+type Reply<T> = Result<Response<T>, Status>;
+
+#[tonic::async_trait]
+impl OrganizationService for OrganizationApi {
+    async fn list_depts(&self, request: Request<pb::ListDeptsRequest>) -> Reply<pb::ListDeptsResponse> {
+        let access = authorize_global(&self.shared.auth, &request, &[dept::LIST]).await?;
+        self.list(request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn list_depts_excluding(&self, request: Request<pb::DeptIdRequest>) -> Reply<pb::ListDeptsResponse> {
+        let access = authorize_global(&self.shared.auth, &request, &[dept::LIST]).await?;
+        self.list_excluding(request.get_ref().dept_id).await.reply(access.lang())
+    }
+
+    async fn get_dept(&self, request: Request<pb::DeptIdRequest>) -> Reply<pb::Dept> {
+        let access = authorize_global(&self.shared.auth, &request, &[dept::QUERY]).await?;
+        self.get(request.get_ref().dept_id).await.reply(access.lang())
+    }
+
+    async fn dept_tree(&self, request: Request<pb::DeptTreeRequest>) -> Reply<pb::DeptTreeResponse> {
+        // The user screen's left pane and every organization picker.
+        let access = authorize_global(&self.shared.auth, &request, &[user::LIST, dept::LIST]).await?;
+        self.tree().await.reply(access.lang())
+    }
+
+    async fn add_dept(&self, request: Request<pb::DeptInput>) -> Reply<pb::SavedResponse> {
+        let access = authorize_global(&self.shared.auth, &request, &[dept::ADD]).await?;
+        self.add(request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn edit_dept(&self, request: Request<pb::DeptInput>) -> Reply<pb::SavedResponse> {
+        let access = authorize_global(&self.shared.auth, &request, &[dept::EDIT]).await?;
+        self.edit(request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn remove_dept(&self, request: Request<pb::DeptIdRequest>) -> Reply<pb::SavedResponse> {
+        let access = authorize_global(&self.shared.auth, &request, &[dept::REMOVE]).await?;
+        self.remove(request.get_ref().dept_id).await.reply(access.lang())
+    }
+}
+
+impl OrganizationApi {
+    async fn list(&self, req: &pb::ListDeptsRequest) -> Result<pb::ListDeptsResponse, Error> {
+        let status = match req.status.trim() {
+            "" => "",
+            other => model::parse_status(other)?,
+        };
+        let rows = store::list(&self.shared.pool, req.dept_name.trim(), status).await?;
+        Ok(pb::ListDeptsResponse { depts: rows.iter().map(dept_pb).collect() })
+    }
+
+    async fn list_excluding(&self, dept_id: i64) -> Result<pb::ListDeptsResponse, Error> {
+        let dept_id = model::check_dept_id(dept_id)?;
+        let rows = store::list_excluding(&self.shared.pool, dept_id).await?;
+        Ok(pb::ListDeptsResponse { depts: rows.iter().map(dept_pb).collect() })
+    }
+
+    async fn get(&self, dept_id: i64) -> Result<pb::Dept, Error> {
+        let dept_id = model::check_dept_id(dept_id)?;
+        let row = store::find(&self.shared.pool, dept_id).await?.ok_or_else(|| Error::not_found(Msg::DeptNotFound))?;
+        Ok(dept_pb(&row))
+    }
+
+    async fn tree(&self) -> Result<pb::DeptTreeResponse, Error> {
+        let nodes = store::enabled_nodes(&self.shared.pool).await?;
+        Ok(pb::DeptTreeResponse { nodes: model::build_tree(&nodes).into_iter().map(node_pb).collect() })
+    }
+
+    async fn add(&self, input: &pb::DeptInput) -> Result<pb::SavedResponse, Error> {
+        let draft = DeptDraft::parse(&raw_dept(input))?;
+        let dept_id = store::insert(&self.shared.pool, &draft).await?;
+        tracing::info!(dept_id, parent = draft.parent_id, "organization added");
+        Ok(pb::SavedResponse {})
+    }
+
+    async fn edit(&self, input: &pb::DeptInput) -> Result<pb::SavedResponse, Error> {
+        let dept_id = model::check_dept_id(input.dept_id)?;
+        let draft = DeptDraft::parse(&raw_dept(input))?;
+        if !store::update(&self.shared.pool, dept_id, &draft).await? {
+            return Err(Error::not_found(Msg::DeptNotFound));
+        }
+        Ok(pb::SavedResponse {})
+    }
+
+    async fn remove(&self, dept_id: i64) -> Result<pb::SavedResponse, Error> {
+        let dept_id = model::check_dept_id(dept_id)?;
+        if !store::delete(&self.shared.pool, dept_id).await? {
+            return Err(Error::not_found(Msg::DeptNotFound));
+        }
+        tracing::info!(dept_id, "organization deleted");
+        Ok(pb::SavedResponse {})
+    }
+}
+
+fn raw_dept(input: &pb::DeptInput) -> RawDept<'_> {
+    RawDept {
+        parent_id: input.parent_id,
+        dept_name: &input.dept_name,
+        dept_code: &input.dept_code,
+        dept_type: &input.dept_type,
+        order_num: input.order_num,
+        leader: &input.leader,
+        phone: &input.phone,
+        email: &input.email,
+        status: &input.status,
+    }
+}
+
+fn dept_pb(row: &DeptRow) -> pb::Dept {
+    pb::Dept {
+        dept_id: row.dept_id,
+        parent_id: row.parent_id,
+        ancestors: row.ancestors.clone(),
+        dept_name: row.dept_name.clone(),
+        dept_code: row.dept_code.clone(),
+        dept_type: row.dept_type.clone(),
+        order_num: row.order_num,
+        leader: row.leader.clone(),
+        phone: row.phone.clone(),
+        email: row.email.clone(),
+        status: row.status.clone(),
+        create_time_ms: row.created_at.timestamp_millis(),
+    }
+}
+
+fn node_pb(node: TreeNode) -> pb::DeptNode {
+    pb::DeptNode { id: node.id, label: node.label, children: node.children.into_iter().map(node_pb).collect() }
+}

@@ -1,0 +1,10 @@
+//! Users as administrators manage them (RuoYi's /system/user): the list filtered by the
+//! organization tree and the caller's data scope, the form, passwords set by an
+//! administrator, enabling and disabling, and the workbook import and export. A change
+//! reaches the user's live sessions at once (`sessions`).
+
+pub mod grpc;
+pub mod model;
+pub mod sessions;
+pub mod store;
+pub mod workbook;

@@ -1,0 +1,643 @@
+//! System administration over HTTP: the organization tree and user administration (RuoYi's
+//! `/system/dept` and `/system/user`), their refusals in both languages, the data scope,
+//! sessions that follow an administrator's change, and the workbook import and export.
+//! Every scenario runs monolithic and split (edge, identity and project apart).
+
+mod common;
+
+use std::io::Cursor;
+
+use calamine::{Data, Reader, Xlsx};
+use common::{Call, Cluster};
+use lumiscape_identity::user::workbook::{IMPORT_COLUMNS, write_sheet};
+use serde_json::{Value, json};
+
+macro_rules! scenario {
+    ($name:ident) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[tokio::test]
+            async fn monolith() {
+                let cluster = crate::common::Cluster::start(crate::common::Deployment::Monolith).await;
+                super::$name(&cluster).await;
+            }
+
+            #[tokio::test]
+            async fn split() {
+                let cluster = crate::common::Cluster::start(crate::common::Deployment::Split).await;
+                super::$name(&cluster).await;
+            }
+        }
+    };
+}
+
+const ROOT: i64 = 100;
+const STRONG: &str = "Str0ng!pass";
+
+/// Sends a call in a language; the status and the body.
+async fn send(c: &Cluster, call: Call<'_>, lang: &str) -> (u16, Value) {
+    c.api.send(call.header("Content-Language", lang)).await
+}
+
+/// Adds a node under `parent`; its id, read back from the list.
+async fn add_dept(c: &Cluster, token: &str, parent: i64, name: &str, code: &str) -> i64 {
+    let body = json!({ "parentId": parent, "deptName": name, "deptCode": code, "orderNum": 1, "status": "0" });
+    let (status, answer) = c.api.send(Call::post("/system/dept").token(token).json(body)).await;
+    assert_eq!((status, &answer["code"]), (200, &json!(200)), "{answer}");
+    let (_, list) = c.api.send(Call::get("/system/dept/list").token(token)).await;
+    list["data"].as_array().unwrap().iter().find(|d| d["deptName"] == name).expect("added")["deptId"].as_i64().unwrap()
+}
+
+/// A user body for POST /system/user.
+fn user_body(user_name: &str, dept_id: i64, role_ids: &[i64]) -> Value {
+    json!({
+        "userName": user_name,
+        "nickName": format!("{user_name} 工"),
+        "password": STRONG,
+        "deptId": dept_id,
+        "phonenumber": "",
+        "email": format!("{user_name}@example.com"),
+        "sex": "1",
+        "status": "0",
+        "roleIds": role_ids,
+        "allProjects": "0",
+        "projectIds": [1],
+        "qualifications": [{ "code": "E-01", "name": "电工证" }],
+        "remark": "",
+    })
+}
+
+async fn user_id(c: &Cluster, token: &str, user_name: &str) -> i64 {
+    let (_, list) = c.api.send(Call::get(&format!("/system/user/list?userName={user_name}")).token(token)).await;
+    list["rows"].as_array().unwrap().iter().find(|u| u["userName"] == user_name).expect("listed")["userId"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn role_id(c: &Cluster, key: &str) -> i64 {
+    sqlx::query_scalar("SELECT role_id FROM identity.roles WHERE role_key = $1")
+        .bind(key)
+        .fetch_one(&c.pool)
+        .await
+        .unwrap()
+}
+
+scenario!(the_organization_tree);
+async fn the_organization_tree(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    let north = add_dept(c, &admin, ROOT, "北区", "NORTH").await;
+    let team = add_dept(c, &admin, north, "北区一班", "NORTH-1").await;
+
+    let (_, list) = c.api.send(Call::get("/system/dept/list").token(&admin)).await;
+    let node = list["data"].as_array().unwrap().iter().find(|d| d["deptId"] == team).unwrap().clone();
+    assert_eq!(node["ancestors"], format!("0,{ROOT},{north}"), "RuoYi's ancestors");
+    assert_eq!((node["parentId"].as_i64(), node["deptType"].as_str()), (Some(north), Some("2")));
+    assert!(node["createTime"].as_str().unwrap().len() == 19);
+
+    // The parents a node may move under leave out itself and its descendants.
+    let (_, exclude) = c.api.send(Call::get(&format!("/system/dept/list/exclude/{north}")).token(&admin)).await;
+    let ids: Vec<i64> = exclude["data"].as_array().unwrap().iter().map(|d| d["deptId"].as_i64().unwrap()).collect();
+    assert!(ids.contains(&ROOT) && !ids.contains(&north) && !ids.contains(&team), "{ids:?}");
+
+    // The tree of enabled nodes, at both paths.
+    for path in ["/system/user/deptTree", "/system/dept/treeselect"] {
+        let (status, tree) = c.api.send(Call::get(path).token(&admin)).await;
+        assert_eq!(status, 200, "{tree}");
+        let root = &tree["data"][0];
+        assert_eq!((root["id"].as_i64(), root["label"].as_str()), (Some(ROOT), Some("总部")));
+        let north_node = root["children"].as_array().unwrap().iter().find(|n| n["id"] == north).unwrap();
+        assert_eq!(north_node["children"][0]["id"], team);
+    }
+
+    // Moving a node under itself or its descendant is refused, and nothing changes.
+    let edit = |parent: i64| json!({ "deptId": north, "parentId": parent, "deptName": "北区", "deptCode": "NORTH" });
+    let (status, answer) = send(c, Call::put("/system/dept").token(&admin).json(edit(team)), "en_US").await;
+    assert_eq!(
+        (status, answer["msg"].as_str()),
+        (400, Some("An organization cannot move under one of its own descendants"))
+    );
+    let (_, answer) = send(c, Call::put("/system/dept").token(&admin).json(edit(north)), "zh_CN").await;
+    assert_eq!(answer["msg"], "上级组织不能是自己");
+    let (_, same) = c.api.send(Call::get(&format!("/system/dept/{north}")).token(&admin)).await;
+    assert_eq!(same["data"]["parentId"], ROOT);
+
+    // A move rewrites the ancestors below the node.
+    let south = add_dept(c, &admin, ROOT, "南区", "SOUTH").await;
+    let (status, answer) = c.api.send(Call::put("/system/dept").token(&admin).json(edit(south))).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, moved) = c.api.send(Call::get(&format!("/system/dept/{team}")).token(&admin)).await;
+    assert_eq!(moved["data"]["ancestors"], format!("0,{ROOT},{south},{north}"));
+
+    // Refusals, each with its message.
+    let bad = [
+        (json!({ "parentId": ROOT, "deptName": " " }), "The organization name is required and at most 50 characters"),
+        (
+            json!({ "parentId": ROOT, "deptName": "x", "deptCode": "a b" }),
+            "The organization code may hold only letters, digits, underscores and hyphens, at most 50 characters",
+        ),
+        (json!({ "parentId": ROOT, "deptName": "x", "deptType": "9" }), "Invalid organization type"),
+        (
+            json!({ "parentId": ROOT, "deptName": "x", "orderNum": "many" }),
+            "The display order must be a whole number from 0 to 9999",
+        ),
+        (
+            json!({ "parentId": ROOT, "deptName": "x", "phone": "12345678901" }),
+            "Please enter a valid mobile phone number",
+        ),
+        (json!({ "parentId": ROOT, "deptName": "x", "email": "x@" }), "Please enter a valid email address"),
+        (json!({ "parentId": 999_999, "deptName": "x" }), "The parent organization does not exist"),
+        (
+            json!({ "parentId": ROOT, "deptName": "南区" }),
+            "Organization '南区' could not be saved: a sibling has that name",
+        ),
+        (
+            json!({ "parentId": ROOT, "deptName": "x", "deptCode": "SOUTH" }),
+            "The organization could not be saved: the code 'SOUTH' is taken",
+        ),
+    ];
+    for (body, msg) in bad {
+        let (status, answer) = send(c, Call::post("/system/dept").token(&admin).json(body.clone()), "en_US").await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some(msg)), "{body}");
+    }
+    let (_, answer) = send(
+        c,
+        Call::post("/system/dept").token(&admin).json(json!({ "parentId": ROOT, "deptName": "南区" })),
+        "zh_CN",
+    )
+    .await;
+    assert_eq!(answer["msg"], "保存组织'南区'失败，同级组织名称已存在");
+
+    // Disabling a node with an enabled node below is refused (code 500 in a 200 answer).
+    let disable = json!({ "deptId": south, "parentId": ROOT, "deptName": "南区", "deptCode": "SOUTH", "status": "1" });
+    let (status, answer) = send(c, Call::put("/system/dept").token(&admin).json(disable), "zh_CN").await;
+    assert_eq!(
+        (status, answer["code"].as_i64(), answer["msg"].as_str()),
+        (200, Some(500), Some("该组织包含未停用的下级组织！"))
+    );
+
+    // A node with children or users cannot be deleted; a leaf can.
+    let (_, answer) = send(c, Call::delete(&format!("/system/dept/{south}")).token(&admin), "en_US").await;
+    assert_eq!(
+        (answer["code"].as_i64(), answer["msg"].as_str()),
+        (Some(500), Some("It has lower organizations and cannot be deleted"))
+    );
+    let (status, answer) =
+        c.api.send(Call::post("/system/user").token(&admin).json(user_body("tree_user", team, &[]))).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, answer) = send(c, Call::delete(&format!("/system/dept/{team}")).token(&admin), "en_US").await;
+    assert_eq!(
+        (answer["code"].as_i64(), answer["msg"].as_str()),
+        (Some(500), Some("It has users and cannot be deleted"))
+    );
+    let leaf = add_dept(c, &admin, south, "空班", "").await;
+    let (status, answer) = c.api.send(Call::delete(&format!("/system/dept/{leaf}")).token(&admin)).await;
+    assert_eq!((status, answer["code"].as_i64()), (200, Some(200)), "{answer}");
+    let (status, answer) = send(c, Call::get(&format!("/system/dept/{leaf}")).token(&admin), "en_US").await;
+    assert_eq!((status, answer["msg"].as_str()), (404, Some("The organization does not exist")));
+    let (status, _) = c.api.send(Call::get("/system/dept/abc").token(&admin)).await;
+    assert_eq!(status, 400);
+
+    // Without the permission, or without a token.
+    let operator = c.api.login("operator", "operator123").await;
+    let (status, _) = c.api.send(Call::get("/system/dept/list").token(&operator)).await;
+    assert_eq!(status, 403);
+    let (status, _) = c.api.send(Call::post("/system/dept").json(json!({ "deptName": "x" }))).await;
+    assert_eq!(status, 401);
+}
+
+scenario!(users_are_administered_and_their_sessions_follow);
+async fn users_are_administered_and_their_sessions_follow(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    let team = add_dept(c, &admin, ROOT, "养护班", "CARE").await;
+    let guest_role = role_id(c, "guest").await;
+    let operator_role = role_id(c, "operator").await;
+
+    // The form's roles: enabled ones, `admin` among them for a superuser.
+    let (status, options) = c.api.send(Call::get("/system/user/").token(&admin)).await;
+    assert_eq!(status, 200, "{options}");
+    let keys: Vec<&str> = options["roles"].as_array().unwrap().iter().map(|r| r["roleKey"].as_str().unwrap()).collect();
+    assert!(keys.contains(&"admin") && keys.contains(&"guest"), "{keys:?}");
+    assert_eq!(options["posts"], json!([]));
+
+    let (status, answer) =
+        c.api.send(Call::post("/system/user").token(&admin).json(user_body("lin", team, &[guest_role]))).await;
+    assert_eq!((status, &answer["code"]), (200, &json!(200)), "{answer}");
+    let lin = user_id(c, &admin, "lin").await;
+
+    // The list, filtered by the organization (and what is under it) and the creation day.
+    let (_, list) =
+        c.api.send(Call::get(&format!("/system/user/list?deptId={ROOT}&pageNum=1&pageSize=20")).token(&admin)).await;
+    let row = list["rows"].as_array().unwrap().iter().find(|u| u["userId"] == lin).expect("under the root").clone();
+    assert_eq!((row["dept"]["deptName"].as_str(), row["allProjects"].as_str()), (Some("养护班"), Some("0")));
+    let (_, other) = c.api.send(Call::get("/system/dept/list").token(&admin)).await;
+    assert!(other["data"].as_array().unwrap().len() >= 3);
+    let today = chrono::Local::now().format("%Y-%m-%d").to_string();
+    let (_, by_day) = c
+        .api
+        .send(
+            Call::get(&format!("/system/user/list?userName=lin&params[beginTime]={today}&params[endTime]={today}"))
+                .token(&admin),
+        )
+        .await;
+    assert_eq!(by_day["total"], 1, "{by_day}");
+    let (status, answer) =
+        send(c, Call::get("/system/user/list?params[beginTime]=yesterday").token(&admin), "en_US").await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("Invalid date: use YYYY-MM-DD")));
+
+    // The detail: RuoYi's fields and ours beside them.
+    let (_, detail) = c.api.send(Call::get(&format!("/system/user/{lin}")).token(&admin)).await;
+    assert_eq!(detail["roleIds"], json!([guest_role]));
+    assert_eq!(detail["data"]["projectIds"], json!([1]));
+    assert_eq!(detail["data"]["qualifications"], json!([{ "code": "E-01", "name": "电工证" }]));
+    assert_eq!(detail["data"]["sex"], "1");
+
+    // Lin signs in; an edit of their roles and projects reaches the live session at once.
+    let lin_token = c.api.login("lin", STRONG).await;
+    let (_, info) = c.api.send(Call::get("/getInfo").token(&lin_token)).await;
+    assert!(!info["permissions"].as_array().unwrap().iter().any(|p| p == "pc:lighting:control:edit"), "{info}");
+    let mut edit = user_body("lin", team, &[operator_role]);
+    edit["userId"] = json!(lin);
+    edit["allProjects"] = json!("1");
+    let (status, answer) = c.api.send(Call::put("/system/user").token(&admin).json(edit.clone())).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, info) = c.api.send(Call::get("/getInfo").token(&lin_token)).await;
+    assert!(info["permissions"].as_array().unwrap().iter().any(|p| p == "pc:lighting:control:edit"), "{info}");
+    let (status, _) = c.api.send(Call::get("/lighting/gateway/list").token(&lin_token).header("ProjectId", "2")).await;
+    assert_ne!(status, 403, "every project is now granted");
+
+    // Disabled: the next request is refused; enabled again, a new sign-in works.
+    let (status, _) = c
+        .api
+        .send(Call::put("/system/user/changeStatus").token(&admin).json(json!({ "userId": lin, "status": "1" })))
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get("/getInfo").token(&lin_token)).await;
+    assert_eq!(status, 401);
+    let (status, _) = c.api.login_attempt("lin", STRONG).await;
+    assert_ne!(status, 200, "a disabled user cannot sign in");
+    c.api
+        .send(Call::put("/system/user/changeStatus").token(&admin).json(json!({ "userId": lin, "status": "0" })))
+        .await;
+    let lin_token = c.api.login("lin", STRONG).await;
+
+    // A password set by an administrator follows the policy and ends the sessions.
+    let (status, answer) = send(
+        c,
+        Call::put("/system/user/resetPwd").token(&admin).json(json!({ "userId": lin, "password": "weak" })),
+        "en_US",
+    )
+    .await;
+    assert_eq!(
+        (status, answer["msg"].as_str()),
+        (400, Some("The password does not meet the policy: at least 8 characters"))
+    );
+    let (status, answer) = send(
+        c,
+        Call::put("/system/user/resetPwd").token(&admin).json(json!({ "userId": lin, "password": "Has space1!" })),
+        "zh_CN",
+    )
+    .await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("密码不能包含空格")));
+    let (_, info) = c.api.send(Call::get("/getInfo").token(&lin_token)).await;
+    assert_eq!(info["code"], 200, "a refused reset changes nothing");
+    let (status, _) = c
+        .api
+        .send(Call::put("/system/user/resetPwd").token(&admin).json(json!({ "userId": lin, "password": "New!pass99" })))
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get("/getInfo").token(&lin_token)).await;
+    assert_eq!(status, 401);
+    let lin_token = c.api.login("lin", "New!pass99").await;
+
+    // Refusals of the form, each naming its field, and nothing is written.
+    let bad = [
+        (
+            json!({ "userName": "a" }),
+            "The account must be 2 to 30 characters of letters, digits, underscores and hyphens",
+        ),
+        (
+            json!({ "userName": "li n" }),
+            "The account must be 2 to 30 characters of letters, digits, underscores and hyphens",
+        ),
+        (json!({ "nickName": "" }), "Nickname is required and at most 30 characters"),
+        (json!({ "phonenumber": "12345678901" }), "Please enter a valid mobile phone number"),
+        (json!({ "email": "x@y" }), "Please enter a valid email address"),
+        (json!({ "password": "" }), "Password is required"),
+        (json!({ "password": "alllower1!" }), "The password does not meet the policy: it needs an upper-case letter"),
+        (json!({ "roleIds": [999_999] }), "The role does not exist or is disabled"),
+        (json!({ "deptId": 999_999 }), "The organization does not exist"),
+        (json!({ "allProjects": "maybe" }), "Invalid project permission"),
+        (
+            json!({ "qualifications": [{ "code": "", "name": "x" }] }),
+            "A qualification needs a code (at most 50 characters) and a name (at most 100 characters)",
+        ),
+        (json!({ "userName": "lin" }), "User 'lin' could not be saved: the account exists"),
+    ];
+    for (change, msg) in bad {
+        let mut body = user_body("wu", team, &[guest_role]);
+        for (key, value) in change.as_object().unwrap() {
+            body[key] = value.clone();
+        }
+        let (status, answer) = send(c, Call::post("/system/user").token(&admin).json(body), "en_US").await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some(msg)), "{change}");
+    }
+    let (_, none) = c.api.send(Call::get("/system/user/list?userName=wu").token(&admin)).await;
+    assert_eq!(none["total"], 0);
+    let (_, answer) = send(c, Call::post("/system/user").token(&admin).json(json!({ "userName": "x" })), "zh_CN").await;
+    assert_eq!(answer["msg"], "用户账号长度必须在2到30个字符之间，只能包含字母、数字、下划线和连字符");
+
+    // Only a superuser grants `admin`; nobody disables or deletes themselves.
+    let admin_role = role_id(c, "admin").await;
+    sqlx::query("INSERT INTO identity.role_menus (role_id, menu_id) SELECT $1, menu_id FROM identity.menus WHERE menu_id = 101 OR parent_id = 101 ON CONFLICT DO NOTHING")
+        .bind(operator_role)
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    // Lin's operator role now holds the user screen: the change reaches lin's session too.
+    c.api.send(Call::put("/system/user").token(&admin).json(edit)).await;
+    let (status, answer) =
+        send(c, Call::post("/system/user").token(&lin_token).json(user_body("boss", team, &[admin_role])), "en_US")
+            .await;
+    assert_eq!(
+        (status, answer["msg"].as_str()),
+        (403, Some("The super administrator cannot be changed this way")),
+        "{answer}"
+    );
+    let admin_id = user_id(c, &admin, "admin").await;
+    let (status, answer) = send(
+        c,
+        Call::put("/system/user/resetPwd").token(&lin_token).json(json!({ "userId": admin_id, "password": STRONG })),
+        "en_US",
+    )
+    .await;
+    assert_eq!((status, answer["msg"].as_str()), (403, Some("The super administrator cannot be changed this way")));
+    let (_, answer) = send(
+        c,
+        Call::put("/system/user/changeStatus").token(&admin).json(json!({ "userId": admin_id, "status": "1" })),
+        "en_US",
+    )
+    .await;
+    assert_eq!(
+        (answer["code"].as_i64(), answer["msg"].as_str()),
+        (Some(500), Some("This cannot be done to the signed-in user"))
+    );
+    let (_, answer) = c.api.send(Call::delete(&format!("/system/user/{admin_id}")).token(&admin)).await;
+    assert_eq!(answer["code"], 500);
+
+    // Deleted: sessions end, the account name is free again.
+    let (status, _) = c.api.send(Call::delete(&format!("/system/user/{lin},{}", lin)).token(&admin)).await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get("/getInfo").token(&lin_token)).await;
+    assert_eq!(status, 401);
+    let (status, answer) = send(c, Call::get(&format!("/system/user/{lin}")).token(&admin), "en_US").await;
+    assert_eq!((status, answer["msg"].as_str()), (404, Some("The user does not exist")));
+    let (status, answer) = c.api.send(Call::post("/system/user").token(&admin).json(user_body("lin", team, &[]))).await;
+    assert_eq!(status, 200, "{answer}");
+
+    // Without the permission.
+    let operator = c.api.login("operator", "operator123").await;
+    let (status, _) = c.api.send(Call::get("/system/user/list").token(&operator)).await;
+    assert_eq!(status, 200, "the operator role was given the user screen above");
+    let guest = c.api.login("guest", "guest123").await;
+    for call in [Call::get("/system/user/list"), Call::post("/system/user"), Call::put("/system/user/resetPwd")] {
+        let (status, _) = c.api.send(call.token(&guest).json(json!({}))).await;
+        assert_eq!(status, 403);
+    }
+}
+
+scenario!(the_data_scope_limits_the_users_a_role_sees);
+async fn the_data_scope_limits_the_users_a_role_sees(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    let east = add_dept(c, &admin, ROOT, "东区", "EAST").await;
+    let east_team = add_dept(c, &admin, east, "东区一班", "EAST-1").await;
+    let west = add_dept(c, &admin, ROOT, "西区", "WEST").await;
+    for (name, dept) in [("east_lead", east), ("east_worker", east_team), ("west_worker", west)] {
+        let (status, answer) =
+            c.api.send(Call::post("/system/user").token(&admin).json(user_body(name, dept, &[]))).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    // A role of custom scope over the east: it holds the user screen.
+    let role: i64 = sqlx::query_scalar(
+        "INSERT INTO identity.roles (role_name, role_key, role_sort, data_scope) VALUES ('东区管理员', 'east_admin', 5, '2') RETURNING role_id",
+    )
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    sqlx::query("INSERT INTO identity.role_depts (role_id, dept_id) VALUES ($1, $2)")
+        .bind(role)
+        .bind(east)
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO identity.role_menus (role_id, menu_id) SELECT $1, menu_id FROM identity.menus WHERE menu_id = 101 OR parent_id = 101")
+        .bind(role)
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    let lead = user_id(c, &admin, "east_lead").await;
+    let mut edit = user_body("east_lead", east, &[role]);
+    edit["userId"] = json!(lead);
+    let (status, answer) = c.api.send(Call::put("/system/user").token(&admin).json(edit)).await;
+    assert_eq!(status, 200, "{answer}");
+
+    let token = c.api.login("east_lead", STRONG).await;
+    let (_, list) = c.api.send(Call::get("/system/user/list?pageSize=100").token(&token)).await;
+    let mut names: Vec<&str> =
+        list["rows"].as_array().unwrap().iter().map(|u| u["userName"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["east_lead", "east_worker"], "the east and below, and no one else");
+    assert_eq!(list["total"], 2);
+
+    // Outside the scope a user is as absent as one that never existed.
+    let west_id = user_id(c, &admin, "west_worker").await;
+    let (status, _) = c.api.send(Call::get(&format!("/system/user/{west_id}")).token(&token)).await;
+    assert_eq!(status, 404);
+    let (status, _) = c
+        .api
+        .send(Call::put("/system/user/resetPwd").token(&token).json(json!({ "userId": west_id, "password": STRONG })))
+        .await;
+    assert_eq!(status, 404);
+    let (status, _) = c.api.send(Call::delete(&format!("/system/user/{west_id}")).token(&token)).await;
+    assert_eq!(status, 404);
+    let east_worker = user_id(c, &token, "east_worker").await;
+    let (status, _) = c
+        .api
+        .send(
+            Call::put("/system/user/changeStatus").token(&token).json(json!({ "userId": east_worker, "status": "1" })),
+        )
+        .await;
+    assert_eq!(status, 200, "inside the scope");
+    let (_, exported) = export(c, &token, "").await;
+    let accounts: Vec<String> = exported.iter().skip(1).map(|row| row[1].clone()).collect();
+    assert_eq!(accounts, ["east_lead", "east_worker"], "the export keeps to the scope");
+}
+
+/// POSTs the export with a form body; the status and the sheet's cells as text.
+async fn export(c: &Cluster, token: &str, form: &str) -> (u16, Vec<Vec<String>>) {
+    let response = c
+        .api
+        .client
+        .post(c.api.url("/system/user/export"))
+        .bearer_auth(token)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(form.to_owned())
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    assert!(response.headers()["content-disposition"].to_str().unwrap().starts_with("attachment; filename=\"user_"));
+    let bytes = response.bytes().await.unwrap();
+    (status, cells(&bytes))
+}
+
+fn cells(bytes: &[u8]) -> Vec<Vec<String>> {
+    let mut workbook: Xlsx<_> = Xlsx::new(Cursor::new(bytes.to_vec())).expect("an xlsx");
+    let range = workbook.worksheet_range_at(0).unwrap().unwrap();
+    range
+        .rows()
+        .map(|row| {
+            row.iter()
+                .map(|cell| match cell {
+                    Data::String(s) => s.clone(),
+                    Data::Empty => String::new(),
+                    other => other.to_string(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Uploads a workbook to the import; the status and the body.
+async fn import(c: &Cluster, token: &str, file_name: &str, bytes: Vec<u8>, update: bool, lang: &str) -> (u16, Value) {
+    let part = reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_owned());
+    let form = reqwest::multipart::Form::new().part("file", part);
+    let response = c
+        .api
+        .client
+        .post(c.api.url(&format!("/system/user/importData?updateSupport={update}")))
+        .bearer_auth(token)
+        .header("Content-Language", lang)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+fn sheet(rows: &[[&str; 9]]) -> Vec<u8> {
+    let headers: Vec<&str> = IMPORT_COLUMNS.iter().map(|c| c.0).collect();
+    let rows: Vec<Vec<String>> = rows.iter().map(|r| r.iter().map(|c| (*c).to_owned()).collect()).collect();
+    write_sheet("用户数据", &headers, &rows).unwrap()
+}
+
+scenario!(users_are_imported_and_exported_as_workbooks);
+async fn users_are_imported_and_exported_as_workbooks(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    let root = ROOT.to_string();
+
+    // The template, in the caller's language.
+    let response = c
+        .api
+        .client
+        .post(c.api.url("/system/user/importTemplate"))
+        .bearer_auth(&admin)
+        .header("Content-Language", "en_US")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let template = cells(&response.bytes().await.unwrap());
+    assert_eq!(template[0][1], "Account");
+
+    // Bad rows are all reported with their row numbers, and nothing is imported.
+    let bad = sheet(&[
+        [&root, "imp_a", "甲", "13800000001", "", "女", "正常", STRONG, ""],
+        [&root, "imp_b", "乙", "12345", "", "男", "正常", STRONG, ""],
+        [&root, "imp_a", "甲二", "", "", "", "", STRONG, ""],
+        ["999999", "imp_c", "丙", "", "", "", "", STRONG, ""],
+        [&root, "imp_d", "丁", "", "", "", "", "weak", ""],
+        [&root, "admin", "管理员", "", "", "", "", STRONG, ""],
+    ]);
+    let (status, answer) = import(c, &admin, "users.xlsx", bad, false, "en_US").await;
+    assert_eq!((status, answer["code"].as_i64()), (200, Some(500)), "{answer}");
+    assert_eq!(answer["msg"], "Import failed: 5 rows are not valid and nothing was imported; see the table of errors");
+    let failures: Vec<(i64, String)> = answer["data"]["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["row"].as_i64().unwrap(), f["msg"].as_str().unwrap().to_owned()))
+        .collect();
+    assert_eq!(
+        failures,
+        [
+            (3, "Please enter a valid mobile phone number".to_owned()),
+            (4, "The account appears more than once in the file".to_owned()),
+            (5, "The organization does not exist".to_owned()),
+            (6, "The password does not meet the policy: at least 8 characters".to_owned()),
+            (7, "The account admin exists".to_owned()),
+        ]
+    );
+    let (_, none) = c.api.send(Call::get("/system/user/list?userName=imp_").token(&admin)).await;
+    assert_eq!(none["total"], 0, "all or nothing");
+
+    // A good file is imported; a formula in a cell comes back neutralized in the export.
+    let good = sheet(&[
+        [&root, "imp_a", "甲", "13800000001", "a@example.com", "女", "正常", STRONG, "=HYPERLINK(\"http://x\")"],
+        [&root, "imp_b", "乙", "", "", "Male", "Disabled", STRONG, "+1"],
+    ]);
+    let (_, answer) = import(c, &admin, "users.xlsx", good.clone(), false, "zh_CN").await;
+    assert_eq!(
+        (answer["code"].as_i64(), answer["msg"].as_str()),
+        (Some(200), Some("恭喜您，数据已全部导入成功！新增 2 条，更新 0 条")),
+        "{answer}"
+    );
+    let token = c.api.login("imp_a", STRONG).await;
+    assert!(!token.is_empty());
+    let (status, rows) = export(c, &admin, "userName=imp_").await;
+    assert_eq!(status, 200);
+    assert_eq!(rows.len(), 3, "a header and two users: {rows:?}");
+    assert_eq!(rows[1][11], "'=HYPERLINK(\"http://x\")");
+    assert_eq!(rows[2][11], "'+1");
+    assert_eq!((rows[2][6].as_str(), rows[2][7].as_str()), ("男", "停用"));
+
+    // Again: existing accounts are refused unless updates are asked for.
+    let (_, answer) = import(c, &admin, "users.xlsx", good.clone(), false, "en_US").await;
+    assert_eq!(answer["data"]["failures"][0]["msg"], "The account imp_a exists");
+    let (_, answer) = import(c, &admin, "users.xlsx", good, true, "en_US").await;
+    assert_eq!(answer["data"], json!({ "created": 0, "updated": 2 }), "{answer}");
+
+    // Files that are not workbooks of the template.
+    let cases: [(&str, Vec<u8>, u16, &str); 4] = [
+        ("users.csv", b"a,b".to_vec(), 400, "Only xls or xlsx files can be imported"),
+        ("users.xlsx", b"PK\x03\x04 not a zip".to_vec(), 400, "The file is not a valid Excel workbook"),
+        (
+            "users.xlsx",
+            write_sheet("x", &["a"], &[vec!["1".into()]]).unwrap(),
+            400,
+            "The header row differs from the template: please download the template and fill it in",
+        ),
+        ("users.xlsx", sheet(&[]), 400, "The file holds no users to import!"),
+    ];
+    for (name, bytes, status, msg) in cases {
+        let (got, answer) = import(c, &admin, name, bytes, false, "en_US").await;
+        assert_eq!((got, answer["msg"].as_str()), (status, Some(msg)), "{name}");
+    }
+    let response = c
+        .api
+        .client
+        .post(c.api.url("/system/user/importData"))
+        .bearer_auth(&admin)
+        .header("Content-Language", "en_US")
+        .send()
+        .await
+        .unwrap();
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["msg"], "Please choose a file to import");
+
+    // Without the permission.
+    let guest = c.api.login("guest", "guest123").await;
+    let (status, _) = import(c, &guest, "users.xlsx", sheet(&[]), false, "en_US").await;
+    assert_eq!(status, 403);
+}
