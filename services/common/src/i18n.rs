@@ -157,6 +157,22 @@ pub enum Msg {
         created: u32,
         updated: u32,
     },
+    RoleIdInvalid,
+    RoleNameInvalid,
+    RoleKeyInvalid,
+    RoleIsAdmin,
+    DataScopeInvalid,
+    MenuNotFound,
+    SwitchInvalid,
+    RoleNameTaken {
+        name: String,
+    },
+    RoleKeyTaken {
+        key: String,
+    },
+    RoleAssigned {
+        name: String,
+    },
     // ---- end system administration ----
     // ---- lighting ----
     /// Lighting calls work inside one project; none was selected.
@@ -465,6 +481,39 @@ impl Msg {
                     format!("All rows were imported: {created} added, {updated} updated")
                 }
             }
+            Msg::RoleIdInvalid => pick("角色编号不正确", "Invalid role id"),
+            Msg::RoleNameInvalid => {
+                pick("角色名称不能为空，且不超过30个字符", "The role name is required and at most 30 characters")
+            }
+            Msg::RoleKeyInvalid => pick(
+                "权限字符不能为空，不超过100个字符，只能包含字母、数字、下划线、连字符和冒号",
+                "The role key is required, at most 100 letters, digits, underscores, hyphens and colons",
+            ),
+            Msg::RoleIsAdmin => pick("不允许操作超级管理员角色", "The super administrator role cannot be changed"),
+            Msg::DataScopeInvalid => pick("数据权限取值不正确", "Invalid data scope"),
+            Msg::MenuNotFound => pick("菜单不存在", "The menu does not exist"),
+            Msg::SwitchInvalid => pick("开关取值不正确", "Invalid switch value"),
+            Msg::RoleNameTaken { name } => {
+                if zh {
+                    format!("保存角色'{name}'失败，角色名称已存在")
+                } else {
+                    format!("Role '{name}' could not be saved: the name is taken")
+                }
+            }
+            Msg::RoleKeyTaken { key } => {
+                if zh {
+                    format!("保存角色失败，权限字符'{key}'已存在")
+                } else {
+                    format!("The role could not be saved: the key '{key}' is taken")
+                }
+            }
+            Msg::RoleAssigned { name } => {
+                if zh {
+                    format!("{name}已分配，不能删除")
+                } else {
+                    format!("{name} is assigned to users and cannot be deleted")
+                }
+            }
             Msg::AvatarMissing => pick("请选择要上传的头像图片", "Please choose an avatar image to upload"),
             Msg::AvatarInvalid => {
                 pick("文件格式不正确，请上传PNG或JPG格式的图片", "Invalid file: please upload a PNG or JPG image")
@@ -745,6 +794,16 @@ impl Msg {
             Msg::ImportTooManyRows { .. } => "import.too.many",
             Msg::ImportFailed { .. } => "import.failed",
             Msg::ImportSucceeded { .. } => "import.succeeded",
+            Msg::RoleIdInvalid => "role.id.invalid",
+            Msg::RoleNameInvalid => "role.name.invalid",
+            Msg::RoleKeyInvalid => "role.key.invalid",
+            Msg::RoleIsAdmin => "role.admin",
+            Msg::DataScopeInvalid => "role.data.scope.invalid",
+            Msg::MenuNotFound => "menu.not.found",
+            Msg::SwitchInvalid => "switch.invalid",
+            Msg::RoleNameTaken { .. } => "role.name.taken",
+            Msg::RoleKeyTaken { .. } => "role.key.taken",
+            Msg::RoleAssigned { .. } => "role.assigned",
             Msg::AvatarMissing => "user.avatar.missing",
             Msg::AvatarInvalid => "user.avatar.invalid",
             Msg::AvatarTooLarge { .. } => "user.avatar.too.large",

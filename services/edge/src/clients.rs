@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use lumiscape_common::config::Config;
 use lumiscape_proto::identity::v1::organization_service_client::OrganizationServiceClient;
+use lumiscape_proto::identity::v1::role_service_client::RoleServiceClient;
 use lumiscape_proto::identity::v1::user_admin_service_client::UserAdminServiceClient;
 use lumiscape_proto::identity::v1::{
     auth_service_client::AuthServiceClient, config_service_client::ConfigServiceClient,
@@ -76,6 +77,10 @@ impl Clients {
 
     pub fn organization(&self) -> OrganizationServiceClient<Channel> {
         OrganizationServiceClient::new(self.identity.pick())
+    }
+
+    pub fn roles(&self) -> RoleServiceClient<Channel> {
+        RoleServiceClient::new(self.identity.pick())
     }
 
     pub fn users(&self) -> UserAdminServiceClient<Channel> {

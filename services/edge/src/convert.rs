@@ -6,6 +6,8 @@
 
 use std::str::FromStr;
 
+use chrono::{Days, NaiveDate, TimeZone};
+
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
 use serde::Deserialize;
@@ -100,6 +102,22 @@ impl PageQuery {
         };
         Ok((read(self.page_num.as_deref())?, read(self.page_size.as_deref())?))
     }
+}
+
+/// Local midnight of a day (`YYYY-MM-DD`, a time after it is ignored) plus `days`, in Unix
+/// milliseconds; 0 when absent.
+pub fn day_start(day: Option<String>, days: u64, lang: Lang) -> Result<i64, ApiError> {
+    let Some(day) = day.filter(|d| !d.trim().is_empty()) else {
+        return Ok(0);
+    };
+    let invalid = || ApiError::new(ErrorCode::BadRequest, &Msg::DateInvalid, lang);
+    // The day of `YYYY-MM-DD` or of `YYYY-MM-DD HH:mm:ss` (RuoYi compares whole days).
+    let day = day.trim();
+    let date_part = day.split_once(' ').map_or(day, |(date, _)| date);
+    let date = NaiveDate::parse_from_str(date_part, "%Y-%m-%d").map_err(|_| invalid())?;
+    let midnight = date.checked_add_days(Days::new(days)).and_then(|d| d.and_hms_opt(0, 0, 0)).ok_or_else(invalid)?;
+    let local = chrono::Local.from_local_datetime(&midnight).earliest().ok_or_else(invalid)?;
+    Ok(local.timestamp_millis())
 }
 
 #[cfg(test)]

@@ -194,6 +194,32 @@ where
     }
 }
 
+/// A workbook as a download: the file name in both the plain and the RFC 5987 form, so a
+/// Chinese name survives every browser.
+pub fn xlsx_download(file_name: String, content: Vec<u8>) -> Response {
+    let ascii: String =
+        file_name.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' }).collect();
+    let encoded: String = file_name
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"._-".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }
+        })
+        .collect();
+    let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
+    let mut response = (StatusCode::OK, content).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+    );
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static("content-disposition"));
+    response.extensions_mut().insert(Outcome::Ok);
+    response
+}
+
 /// A form-encoded body (RuoYi's downloads POST their filters so), whose failures answer in
 /// the envelope like [`ApiQuery`]. An empty body, or one of another content type, reads as
 /// no fields.

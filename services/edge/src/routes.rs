@@ -12,7 +12,7 @@ use utoipa::openapi::{
     ResponseBuilder, Type,
 };
 
-use crate::api::{alarm, auth, lighting, live, profile, project, system, users};
+use crate::api::{alarm, auth, lighting, live, profile, project, roles, system, users};
 use crate::limit::Limit;
 use crate::state::EdgeState;
 
@@ -102,6 +102,18 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/system/user/changeStatus", Access::Permission(system_perm::user::EDIT), "system", "Enable or disable a user; disabling ends their sessions", |m| on(m, users::user_change_status)),
     route(POST, "/system/user/export", Access::Permission(system_perm::user::EXPORT), "system", "The filtered users as xlsx (form body), formula-safe", |m| on(m, users::user_export)),
     route(POST, "/system/user/importTemplate", Access::Permission(system_perm::user::IMPORT), "system", "The user import template (xlsx)", |m| on(m, users::user_import_template)),
+    route(GET, "/system/role/list", Access::Permission(system_perm::role::LIST), "system", "Roles, filtered and paged", |m| on(m, roles::role_list)),
+    route(GET, "/system/role/optionselect", Access::Permission(system_perm::role::QUERY), "system", "Every role, for a select", |m| on(m, roles::role_options)),
+    route(GET, "/system/role/deptTree/{roleId}", Access::Permission(system_perm::role::QUERY), "system", "Every organization node as a tree and the role's custom-scope ones", |m| on(m, roles::role_dept_tree)),
+    route(GET, "/system/role/{roleId}", Access::Permission(system_perm::role::QUERY), "system", "A role", |m| on(m, roles::role_get)),
+    route(POST, "/system/role", Access::Permission(system_perm::role::ADD), "system", "Add a role with its menus", |m| on(m, roles::role_add)),
+    route(PUT, "/system/role", Access::Permission(system_perm::role::EDIT), "system", "Edit a role and its menus; its users' sessions follow at once", |m| on(m, roles::role_edit)),
+    route(PUT, "/system/role/dataScope", Access::Permission(system_perm::role::EDIT), "system", "Set a role's data scope (all, custom organizations, project)", |m| on(m, roles::role_data_scope)),
+    route(PUT, "/system/role/changeStatus", Access::Permission(system_perm::role::EDIT), "system", "Enable or disable a role; its users' sessions follow at once", |m| on(m, roles::role_change_status)),
+    route(Method::DELETE, "/system/role/{roleId}", Access::Permission(system_perm::role::REMOVE), "system", "Delete roles no user holds (ids comma-separated)", |m| on(m, roles::role_remove)),
+    route(POST, "/system/role/export", Access::Permission(system_perm::role::EXPORT), "system", "The filtered roles as xlsx (form body)", |m| on(m, roles::role_export)),
+    route(GET, "/system/menu/treeselect", Access::Permission(system_perm::role::QUERY), "system", "Every menu and button as a tree (a role form's)", |m| on(m, roles::menu_tree)),
+    route(GET, "/system/menu/roleMenuTreeselect/{roleId}", Access::Permission(system_perm::role::QUERY), "system", "Every menu as a tree and the role's checked ones", |m| on(m, roles::role_menu_tree)),
     route(POST, "/system/user/importData", Access::Permission(system_perm::user::IMPORT), "system", "Import users from xls or xlsx (multipart file, updateSupport); all or nothing, bad rows listed", |m| on(m, users::user_import)),
     route(GET, "/project/project/dropList", Access::SignedIn, "project", "The caller's projects (id, name)", |m| on(m, project::drop_list)),
     route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),

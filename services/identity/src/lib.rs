@@ -7,6 +7,7 @@ pub mod dict;
 pub mod loginlog;
 pub mod menu;
 pub mod profile;
+pub mod role;
 pub mod seed;
 pub mod sysconfig;
 pub mod user;
@@ -145,6 +146,7 @@ pub async fn start(
         .add_service(pb::user_admin_service_server::UserAdminServiceServer::new(user::grpc::UserAdminApi::new(
             shared.clone(),
         )))
+        .add_service(pb::role_service_server::RoleServiceServer::new(role::grpc::RoleApi::new(shared.clone())))
         .add_service(pb::profile_service_server::ProfileServiceServer::new(profile::grpc::ProfileApi::new(shared)));
     serve_grpc("identity", cfg.grpc.identity_listen, routes, shutdown).await
 }

@@ -641,3 +641,142 @@ async fn users_are_imported_and_exported_as_workbooks(c: &Cluster) {
     let (status, _) = import(c, &guest, "users.xlsx", sheet(&[]), false, "en_US").await;
     assert_eq!(status, 403);
 }
+
+scenario!(roles_grant_menus_and_data_scope);
+async fn roles_grant_menus_and_data_scope(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    let (status, list) = c.api.send(Call::get("/system/role/list?pageNum=1&pageSize=10").token(&admin)).await;
+    assert_eq!(status, 200, "{list}");
+    let admin_row = list["rows"].as_array().unwrap().iter().find(|r| r["roleKey"] == "admin").unwrap().clone();
+    assert_eq!((admin_row["admin"].as_bool(), admin_row["dataScope"].as_str()), (Some(true), Some("1")));
+
+    // The menu tree, in the caller's language.
+    let (_, tree) = send(c, Call::get("/system/menu/treeselect").token(&admin), "en_US").await;
+    let system = tree["data"].as_array().unwrap().iter().find(|n| n["id"] == 1).expect("the system directory").clone();
+    assert_eq!(system["label"], "System Management");
+    let users = system["children"].as_array().unwrap().iter().find(|n| n["id"] == 101).unwrap().clone();
+    assert!(users["children"].as_array().unwrap().iter().any(|b| b["id"] == 1016 && b["label"] == "Import"));
+
+    // A role with the user screen's list and query: linked, only the buttons show checked.
+    let body = json!({ "roleName": "巡检员", "roleKey": "inspector", "roleSort": 4, "status": "0", "menuIds": [1, 101, 1011], "menuCheckStrictly": true, "remark": "" });
+    let (status, answer) = c.api.send(Call::post("/system/role").token(&admin).json(body.clone())).await;
+    assert_eq!(status, 200, "{answer}");
+    let role = role_id(c, "inspector").await;
+    let (_, checked) = c.api.send(Call::get(&format!("/system/menu/roleMenuTreeselect/{role}")).token(&admin)).await;
+    assert_eq!(checked["checkedKeys"], json!([1011]), "{checked}");
+    assert!(checked["menus"].as_array().unwrap().len() > 5);
+    let (_, got) = c.api.send(Call::get(&format!("/system/role/{role}")).token(&admin)).await;
+    assert_eq!(
+        (got["data"]["roleName"].as_str(), got["data"]["menuCheckStrictly"].as_bool()),
+        (Some("巡检员"), Some(true))
+    );
+
+    // Refusals.
+    let bad = [
+        (
+            json!({ "roleName": "巡检员", "roleKey": "other" }),
+            400,
+            "Role '巡检员' could not be saved: the name is taken",
+        ),
+        (
+            json!({ "roleName": "其他", "roleKey": "inspector" }),
+            400,
+            "The role could not be saved: the key 'inspector' is taken",
+        ),
+        (
+            json!({ "roleName": "其他", "roleKey": "admin" }),
+            400,
+            "The role could not be saved: the key 'admin' is taken",
+        ),
+        (
+            json!({ "roleName": "其他", "roleKey": "a b" }),
+            400,
+            "The role key is required, at most 100 letters, digits, underscores, hyphens and colons",
+        ),
+        (json!({ "roleName": "", "roleKey": "x" }), 400, "The role name is required and at most 30 characters"),
+        (json!({ "roleName": "其他", "roleKey": "x", "menuIds": [999_999] }), 400, "The menu does not exist"),
+    ];
+    for (body, status, msg) in bad {
+        let (got, answer) = send(c, Call::post("/system/role").token(&admin).json(body.clone()), "en_US").await;
+        assert_eq!((got, answer["msg"].as_str()), (status, Some(msg)), "{body}");
+    }
+    let admin_role = role_id(c, "admin").await;
+    let edit_admin = json!({ "roleId": admin_role, "roleName": "超级管理员", "roleKey": "admin", "status": "1" });
+    let (_, answer) = send(c, Call::put("/system/role").token(&admin).json(edit_admin), "zh_CN").await;
+    assert_eq!((answer["code"].as_i64(), answer["msg"].as_str()), (Some(500), Some("不允许操作超级管理员角色")));
+    let (_, answer) = c
+        .api
+        .send(Call::put("/system/role/changeStatus").token(&admin).json(json!({ "roleId": admin_role, "status": "1" })))
+        .await;
+    assert_eq!(answer["code"], 500);
+
+    // A user of the role; edits of the role reach their session at once.
+    let (status, answer) =
+        c.api.send(Call::post("/system/user").token(&admin).json(user_body("insp", ROOT, &[role]))).await;
+    assert_eq!(status, 200, "{answer}");
+    let token = c.api.login("insp", STRONG).await;
+    let (status, _) = c.api.send(Call::get("/system/user/list").token(&token)).await;
+    assert_eq!(status, 200);
+    let (status, _) = c
+        .api
+        .send(Call::put("/system/role/changeStatus").token(&admin).json(json!({ "roleId": role, "status": "1" })))
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get("/system/user/list").token(&token)).await;
+    assert_eq!(status, 403, "a disabled role grants nothing, at once");
+    c.api
+        .send(Call::put("/system/role/changeStatus").token(&admin).json(json!({ "roleId": role, "status": "0" })))
+        .await;
+    let mut more = body.clone();
+    more["roleId"] = json!(role);
+    more["menuIds"] = json!([1, 101, 1011, 1012]);
+    let (status, answer) = c.api.send(Call::put("/system/role").token(&admin).json(more)).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
+    let perms = info["permissions"].as_array().unwrap();
+    assert!(
+        perms.iter().any(|p| p == "pc:system:user:add") && perms.iter().any(|p| p == "pc:system:user:list"),
+        "{info}"
+    );
+
+    // Custom data scope: the nodes are kept and shown checked.
+    let area = add_dept(c, &admin, ROOT, "景区", "AREA").await;
+    let scope = json!({ "roleId": role, "dataScope": "2", "deptIds": [area], "deptCheckStrictly": true });
+    let (status, answer) = c.api.send(Call::put("/system/role/dataScope").token(&admin).json(scope)).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, tree) = c.api.send(Call::get(&format!("/system/role/deptTree/{role}")).token(&admin)).await;
+    assert_eq!(tree["checkedKeys"], json!([area]));
+    assert_eq!(tree["depts"][0]["id"], ROOT);
+    let (_, list) = c.api.send(Call::get("/system/user/list").token(&token)).await;
+    let names: Vec<&str> = list["rows"].as_array().unwrap().iter().map(|u| u["userName"].as_str().unwrap()).collect();
+    assert_eq!(names, ["insp"], "insp works at the root, outside the area: only themselves");
+    for (body, msg) in [
+        (json!({ "roleId": role, "dataScope": "5" }), "Invalid data scope"),
+        (json!({ "roleId": role, "dataScope": "2", "deptIds": [999_999] }), "The organization does not exist"),
+    ] {
+        let (status, answer) = send(c, Call::put("/system/role/dataScope").token(&admin).json(body), "en_US").await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some(msg)));
+    }
+
+    // A role still held cannot be deleted; one nobody holds can.
+    let (_, answer) = send(c, Call::delete(&format!("/system/role/{role}")).token(&admin), "zh_CN").await;
+    assert_eq!((answer["code"].as_i64(), answer["msg"].as_str()), (Some(500), Some("巡检员已分配，不能删除")));
+    let (status, _) = c
+        .api
+        .send(Call::post("/system/role").token(&admin).json(json!({ "roleName": "临时", "roleKey": "temp" })))
+        .await;
+    assert_eq!(status, 200);
+    let temp = role_id(c, "temp").await;
+    let (status, answer) = c.api.send(Call::delete(&format!("/system/role/{temp}")).token(&admin)).await;
+    assert_eq!((status, answer["code"].as_i64()), (200, Some(200)));
+    let (status, _) = c.api.send(Call::get(&format!("/system/role/{temp}")).token(&admin)).await;
+    assert_eq!(status, 404);
+
+    // The export, and the screen without its permission.
+    let response = c.api.client.post(c.api.url("/system/role/export")).bearer_auth(&admin).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let rows = cells(&response.bytes().await.unwrap());
+    assert!(rows.iter().any(|r| r[2] == "inspector"));
+    let (status, _) = c.api.send(Call::get("/system/role/list").token(&token)).await;
+    assert_eq!(status, 403);
+}

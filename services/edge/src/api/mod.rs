@@ -8,5 +8,6 @@ pub mod lighting;
 pub mod live;
 pub mod profile;
 pub mod project;
+pub mod roles;
 pub mod system;
 pub mod users;

@@ -4,23 +4,23 @@
 use axum::Extension;
 use axum::extract::multipart::{MultipartError, MultipartRejection};
 use axum::extract::{Multipart, Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use chrono::{Days, NaiveDate, TimeZone};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
 use lumiscape_proto::identity::v1 as pb;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, flag, id, local_time, number, path_id, path_ids, text, whole};
-use crate::envelope::{ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Outcome, call, ok_data, ok_with};
+use crate::convert::{PageQuery, day_start, flag, id, local_time, number, path_id, path_ids, text, whole};
+use crate::envelope::{
+    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Outcome, call, ok_data, ok_with, xlsx_download,
+};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
 /// The multipart field carrying an imported workbook (RuoYi's).
 const IMPORT_FIELD: &str = "file";
-const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 // --- organization ----------------------------------------------------------------------
 
@@ -213,18 +213,6 @@ impl UserFilterQuery {
             end_time_ms: end,
         })
     }
-}
-
-/// Local midnight of a `YYYY-MM-DD` day plus `days`, in Unix milliseconds; 0 when absent.
-fn day_start(day: Option<String>, days: u64, lang: Lang) -> Result<i64, ApiError> {
-    let Some(day) = day.filter(|d| !d.trim().is_empty()) else {
-        return Ok(0);
-    };
-    let invalid = || ApiError::new(ErrorCode::BadRequest, &Msg::DateInvalid, lang);
-    let date = NaiveDate::parse_from_str(day.trim(), "%Y-%m-%d").map_err(|_| invalid())?;
-    let midnight = date.checked_add_days(Days::new(days)).and_then(|d| d.and_hms_opt(0, 0, 0)).ok_or_else(invalid)?;
-    let local = chrono::Local.from_local_datetime(&midnight).earliest().ok_or_else(invalid)?;
-    Ok(local.timestamp_millis())
 }
 
 fn user_json(user: &pb::UserRow) -> Value {
@@ -445,30 +433,6 @@ pub async fn user_change_status(
     ok_with(info.lang(), json!({}))
 }
 
-/// A workbook as a download: the file name in both the plain and the RFC 5987 form, so a
-/// Chinese name survives every browser.
-fn download(file: pb::FileResponse) -> Response {
-    let ascii: String =
-        file.file_name.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' }).collect();
-    let encoded: String = file
-        .file_name
-        .bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"._-".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }
-        })
-        .collect();
-    let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
-    let mut response = (StatusCode::OK, file.content).into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(XLSX));
-    if let Ok(value) = HeaderValue::from_str(&disposition) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static("content-disposition"));
-    response.extensions_mut().insert(Outcome::Ok);
-    response
-}
-
 pub async fn user_export(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
@@ -476,7 +440,7 @@ pub async fn user_export(
 ) -> Result<Response, ApiError> {
     let request = filter.request(info.lang())?;
     let file = call(&info, state.clients.users().export_users(info.ctx.request(request))).await?;
-    Ok(download(file))
+    Ok(xlsx_download(file.file_name, file.content))
 }
 
 pub async fn user_import_template(
@@ -485,7 +449,7 @@ pub async fn user_import_template(
 ) -> Result<Response, ApiError> {
     let file =
         call(&info, state.clients.users().import_template(info.ctx.request(pb::ImportTemplateRequest {}))).await?;
-    Ok(download(file))
+    Ok(xlsx_download(file.file_name, file.content))
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -148,6 +148,7 @@ fn dept_pb(row: &DeptRow) -> pb::Dept {
     }
 }
 
-fn node_pb(node: TreeNode) -> pb::DeptNode {
+/// A node of a drawn tree (organization, menus) on the wire.
+pub(crate) fn node_pb(node: TreeNode) -> pb::DeptNode {
     pb::DeptNode { id: node.id, label: node.label, children: node.children.into_iter().map(node_pb).collect() }
 }
