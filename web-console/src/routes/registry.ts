@@ -35,6 +35,8 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'alarm/type/index': inProject(lazy(() => import('../features/alarm/type/AlarmTypePage'))),
   'alarm/realtime/index': inProject(lazy(() => import('../features/alarm/realtime/RealtimeAlarmPage'))),
   'alarm/history/index': inProject(lazy(() => import('../features/alarm/history/HistoryAlarmPage'))),
+  'system/dept/index': outsideProjects(lazy(() => import('../features/system/dept/DeptPage'))),
+  'system/user/index': outsideProjects(lazy(() => import('../features/system/user/UserPage'))),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];

@@ -1,0 +1,98 @@
+import type { ServerRoute } from '../../routes/types';
+import { consoleBackend, serverRoutes } from '../../test/backend';
+import type { Dept, User } from './types';
+
+/** Test data shaped as the contract's answers. */
+export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });
+
+const dept = (deptId: number, parentId: number, ancestors: string, deptName: string, deptCode: string, deptType: string, orderNum: number): Dept => ({
+  deptId,
+  parentId,
+  ancestors,
+  deptName,
+  deptCode,
+  deptType,
+  orderNum,
+  leader: deptId === 100 ? '张工' : '',
+  phone: deptId === 100 ? '13800000000' : '',
+  email: '',
+  status: '0',
+  createTime: '2026-04-01 09:00:00',
+});
+
+/** A company with two departments, one of which has a team (flat, by parent then order). */
+export const depts: Dept[] = [
+  dept(100, 0, '0', '滨江照明公司', 'BJ', '1', 0),
+  dept(101, 100, '0,100', '运维部', 'OPS', '2', 1),
+  dept(102, 100, '0,100', '研发部', 'RD', '2', 2),
+  dept(103, 101, '0,100,101', '一班', 'OPS-1', '3', 1),
+];
+
+export const deptTree = [
+  {
+    id: 100,
+    label: '滨江照明公司',
+    children: [
+      { id: 101, label: '运维部', children: [{ id: 103, label: '一班' }] },
+      { id: 102, label: '研发部' },
+    ],
+  },
+];
+
+export const user: User = {
+  userId: 2,
+  deptId: 101,
+  userName: 'operator',
+  nickName: '运维员',
+  email: 'ops@example.com',
+  phonenumber: '13900000000',
+  sex: '0',
+  avatar: '',
+  status: '0',
+  loginIp: '',
+  loginDate: null,
+  createTime: '2026-04-02 10:00:00',
+  remark: '',
+  dept: { deptId: 101, deptName: '运维部', leader: '' },
+  allProjects: '0',
+};
+
+export const roles = [
+  { roleId: 1, roleName: '超级管理员', roleKey: 'admin', status: '0' },
+  { roleId: 2, roleName: '运维人员', roleKey: 'operator', status: '0' },
+];
+
+const dict = (entries: [string, string, string][]) =>
+  entries.map(([dictValue, dictLabelZh, dictLabelEn]) => ({ dictValue, dictLabel: dictLabelZh, dictLabelZh, dictLabelEn }));
+
+const meta = (title: string, titleEn: string) => ({ title, titleEn, icon: '#' });
+
+/** The demo route tree with the organization and user screens. */
+export const systemRoutes: ServerRoute[] = serverRoutes.map((route) =>
+  route.path === '/system'
+    ? { ...route, children: [{ path: 'dept', component: 'system/dept/index', meta: meta('组织管理', 'Organization') }, ...(route.children ?? [])] }
+    : route,
+);
+
+/** The demo backend with the system screens' answers; routes can be replaced. */
+export function systemBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return consoleBackend({
+    'GET /system/menu/getRouters': ok({ data: systemRoutes }),
+    'GET /system/dict/data/type/sys_normal_disable': ok({ data: dict([['0', '正常', 'Normal'], ['1', '停用', 'Disabled']]) }),
+    'GET /system/dict/data/type/sys_dept_type': ok({ data: dict([['1', '公司', 'Company'], ['2', '部门', 'Department'], ['3', '班组', 'Team']]) }),
+    'GET /system/dict/data/type/sys_user_sex': ok({ data: dict([['0', '男', 'Male'], ['1', '女', 'Female'], ['2', '未知', 'Unknown']]) }),
+    'GET /system/dept/list': ok({ data: depts }),
+    'GET /system/dept/list/exclude/101': ok({ data: depts.filter((node) => node.deptId !== 101 && node.deptId !== 103) }),
+    'GET /system/user/deptTree': ok({ data: deptTree }),
+    'GET /system/user/list': ok({ rows: [user], total: 1 }),
+    'GET /system/user/': ok({ roles, posts: [] }),
+    'GET /system/user/2': ok({
+      data: { ...user, qualifications: [{ code: 'EL-01', name: '电工证' }], projectIds: [1] },
+      roleIds: [2],
+      roles,
+      postIds: [],
+      posts: [],
+    }),
+    ...overrides,
+  });
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { isName, isOrder, isUserName, userImportProblem } from './rules';
+
+describe('system rules', () => {
+  it('names: 1 to max characters once trimmed', () => {
+    expect(isName('运维部', 50)).toBe(true);
+    expect(isName('组'.repeat(50), 50)).toBe(true);
+    expect(isName('组'.repeat(51), 50)).toBe(false);
+    expect(isName('   ', 50)).toBe(false);
+    expect(isName(undefined, 50)).toBe(false);
+  });
+
+  it('display order: whole numbers 0 to 9999', () => {
+    expect(isOrder(0)).toBe(true);
+    expect(isOrder(9999)).toBe(true);
+    expect(isOrder(10000)).toBe(false);
+    expect(isOrder(-1)).toBe(false);
+    expect(isOrder(1.5)).toBe(false);
+    expect(isOrder(undefined)).toBe(false);
+  });
+
+  it('accounts: 1 to 30 characters without spaces', () => {
+    expect(isUserName('zhang_san-01')).toBe(true);
+    expect(isUserName('x'.repeat(30))).toBe(true);
+    expect(isUserName('x'.repeat(31))).toBe(false);
+    expect(isUserName('zhang san')).toBe(false);
+    expect(isUserName('')).toBe(false);
+  });
+
+  it('user imports: xls or xlsx, at most 5 MB', () => {
+    expect(userImportProblem({ name: 'users.xlsx', size: 1024 })).toBeUndefined();
+    expect(userImportProblem({ name: 'USERS.XLS', size: 5 * 1024 * 1024 })).toBeUndefined();
+    expect(userImportProblem({ name: 'users.xlsx', size: 5 * 1024 * 1024 + 1 })).toEqual({ kind: 'size', maxBytes: 5 * 1024 * 1024 });
+    expect(userImportProblem({ name: 'users.csv', size: 10 })).toEqual({ kind: 'type', extensions: ['xls', 'xlsx'] });
+    expect(userImportProblem({ name: 'xlsx', size: 10 })?.kind).toBe('type');
+  });
+});

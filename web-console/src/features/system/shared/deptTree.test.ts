@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { depts, deptTree } from '../fixtures';
+import { deptOptions, filterTree, pageOf, treeIds, treeOptions, visibleDeptRows } from './deptTree';
+
+const names = (rows: { deptName: string; depth: number }[]) => rows.map((row) => `${'-'.repeat(row.depth)}${row.deptName}`);
+
+describe('the organization tree', () => {
+  it('shows the open nodes in tree order, with their depth', () => {
+    expect(names(visibleDeptRows(depts, () => false))).toEqual(['滨江照明公司', '-运维部', '--一班', '-研发部']);
+    expect(names(visibleDeptRows(depts, (id) => id === 101))).toEqual(['滨江照明公司', '-运维部', '-研发部']);
+    expect(names(visibleDeptRows(depts, () => true))).toEqual(['滨江照明公司']);
+    expect(visibleDeptRows(depts, () => false).map((row) => row.childCount)).toEqual([2, 1, 0, 0]);
+  });
+
+  it('makes a node whose parent is not listed a root (a search finds nodes without their parents)', () => {
+    const found = depts.filter((dept) => dept.deptName.includes('班') || dept.deptName === '研发部');
+    expect(names(visibleDeptRows(found, () => false))).toEqual(['研发部', '一班']);
+  });
+
+  it('pages the rows, a page beyond the last showing the last', () => {
+    const rows = Array.from({ length: 25 }, (_unused, index) => index + 1);
+    expect(pageOf(rows, 1, 20)).toEqual({ rows: rows.slice(0, 20), total: 25 });
+    expect(pageOf(rows, 2, 20)).toEqual({ rows: [21, 22, 23, 24, 25], total: 25 });
+    expect(pageOf(rows, 3, 20)).toEqual({ rows: [21, 22, 23, 24, 25], total: 25 });
+    expect(pageOf([], 1, 20)).toEqual({ rows: [], total: 0 });
+  });
+
+  it('makes tree-select options of the flat list and of the deptTree answer alike', () => {
+    const expected = [
+      {
+        value: 100,
+        title: '滨江照明公司',
+        children: [
+          { value: 101, title: '运维部', children: [{ value: 103, title: '一班', children: undefined }] },
+          { value: 102, title: '研发部', children: undefined },
+        ],
+      },
+    ];
+    expect(deptOptions(depts)).toEqual(expected);
+    expect(treeOptions(deptTree)).toEqual(expected);
+  });
+
+  it('filters by name, keeping the nodes above a match', () => {
+    expect(filterTree(deptTree, '')).toEqual(deptTree);
+    expect(treeIds(filterTree(deptTree, '一班'))).toEqual([100, 101, 103]);
+    expect(treeIds(filterTree(deptTree, ' 部 '))).toEqual([100, 101, 102]);
+    expect(filterTree(deptTree, '无此组织')).toEqual([]);
+    expect(treeIds(deptTree)).toEqual([100, 101, 103, 102]);
+  });
+});

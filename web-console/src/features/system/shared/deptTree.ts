@@ -1,0 +1,86 @@
+import type { ListPage } from '../../../api/lists';
+import { lastPage } from '../../../lib/pagination';
+import { buildTree, type TreeNode } from '../../../lib/tree';
+import type { Dept, DeptTreeNode } from '../types';
+
+/** A row of the organization tree table: the node, how deep it is, whether it has children. */
+export interface DeptRow extends Dept {
+  depth: number;
+  childCount: number;
+}
+
+/** An option of a tree select. */
+export interface TreeOption {
+  value: number;
+  title: string;
+  children?: TreeOption[];
+}
+
+interface DeptNode extends TreeNode {
+  dept: Dept;
+  children?: DeptNode[];
+}
+
+/** The flat list as a tree (by parentId; a node whose parent is not listed is a root). */
+function deptTree(depts: readonly Dept[]): DeptNode[] {
+  return buildTree<DeptNode>(depts.map((dept) => ({ id: dept.deptId, parentId: dept.parentId, name: dept.deptName, dept })));
+}
+
+/**
+ * The rows the tree table shows, in tree order: every root, and the children of every node
+ * that is not collapsed.
+ */
+export function visibleDeptRows(depts: readonly Dept[], isCollapsed: (deptId: number) => boolean): DeptRow[] {
+  const rows: DeptRow[] = [];
+  const visit = (nodes: readonly DeptNode[], depth: number) => {
+    for (const node of nodes) {
+      const children = node.children ?? [];
+      rows.push({ ...node.dept, depth, childCount: children.length });
+      if (!isCollapsed(node.dept.deptId)) visit(children, depth + 1);
+    }
+  };
+  visit(deptTree(depts), 0);
+  return rows;
+}
+
+/**
+ * One page of the visible rows (the list kit pages every list); a page beyond the last, after
+ * a collapse, shows the last one.
+ */
+export function pageOf<Row>(rows: readonly Row[], pageNum: number, pageSize: number): ListPage<Row> {
+  const page = Math.min(Math.max(1, pageNum), lastPage(rows.length, pageSize));
+  const start = (page - 1) * pageSize;
+  return { rows: rows.slice(start, start + pageSize), total: rows.length };
+}
+
+/** The flat list as tree-select options. */
+export function deptOptions(depts: readonly Dept[]): TreeOption[] {
+  const toOptions = (nodes: readonly DeptNode[]): TreeOption[] =>
+    nodes.map((node) => ({ value: node.dept.deptId, title: node.dept.deptName, children: node.children?.length ? toOptions(node.children) : undefined }));
+  return toOptions(deptTree(depts));
+}
+
+/** GET /system/user/deptTree's nodes as tree-select options. */
+export function treeOptions(nodes: readonly DeptTreeNode[]): TreeOption[] {
+  return nodes.map((node) => ({ value: node.id, title: node.label, children: node.children?.length ? treeOptions(node.children) : undefined }));
+}
+
+/**
+ * The nodes whose name holds `text` (case-insensitive), with the nodes above them; a blank
+ * text keeps the whole tree.
+ */
+export function filterTree(nodes: readonly DeptTreeNode[], text: string): DeptTreeNode[] {
+  const wanted = text.trim().toLowerCase();
+  if (wanted === '') return [...nodes];
+  const kept: DeptTreeNode[] = [];
+  for (const node of nodes) {
+    const children = filterTree(node.children ?? [], wanted);
+    if (children.length > 0 || node.label.toLowerCase().includes(wanted)) kept.push({ ...node, children: children.length > 0 ? children : undefined });
+  }
+  return kept;
+}
+
+/** Every id of a tree. */
+export function treeIds(nodes: readonly DeptTreeNode[]): number[] {
+  return nodes.flatMap((node) => [node.id, ...treeIds(node.children ?? [])]);
+}

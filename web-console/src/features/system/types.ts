@@ -1,0 +1,141 @@
+/** The system screens' wire shapes (contract: docs/api-compatibility.md, "Organization and users"). */
+
+/** "0" normal, "1" disabled (dictionary sys_normal_disable). */
+export type NormalDisable = '0' | '1';
+
+/** An organization node (RuoYi's dept); parentId 0 at the root. */
+export interface Dept {
+  deptId: number;
+  parentId: number;
+  /** RuoYi's comma list of the ids above the node ("0,100"). */
+  ancestors: string;
+  deptName: string;
+  deptCode: string;
+  /** Dictionary sys_dept_type: "1" company, "2" department, "3" team. */
+  deptType: string;
+  orderNum: number;
+  /** The principal. */
+  leader: string;
+  phone: string;
+  email: string;
+  status: NormalDisable;
+  createTime: string;
+}
+
+/** GET /system/dept/list filters. */
+export interface DeptFilter {
+  deptName?: string;
+  status?: string;
+}
+
+/** The organization list's query: the filters, and the page of the tree's visible rows. */
+export interface DeptQuery extends DeptFilter {
+  pageNum: number;
+  pageSize: number;
+}
+
+/** POST /system/dept body; PUT adds deptId. */
+export interface DeptChange {
+  deptId?: number;
+  parentId: number;
+  deptName: string;
+  deptCode: string;
+  deptType: string;
+  orderNum: number;
+  leader: string;
+  phone: string;
+  email: string;
+  status: string;
+}
+
+/** A node of GET /system/user/deptTree (enabled nodes only). */
+export interface DeptTreeNode {
+  id: number;
+  label: string;
+  children?: DeptTreeNode[];
+}
+
+/** A user row of GET /system/user/list. */
+export interface User {
+  userId: number;
+  deptId: number | null;
+  userName: string;
+  nickName: string;
+  email: string;
+  phonenumber: string;
+  /** Dictionary sys_user_sex: "0" male, "1" female, "2" unknown. */
+  sex: string;
+  avatar: string;
+  status: NormalDisable;
+  loginIp: string;
+  loginDate: string | null;
+  createTime: string;
+  remark: string;
+  dept: { deptId: number; deptName: string; leader: string } | null;
+  /** "1" when the user may open every project. */
+  allProjects: string;
+}
+
+/** GET /system/user/list query; the creation range is RuoYi's params[beginTime], params[endTime]. */
+export interface UserQuery {
+  pageNum: number;
+  pageSize: number;
+  userName?: string;
+  phonenumber?: string;
+  status?: string;
+  deptId?: number;
+  'params[beginTime]'?: string;
+  'params[endTime]'?: string;
+}
+
+export interface Qualification {
+  code: string;
+  name: string;
+}
+
+/** A role a user form may grant. */
+export interface RoleOption {
+  roleId: number;
+  roleName: string;
+  roleKey: string;
+  status: string;
+}
+
+/** GET /system/user/{userId}: the user with its qualifications and projects, its roles, the roles to choose from. */
+export interface UserDetail {
+  user: User & { qualifications: Qualification[]; projectIds: number[] };
+  roleIds: number[];
+  roles: RoleOption[];
+}
+
+/** POST /system/user body; PUT adds userId and has no password. */
+export interface UserChange {
+  userId?: number;
+  /** Left out when the user belongs to no organization. */
+  deptId?: number;
+  userName: string;
+  nickName: string;
+  password?: string;
+  phonenumber: string;
+  email: string;
+  sex: string;
+  status: string;
+  remark: string;
+  roleIds: number[];
+  allProjects: string;
+  projectIds: number[];
+  qualifications: Qualification[];
+}
+
+/** One refused row of an import (the sheet's row number, 1 being the header). */
+export interface ImportFailure {
+  row: number;
+  userName: string;
+  msg: string;
+}
+
+/** What an import answered: its msg, and the refused rows (none when everything was imported). */
+export interface ImportOutcome {
+  msg: string;
+  failures: ImportFailure[];
+}
