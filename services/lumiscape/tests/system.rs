@@ -472,6 +472,33 @@ async fn the_data_scope_limits_the_users_a_role_sees(c: &Cluster) {
     let (_, exported) = export(c, &token, "").await;
     let accounts: Vec<String> = exported.iter().skip(1).map(|row| row[1].clone()).collect();
     assert_eq!(accounts, ["east_lead", "east_worker"], "the export keeps to the scope");
+
+    // The organization too: the east and below, nothing else, for reading and writing.
+    sqlx::query("INSERT INTO identity.role_menus (role_id, menu_id) SELECT $1, menu_id FROM identity.menus WHERE menu_id = 100 OR parent_id = 100")
+        .bind(role)
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    let (_, mine) = c.api.send(Call::get("/system/user/list").token(&admin)).await;
+    assert!(mine["total"].as_i64().unwrap() > 2);
+    let mut edit = user_body("east_lead", east, &[role]);
+    edit["userId"] = json!(lead);
+    c.api.send(Call::put("/system/user").token(&admin).json(edit)).await;
+    let (_, depts) = c.api.send(Call::get("/system/dept/list").token(&token)).await;
+    let ids: Vec<i64> = depts["data"].as_array().unwrap().iter().map(|d| d["deptId"].as_i64().unwrap()).collect();
+    assert_eq!(ids, [east, east_team], "{depts}");
+    let (_, tree) = c.api.send(Call::get("/system/user/deptTree").token(&token)).await;
+    assert_eq!((tree["data"][0]["id"].as_i64(), tree["data"].as_array().unwrap().len()), (Some(east), 1));
+    let (status, _) = c.api.send(Call::get(&format!("/system/dept/{west}")).token(&token)).await;
+    assert_eq!(status, 404);
+    let (status, _) = c.api.send(Call::delete(&format!("/system/dept/{west}")).token(&token)).await;
+    assert_eq!(status, 404);
+    let outside = json!({ "parentId": ROOT, "deptName": "越权", "deptCode": "" });
+    let (status, answer) = send(c, Call::post("/system/dept").token(&token).json(outside), "en_US").await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("The parent organization does not exist")));
+    let inside = json!({ "parentId": east, "deptName": "东区二班", "deptCode": "" });
+    let (status, answer) = c.api.send(Call::post("/system/dept").token(&token).json(inside)).await;
+    assert_eq!(status, 200, "{answer}");
 }
 
 /// POSTs the export with a form body; the status and the sheet's cells as text.

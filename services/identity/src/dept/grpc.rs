@@ -1,7 +1,7 @@
 //! The organization over gRPC: each method authorizes, calls its inner function and maps
 //! the error once. System administration works outside projects (`authorize_global`).
 
-use lumiscape_common::access::authorize_global;
+use lumiscape_common::access::{Access, authorize_global};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::permission::system::{dept, user};
 use lumiscape_common::{Error, StatusExt};
@@ -12,6 +12,7 @@ use tonic::{Request, Response, Status};
 use super::model::{self, DeptDraft, RawDept, TreeNode};
 use super::store::{self, DeptRow};
 use crate::Shared;
+use crate::user::grpc::caller_scope;
 
 pub struct OrganizationApi {
     shared: Shared,
@@ -29,90 +30,121 @@ type Reply<T> = Result<Response<T>, Status>;
 impl OrganizationService for OrganizationApi {
     async fn list_depts(&self, request: Request<pb::ListDeptsRequest>) -> Reply<pb::ListDeptsResponse> {
         let access = authorize_global(&self.shared.auth, &request, &[dept::LIST]).await?;
-        self.list(request.get_ref()).await.reply(access.lang())
+        self.list(&access, request.get_ref()).await.reply(access.lang())
     }
 
     async fn list_depts_excluding(&self, request: Request<pb::DeptIdRequest>) -> Reply<pb::ListDeptsResponse> {
         let access = authorize_global(&self.shared.auth, &request, &[dept::LIST]).await?;
-        self.list_excluding(request.get_ref().dept_id).await.reply(access.lang())
+        self.list_excluding(&access, request.get_ref().dept_id).await.reply(access.lang())
     }
 
     async fn get_dept(&self, request: Request<pb::DeptIdRequest>) -> Reply<pb::Dept> {
         let access = authorize_global(&self.shared.auth, &request, &[dept::QUERY]).await?;
-        self.get(request.get_ref().dept_id).await.reply(access.lang())
+        self.get(&access, request.get_ref().dept_id).await.reply(access.lang())
     }
 
     async fn dept_tree(&self, request: Request<pb::DeptTreeRequest>) -> Reply<pb::DeptTreeResponse> {
         // The user screen's left pane and every organization picker.
         let access = authorize_global(&self.shared.auth, &request, &[user::LIST, dept::LIST]).await?;
-        self.tree().await.reply(access.lang())
+        self.tree(&access).await.reply(access.lang())
     }
 
     async fn add_dept(&self, request: Request<pb::DeptInput>) -> Reply<pb::SavedResponse> {
         let access = authorize_global(&self.shared.auth, &request, &[dept::ADD]).await?;
-        self.add(request.get_ref()).await.reply(access.lang())
+        self.add(&access, request.get_ref()).await.reply(access.lang())
     }
 
     async fn edit_dept(&self, request: Request<pb::DeptInput>) -> Reply<pb::SavedResponse> {
         let access = authorize_global(&self.shared.auth, &request, &[dept::EDIT]).await?;
-        self.edit(request.get_ref()).await.reply(access.lang())
+        self.edit(&access, request.get_ref()).await.reply(access.lang())
     }
 
     async fn remove_dept(&self, request: Request<pb::DeptIdRequest>) -> Reply<pb::SavedResponse> {
         let access = authorize_global(&self.shared.auth, &request, &[dept::REMOVE]).await?;
-        self.remove(request.get_ref().dept_id).await.reply(access.lang())
+        self.remove(&access, request.get_ref().dept_id).await.reply(access.lang())
     }
 }
 
 impl OrganizationApi {
-    async fn list(&self, req: &pb::ListDeptsRequest) -> Result<pb::ListDeptsResponse, Error> {
+    /// The nodes the caller's data scope shows (`None`: every node).
+    async fn visible(&self, access: &Access) -> Result<Option<Vec<i64>>, Error> {
+        let scope = caller_scope(&self.shared, access).await?;
+        Ok(scope.visible_depts().map(<[i64]>::to_vec))
+    }
+
+    /// A node the caller may see, or NotFound.
+    async fn node(&self, visible: Option<&[i64]>, dept_id: i64) -> Result<DeptRow, Error> {
+        let dept_id = model::check_dept_id(dept_id)?;
+        store::find(&self.shared.pool, visible, dept_id).await?.ok_or_else(|| Error::not_found(Msg::DeptNotFound))
+    }
+
+    /// A parent the caller may place a node under: the root only with every node in scope.
+    async fn check_parent(&self, visible: Option<&[i64]>, parent_id: i64) -> Result<(), Error> {
+        match (parent_id, visible) {
+            (0, None) => Ok(()),
+            (0, Some(_)) => Err(Error::bad_request(Msg::DeptParentNotFound)),
+            (id, _) => match store::find(&self.shared.pool, visible, id).await? {
+                Some(_) => Ok(()),
+                None => Err(Error::bad_request(Msg::DeptParentNotFound)),
+            },
+        }
+    }
+
+    async fn list(&self, access: &Access, req: &pb::ListDeptsRequest) -> Result<pb::ListDeptsResponse, Error> {
         let status = match req.status.trim() {
             "" => "",
             other => model::parse_status(other)?,
         };
-        let rows = store::list(&self.shared.pool, req.dept_name.trim(), status).await?;
+        let visible = self.visible(access).await?;
+        let rows = store::list(&self.shared.pool, visible.as_deref(), req.dept_name.trim(), status).await?;
         Ok(pb::ListDeptsResponse { depts: rows.iter().map(dept_pb).collect() })
     }
 
-    async fn list_excluding(&self, dept_id: i64) -> Result<pb::ListDeptsResponse, Error> {
+    async fn list_excluding(&self, access: &Access, dept_id: i64) -> Result<pb::ListDeptsResponse, Error> {
         let dept_id = model::check_dept_id(dept_id)?;
-        let rows = store::list_excluding(&self.shared.pool, dept_id).await?;
+        let visible = self.visible(access).await?;
+        let rows = store::list_excluding(&self.shared.pool, visible.as_deref(), dept_id).await?;
         Ok(pb::ListDeptsResponse { depts: rows.iter().map(dept_pb).collect() })
     }
 
-    async fn get(&self, dept_id: i64) -> Result<pb::Dept, Error> {
-        let dept_id = model::check_dept_id(dept_id)?;
-        let row = store::find(&self.shared.pool, dept_id).await?.ok_or_else(|| Error::not_found(Msg::DeptNotFound))?;
-        Ok(dept_pb(&row))
+    async fn get(&self, access: &Access, dept_id: i64) -> Result<pb::Dept, Error> {
+        let visible = self.visible(access).await?;
+        Ok(dept_pb(&self.node(visible.as_deref(), dept_id).await?))
     }
 
-    async fn tree(&self) -> Result<pb::DeptTreeResponse, Error> {
-        let nodes = store::enabled_nodes(&self.shared.pool).await?;
+    async fn tree(&self, access: &Access) -> Result<pb::DeptTreeResponse, Error> {
+        let visible = self.visible(access).await?;
+        let nodes = store::enabled_nodes(&self.shared.pool, visible.as_deref()).await?;
         Ok(pb::DeptTreeResponse { nodes: model::build_tree(&nodes).into_iter().map(node_pb).collect() })
     }
 
-    async fn add(&self, input: &pb::DeptInput) -> Result<pb::SavedResponse, Error> {
+    async fn add(&self, access: &Access, input: &pb::DeptInput) -> Result<pb::SavedResponse, Error> {
         let draft = DeptDraft::parse(&raw_dept(input))?;
+        let visible = self.visible(access).await?;
+        self.check_parent(visible.as_deref(), draft.parent_id).await?;
         let dept_id = store::insert(&self.shared.pool, &draft).await?;
-        tracing::info!(dept_id, parent = draft.parent_id, "organization added");
+        tracing::info!(dept_id, parent = draft.parent_id, by = access.user_name(), "organization added");
         Ok(pb::SavedResponse {})
     }
 
-    async fn edit(&self, input: &pb::DeptInput) -> Result<pb::SavedResponse, Error> {
-        let dept_id = model::check_dept_id(input.dept_id)?;
+    async fn edit(&self, access: &Access, input: &pb::DeptInput) -> Result<pb::SavedResponse, Error> {
         let draft = DeptDraft::parse(&raw_dept(input))?;
-        if !store::update(&self.shared.pool, dept_id, &draft).await? {
+        let visible = self.visible(access).await?;
+        let node = self.node(visible.as_deref(), input.dept_id).await?;
+        self.check_parent(visible.as_deref(), draft.parent_id).await?;
+        if !store::update(&self.shared.pool, node.dept_id, &draft).await? {
             return Err(Error::not_found(Msg::DeptNotFound));
         }
         Ok(pb::SavedResponse {})
     }
 
-    async fn remove(&self, dept_id: i64) -> Result<pb::SavedResponse, Error> {
-        let dept_id = model::check_dept_id(dept_id)?;
-        if !store::delete(&self.shared.pool, dept_id).await? {
+    async fn remove(&self, access: &Access, dept_id: i64) -> Result<pb::SavedResponse, Error> {
+        let visible = self.visible(access).await?;
+        let node = self.node(visible.as_deref(), dept_id).await?;
+        if !store::delete(&self.shared.pool, node.dept_id).await? {
             return Err(Error::not_found(Msg::DeptNotFound));
         }
-        tracing::info!(dept_id, "organization deleted");
+        tracing::info!(dept_id, by = access.user_name(), "organization deleted");
         Ok(pb::SavedResponse {})
     }
 }

@@ -38,10 +38,12 @@ pub struct DeptRow {
 }
 
 /// Nodes whose name holds `name` (any when empty) and of `status` (any when empty), by
-/// parent then order.
-pub async fn list(pool: &PgPool, name: &str, status: &str) -> sqlx::Result<Vec<DeptRow>> {
+/// parent then order. `visible`: the data scope's nodes (and below), `None` for all.
+pub async fn list(pool: &PgPool, visible: Option<&[i64]>, name: &str, status: &str) -> sqlx::Result<Vec<DeptRow>> {
     dept_query!(
-        "WHERE strpos(dept_name, $1) > 0 AND ($2 = '' OR status = $2) ORDER BY parent_id, order_num, dept_id";
+        "WHERE ($1::bigint[] IS NULL OR dept_id = ANY ($1) OR string_to_array(ancestors, ',')::bigint[] && $1) \
+         AND strpos(dept_name, $2) > 0 AND ($3 = '' OR status = $3) ORDER BY parent_id, order_num, dept_id";
+        visible,
         name,
         status,
     )
@@ -50,25 +52,37 @@ pub async fn list(pool: &PgPool, name: &str, status: &str) -> sqlx::Result<Vec<D
 }
 
 /// Every node but `dept_id` and its descendants: where it may move.
-pub async fn list_excluding(pool: &PgPool, dept_id: i64) -> sqlx::Result<Vec<DeptRow>> {
+pub async fn list_excluding(pool: &PgPool, visible: Option<&[i64]>, dept_id: i64) -> sqlx::Result<Vec<DeptRow>> {
     dept_query!(
-        "WHERE dept_id <> $1 AND NOT ($1 = ANY (string_to_array(ancestors, ',')::bigint[])) \
+        "WHERE ($2::bigint[] IS NULL OR dept_id = ANY ($2) OR string_to_array(ancestors, ',')::bigint[] && $2) \
+         AND dept_id <> $1 AND NOT ($1 = ANY (string_to_array(ancestors, ',')::bigint[])) \
          ORDER BY parent_id, order_num, dept_id";
         dept_id,
+        visible,
     )
     .fetch_all(pool)
     .await
 }
 
-pub async fn find(pool: &PgPool, dept_id: i64) -> sqlx::Result<Option<DeptRow>> {
-    dept_query!("WHERE dept_id = $1"; dept_id).fetch_optional(pool).await
+/// A node the scope shows (`visible`, `None` for every node).
+pub async fn find(pool: &PgPool, visible: Option<&[i64]>, dept_id: i64) -> sqlx::Result<Option<DeptRow>> {
+    dept_query!(
+        "WHERE dept_id = $1 \
+         AND ($2::bigint[] IS NULL OR dept_id = ANY ($2) OR string_to_array(ancestors, ',')::bigint[] && $2)";
+        dept_id,
+        visible,
+    )
+    .fetch_optional(pool)
+    .await
 }
 
-/// The enabled nodes (id, parent, name) in tree order.
-pub async fn enabled_nodes(pool: &PgPool) -> sqlx::Result<Vec<(i64, i64, String)>> {
+/// The enabled nodes the scope shows (id, parent, name) in tree order.
+pub async fn enabled_nodes(pool: &PgPool, visible: Option<&[i64]>) -> sqlx::Result<Vec<(i64, i64, String)>> {
     let rows = sqlx::query!(
         "SELECT dept_id, parent_id, dept_name FROM identity.depts WHERE status = '0' \
-         ORDER BY parent_id, order_num, dept_id"
+         AND ($1::bigint[] IS NULL OR dept_id = ANY ($1) OR string_to_array(ancestors, ',')::bigint[] && $1) \
+         ORDER BY parent_id, order_num, dept_id",
+        visible
     )
     .fetch_all(pool)
     .await?;

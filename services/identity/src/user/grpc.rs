@@ -99,6 +99,16 @@ impl UserAdminService for UserAdminApi {
     }
 }
 
+/// What the caller's roles let them see (docs/data-scope.md).
+pub(crate) async fn caller_scope(shared: &Shared, access: &Access) -> Result<UserScope, Error> {
+    let superuser = is_superuser(access);
+    let grants =
+        if superuser { Vec::new() } else { store::scope_grants(&shared.pool, access.caller.user_id()).await? };
+    let session = &access.caller.session;
+    let projects = (!session.all_projects).then_some(session.project_ids.as_slice());
+    Ok(UserScope::of(access.caller.user_id(), superuser, &grants, projects))
+}
+
 fn is_superuser(access: &Access) -> bool {
     access.caller.permissions().iter().any(|p| p == ALL_PERMISSION)
 }
@@ -106,15 +116,7 @@ fn is_superuser(access: &Access) -> bool {
 impl UserAdminApi {
     /// The users the caller may see and change.
     async fn scope(&self, access: &Access) -> Result<UserScope, Error> {
-        let superuser = is_superuser(access);
-        let grants = if superuser {
-            Vec::new()
-        } else {
-            store::scope_grants(&self.shared.pool, access.caller.user_id()).await?
-        };
-        let session = &access.caller.session;
-        let projects = (!session.all_projects).then_some(session.project_ids.as_slice());
-        Ok(UserScope::of(access.caller.user_id(), superuser, &grants, projects))
+        caller_scope(&self.shared, access).await
     }
 
     fn grantor(access: &Access) -> Grantor {

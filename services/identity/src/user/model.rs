@@ -225,6 +225,13 @@ impl UserScope {
         scope.dept_roots.dedup();
         scope
     }
+
+    /// The organization nodes the scope shows: `None` for every node (all, or a project
+    /// scope: the organization is not project data), else the custom nodes and what is
+    /// under them.
+    pub fn visible_depts(&self) -> Option<&[i64]> {
+        if self.all || self.project_ids.is_some() { None } else { Some(&self.dept_roots) }
+    }
 }
 
 #[cfg(test)]
