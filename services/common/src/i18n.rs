@@ -173,6 +173,36 @@ pub enum Msg {
     RoleAssigned {
         name: String,
     },
+    ConfigIdInvalid,
+    ConfigNameInvalid,
+    ConfigKeyInvalid,
+    ConfigValueInvalid,
+    ConfigTypeInvalid,
+    BuiltinKeyFixed,
+    DictIdInvalid,
+    DictNameInvalid,
+    DictTypeInvalid,
+    DictTypeNotFound,
+    DictLabelInvalid,
+    DictValueInvalid,
+    DictDataNotFound,
+    ListClassInvalid,
+    CssClassInvalid,
+    ConfigKeyTaken {
+        key: String,
+    },
+    BuiltinNotDeletable {
+        name: String,
+    },
+    DictTypeTaken {
+        dict_type: String,
+    },
+    DictTypeHasData {
+        name: String,
+    },
+    DictValueTaken {
+        value: String,
+    },
     // ---- end system administration ----
     // ---- lighting ----
     /// Lighting calls work inside one project; none was selected.
@@ -514,6 +544,78 @@ impl Msg {
                     format!("{name} is assigned to users and cannot be deleted")
                 }
             }
+            Msg::ConfigIdInvalid => pick("参数编号不正确", "Invalid parameter id"),
+            Msg::ConfigNameInvalid => {
+                pick("参数名称不能为空，且不超过100个字符", "The parameter name is required and at most 100 characters")
+            }
+            Msg::ConfigKeyInvalid => pick(
+                "参数键名不能为空，不超过100个字符，只能包含字母、数字、点、下划线和连字符",
+                "The parameter key is required, at most 100 letters, digits, dots, underscores and hyphens",
+            ),
+            Msg::ConfigValueInvalid => pick("参数键值不超过500个字符", "The parameter value is at most 500 characters"),
+            Msg::ConfigTypeInvalid => pick("系统内置取值不正确", "Invalid built-in value"),
+            Msg::BuiltinKeyFixed => {
+                pick("内置数据的键名或键值不能修改", "A built-in entry's key or value cannot change")
+            }
+            Msg::DictIdInvalid => pick("字典编号不正确", "Invalid dictionary id"),
+            Msg::DictNameInvalid => pick(
+                "字典名称不能为空，且不超过100个字符",
+                "The dictionary name is required and at most 100 characters",
+            ),
+            Msg::DictTypeInvalid => pick(
+                "字典类型不能为空，不超过100个字符，只能包含字母、数字、点、下划线和连字符",
+                "The dictionary type is required, at most 100 letters, digits, dots, underscores and hyphens",
+            ),
+            Msg::DictTypeNotFound => pick("字典类型不存在", "The dictionary type does not exist"),
+            Msg::DictLabelInvalid => pick(
+                "字典标签不能为空，且不超过100个字符",
+                "The dictionary label is required and at most 100 characters",
+            ),
+            Msg::DictValueInvalid => pick(
+                "字典键值不能为空，且不超过100个字符",
+                "The dictionary value is required and at most 100 characters",
+            ),
+            Msg::DictDataNotFound => pick("字典数据不存在", "The dictionary item does not exist"),
+            Msg::ListClassInvalid => pick("回显样式取值不正确", "Invalid display style"),
+            Msg::CssClassInvalid => pick(
+                "样式属性不超过100个字符，只能包含字母、数字、空格、下划线和连字符",
+                "The style class is at most 100 letters, digits, spaces, underscores and hyphens",
+            ),
+            Msg::ConfigKeyTaken { key } => {
+                if zh {
+                    format!("保存参数'{key}'失败，参数键名已存在")
+                } else {
+                    format!("Parameter '{key}' could not be saved: the key exists")
+                }
+            }
+            Msg::BuiltinNotDeletable { name } => {
+                if zh {
+                    format!("内置数据【{name}】不能删除")
+                } else {
+                    format!("'{name}' is built in and cannot be deleted")
+                }
+            }
+            Msg::DictTypeTaken { dict_type } => {
+                if zh {
+                    format!("保存字典'{dict_type}'失败，字典类型已存在")
+                } else {
+                    format!("Dictionary '{dict_type}' could not be saved: the type exists")
+                }
+            }
+            Msg::DictTypeHasData { name } => {
+                if zh {
+                    format!("字典【{name}】下存在字典数据，不能删除")
+                } else {
+                    format!("Dictionary '{name}' has items and cannot be deleted")
+                }
+            }
+            Msg::DictValueTaken { value } => {
+                if zh {
+                    format!("保存字典数据失败，键值'{value}'已存在")
+                } else {
+                    format!("The item could not be saved: the value '{value}' exists")
+                }
+            }
             Msg::AvatarMissing => pick("请选择要上传的头像图片", "Please choose an avatar image to upload"),
             Msg::AvatarInvalid => {
                 pick("文件格式不正确，请上传PNG或JPG格式的图片", "Invalid file: please upload a PNG or JPG image")
@@ -804,6 +906,26 @@ impl Msg {
             Msg::RoleNameTaken { .. } => "role.name.taken",
             Msg::RoleKeyTaken { .. } => "role.key.taken",
             Msg::RoleAssigned { .. } => "role.assigned",
+            Msg::ConfigIdInvalid => "config.id.invalid",
+            Msg::ConfigNameInvalid => "config.name.invalid",
+            Msg::ConfigKeyInvalid => "config.key.invalid",
+            Msg::ConfigValueInvalid => "config.value.invalid",
+            Msg::ConfigTypeInvalid => "config.type.invalid",
+            Msg::BuiltinKeyFixed => "builtin.key.fixed",
+            Msg::DictIdInvalid => "dict.id.invalid",
+            Msg::DictNameInvalid => "dict.name.invalid",
+            Msg::DictTypeInvalid => "dict.type.invalid",
+            Msg::DictTypeNotFound => "dict.type.not.found",
+            Msg::DictLabelInvalid => "dict.label.invalid",
+            Msg::DictValueInvalid => "dict.value.invalid",
+            Msg::DictDataNotFound => "dict.data.not.found",
+            Msg::ListClassInvalid => "dict.list.class.invalid",
+            Msg::CssClassInvalid => "dict.css.class.invalid",
+            Msg::ConfigKeyTaken { .. } => "config.key.taken",
+            Msg::BuiltinNotDeletable { .. } => "builtin.not.deletable",
+            Msg::DictTypeTaken { .. } => "dict.type.taken",
+            Msg::DictTypeHasData { .. } => "dict.type.has.data",
+            Msg::DictValueTaken { .. } => "dict.value.taken",
             Msg::AvatarMissing => "user.avatar.missing",
             Msg::AvatarInvalid => "user.avatar.invalid",
             Msg::AvatarTooLarge { .. } => "user.avatar.too.large",

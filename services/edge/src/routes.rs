@@ -12,7 +12,7 @@ use utoipa::openapi::{
     ResponseBuilder, Type,
 };
 
-use crate::api::{alarm, auth, lighting, live, profile, project, roles, system, users};
+use crate::api::{alarm, auth, lighting, live, profile, project, roles, settings, system, users};
 use crate::limit::Limit;
 use crate::state::EdgeState;
 
@@ -81,7 +81,30 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/system/menu/getRouters", Access::SignedIn, "system", "The caller's route tree", |m| on(m, system::get_routers)),
     route(GET, "/getRouters", Access::SignedIn, "system", "The caller's route tree at RuoYi-Vue's path (docs/api-compatibility.md)", |m| on(m, system::get_routers)),
     route(GET, "/system/config/configKey/{key}", Access::Public, "system", "A config value (in msg); a private value needs the permission to read the parameters", |m| on(m, system::config_by_key)),
-    route(GET, "/system/config/list", Access::Permission(system_perm::config::LIST), "system", "Config entries, paged", |m| on(m, system::config_list)),
+    // ---- parameters and dictionaries ----
+    route(GET, "/system/config/list", Access::Permission(system_perm::config::LIST), "system", "Config entries, filtered and paged", |m| on(m, settings::config_list)),
+    route(Method::DELETE, "/system/config/refreshCache", Access::Permission(system_perm::config::REMOVE), "system", "Clear every replica's parameter cache (RuoYi's path)", |m| on(m, settings::config_clear_cache)),
+    route(Method::DELETE, "/system/config/clearCache", Access::Permission(system_perm::config::REMOVE), "system", "Clear every replica's parameter cache (the spec's path)", |m| on(m, settings::config_clear_cache)),
+    route(GET, "/system/config/{configId}", Access::Permission(system_perm::config::QUERY), "system", "A config entry", |m| on(m, settings::config_get)),
+    route(POST, "/system/config", Access::Permission(system_perm::config::ADD), "system", "Add a config entry", |m| on(m, settings::config_add)),
+    route(PUT, "/system/config", Access::Permission(system_perm::config::EDIT), "system", "Edit a config entry; every replica's cache follows", |m| on(m, settings::config_edit)),
+    route(Method::DELETE, "/system/config/{configId}", Access::Permission(system_perm::config::REMOVE), "system", "Delete config entries (ids comma-separated); built-in ones are refused", |m| on(m, settings::config_remove)),
+    route(POST, "/system/config/export", Access::Permission(system_perm::config::EXPORT), "system", "The filtered config entries as xlsx (form body)", |m| on(m, settings::config_export)),
+    route(GET, "/system/dict/type/list", Access::Permission(system_perm::dict::LIST), "system", "Dictionary types, filtered and paged", |m| on(m, settings::dict_type_list)),
+    route(GET, "/system/dict/type/optionselect", Access::Permission(system_perm::dict::QUERY), "system", "Every dictionary type, for a select", |m| on(m, settings::dict_type_options)),
+    route(Method::DELETE, "/system/dict/type/refreshCache", Access::Permission(system_perm::dict::REMOVE), "system", "Clear every replica's dictionary cache (RuoYi's path)", |m| on(m, settings::dict_clear_cache)),
+    route(Method::DELETE, "/system/dict/type/clearCache", Access::Permission(system_perm::dict::REMOVE), "system", "Clear every replica's dictionary cache", |m| on(m, settings::dict_clear_cache)),
+    route(GET, "/system/dict/type/{dictId}", Access::Permission(system_perm::dict::QUERY), "system", "A dictionary type", |m| on(m, settings::dict_type_get)),
+    route(POST, "/system/dict/type", Access::Permission(system_perm::dict::ADD), "system", "Add a dictionary type", |m| on(m, settings::dict_type_add)),
+    route(PUT, "/system/dict/type", Access::Permission(system_perm::dict::EDIT), "system", "Edit a dictionary type", |m| on(m, settings::dict_type_edit)),
+    route(Method::DELETE, "/system/dict/type/{dictId}", Access::Permission(system_perm::dict::REMOVE), "system", "Delete dictionary types without items; built-in ones are refused", |m| on(m, settings::dict_type_remove)),
+    route(POST, "/system/dict/type/export", Access::Permission(system_perm::dict::EXPORT), "system", "The filtered dictionary types as xlsx (form body)", |m| on(m, settings::dict_type_export)),
+    route(GET, "/system/dict/data/list", Access::Permission(system_perm::dict::LIST), "system", "Dictionary items (dictType, dictLabel, status), paged", |m| on(m, settings::dict_data_list)),
+    route(GET, "/system/dict/data/{dictCode}", Access::Permission(system_perm::dict::QUERY), "system", "A dictionary item", |m| on(m, settings::dict_data_get)),
+    route(POST, "/system/dict/data", Access::Permission(system_perm::dict::ADD), "system", "Add a dictionary item", |m| on(m, settings::dict_data_add)),
+    route(PUT, "/system/dict/data", Access::Permission(system_perm::dict::EDIT), "system", "Edit a dictionary item; every replica's cache follows", |m| on(m, settings::dict_data_edit)),
+    route(Method::DELETE, "/system/dict/data/{dictCode}", Access::Permission(system_perm::dict::REMOVE), "system", "Delete dictionary items; built-in ones are refused", |m| on(m, settings::dict_data_remove)),
+    route(POST, "/system/dict/data/export", Access::Permission(system_perm::dict::EXPORT), "system", "The filtered dictionary items as xlsx (form body)", |m| on(m, settings::dict_data_export)),
     route(GET, "/system/dict/data/type/{type}", Access::SignedIn, "system", "The items of a dictionary type", |m| on(m, system::dict_by_type)),
     // ---- organization and users (RuoYi's /system/dept and /system/user) ----
     route(GET, "/system/dept/list", Access::Permission(system_perm::dept::LIST), "system", "Organization nodes (deptName, status), flat, by parent and order", |m| on(m, users::dept_list)),

@@ -2,6 +2,7 @@
 //! dictionaries and the login log. One door: [`run`] (or [`start`], which returns once the service listens).
 
 pub mod auth;
+pub mod cache;
 pub mod dept;
 pub mod dict;
 pub mod loginlog;
@@ -29,6 +30,7 @@ use tonic::service::Routes;
 
 use crate::auth::model::{LockPolicy, PasswordPolicy};
 use crate::auth::store::UserRow;
+use crate::dict::store::DictDataRow;
 use crate::sysconfig::store::ConfigValue;
 
 /// The schema identity owns.
@@ -57,7 +59,9 @@ pub struct Shared {
     other_system_max_age_seconds: i64,
     users: Cache<i64, Arc<UserRow>>,
     routes: Cache<(i64, bool, u64), Arc<Vec<pb::Route>>>,
-    configs: Cache<String, Option<ConfigValue>>,
+    pub(crate) configs: Cache<String, Option<ConfigValue>>,
+    /// The enabled items of each dictionary type.
+    pub(crate) dicts: Cache<String, Arc<Vec<DictDataRow>>>,
 }
 
 impl std::ops::Deref for Shared {
@@ -85,7 +89,9 @@ impl Shared {
             // Short lifetimes: edits through other replicas show within seconds.
             users: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),
             routes: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),
-            configs: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(5)).build(),
+            // Cleared by events on every replica at once (`cache`); the lifetime is a fallback.
+            configs: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(60)).build(),
+            dicts: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(60)).build(),
         }
     }
 
@@ -102,6 +108,16 @@ impl Shared {
             .try_get_with(owned.clone(), async move { sysconfig::store::find_by_key(&pool, &owned).await })
             .await
             .map_err(|err| Error::internal(anyhow::anyhow!("config read failed: {err}")))
+    }
+
+    /// The enabled items of a dictionary type, cached until an edit clears them.
+    pub async fn cached_dict(&self, dict_type: &str) -> Result<Arc<Vec<DictDataRow>>, Error> {
+        let pool = self.pool.clone();
+        let owned = dict_type.to_owned();
+        self.dicts
+            .try_get_with(owned.clone(), async move { dict::store::data_by_type(&pool, &owned).await.map(Arc::new) })
+            .await
+            .map_err(|err| Error::internal(anyhow::anyhow!("dictionary read failed: {err}")))
     }
 
     /// The captcha switch: the deployment's setting, else the `sys.account.captchaEnabled`
@@ -133,6 +149,7 @@ pub async fn start(
     spawn_logged("identity outbox relay", relay.run(shutdown.clone()));
     let login_log = loginlog::events::run(deps.pool.clone(), js, shared.streams.clone(), shutdown.clone());
     spawn_logged("login log consumer", login_log);
+    spawn_logged("identity cache clearing", cache::follow(shared.clone(), shutdown.clone()));
 
     let routes = Routes::new(pb::auth_service_server::AuthServiceServer::new(auth::grpc::AuthApi::new(shared.clone())))
         .add_service(pb::menu_service_server::MenuServiceServer::new(menu::grpc::MenuApi::new(shared.clone())))

@@ -656,7 +656,7 @@ async fn seed_menus(conn: &mut PgConnection) -> sqlx::Result<()> {
 async fn seed_dictionaries(conn: &mut PgConnection) -> sqlx::Result<()> {
     for &(dict_type, zh, en, items) in DICTIONARIES {
         sqlx::query!(
-            "INSERT INTO identity.dict_types (dict_name, dict_name_en, dict_type) VALUES ($1, $2, $3) \
+            "INSERT INTO identity.dict_types (dict_name, dict_name_en, dict_type, builtin) VALUES ($1, $2, $3, TRUE) \
              ON CONFLICT (dict_type) DO NOTHING",
             zh,
             en,
@@ -665,8 +665,8 @@ async fn seed_dictionaries(conn: &mut PgConnection) -> sqlx::Result<()> {
         .execute(&mut *conn)
         .await?;
         for (sort, &(value, label_zh, label_en)) in items.iter().enumerate() {
-            sqlx::query!("INSERT INTO identity.dict_data (dict_sort, dict_label, dict_label_en, dict_value, dict_type, is_default) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (dict_type, dict_value) DO NOTHING", sort as i32 + 1, label_zh, label_en, value, dict_type, sort == 0)
+            sqlx::query!("INSERT INTO identity.dict_data (dict_sort, dict_label, dict_label_en, dict_value, dict_type, is_default, builtin) \
+                 VALUES ($1, $2, $3, $4, $5, $6, TRUE) ON CONFLICT (dict_type, dict_value) DO NOTHING", sort as i32 + 1, label_zh, label_en, value, dict_type, sort == 0)
             .execute(&mut *conn)
             .await?;
         }

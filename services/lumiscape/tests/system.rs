@@ -807,3 +807,224 @@ async fn roles_grant_menus_and_data_scope(c: &Cluster) {
     let (status, _) = c.api.send(Call::get("/system/role/list").token(&token)).await;
     assert_eq!(status, 403);
 }
+
+scenario!(parameters_and_dictionaries_are_administered);
+async fn parameters_and_dictionaries_are_administered(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+
+    // Parameters: add, read, edit, the built-in ones kept, and every refusal.
+    let body = json!({ "configName": "地图级别", "configKey": "map.level", "configValue": "12", "configType": "N", "isPublic": "1", "remark": "" });
+    let (status, answer) = c.api.send(Call::post("/system/config").token(&admin).json(body.clone())).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, list) = c.api.send(Call::get("/system/config/list?configKey=map.level").token(&admin)).await;
+    let row = list["rows"][0].clone();
+    assert_eq!(
+        (row["configValue"].as_str(), row["isPublic"].as_str(), row["configType"].as_str()),
+        (Some("12"), Some("1"), Some("N"))
+    );
+    let id = row["configId"].as_i64().unwrap();
+    let (_, value) = c.api.send(Call::get("/system/config/configKey/map.level")).await;
+    assert_eq!(value["msg"], "12", "a public key is read without signing in");
+    let mut edit = body.clone();
+    edit["configId"] = json!(id);
+    edit["configValue"] = json!("14");
+    c.api.send(Call::put("/system/config").token(&admin).json(edit)).await;
+    let (_, value) = c.api.send(Call::get("/system/config/configKey/map.level")).await;
+    assert_eq!(value["msg"], "14", "the edit shows at once through the cache");
+    let (_, got) = c.api.send(Call::get(&format!("/system/config/{id}")).token(&admin)).await;
+    assert_eq!(got["data"]["configKey"], "map.level");
+    let bad = [
+        (json!({ "configName": "", "configKey": "k" }), "The parameter name is required and at most 100 characters"),
+        (
+            json!({ "configName": "n", "configKey": "a key" }),
+            "The parameter key is required, at most 100 letters, digits, dots, underscores and hyphens",
+        ),
+        (json!({ "configName": "n", "configKey": "k", "configType": "X" }), "Invalid built-in value"),
+        (
+            json!({ "configName": "n", "configKey": "map.level" }),
+            "Parameter 'map.level' could not be saved: the key exists",
+        ),
+    ];
+    for (body, msg) in bad {
+        let (status, answer) = send(c, Call::post("/system/config").token(&admin).json(body.clone()), "en_US").await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some(msg)), "{body}");
+    }
+    let captcha: i64 =
+        sqlx::query_scalar("SELECT config_id FROM identity.configs WHERE config_key = 'sys.account.captchaEnabled'")
+            .fetch_one(&c.pool)
+            .await
+            .unwrap();
+    let (_, answer) = send(c, Call::delete(&format!("/system/config/{captcha},{id}")).token(&admin), "zh_CN").await;
+    assert_eq!(
+        (answer["code"].as_i64(), answer["msg"].as_str()),
+        (Some(500), Some("内置数据【登录验证码开关】不能删除"))
+    );
+    let rename =
+        json!({ "configId": captcha, "configName": "登录验证码开关", "configKey": "other.key", "configType": "Y" });
+    let (_, answer) = send(c, Call::put("/system/config").token(&admin).json(rename), "en_US").await;
+    assert_eq!(answer["msg"], "A built-in entry's key or value cannot change");
+    let (status, _) = c.api.send(Call::delete(&format!("/system/config/{id}")).token(&admin)).await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get(&format!("/system/config/{id}")).token(&admin)).await;
+    assert_eq!(status, 404);
+    for path in ["/system/config/refreshCache", "/system/config/clearCache", "/system/dict/type/refreshCache"] {
+        let (status, answer) = c.api.send(Call::delete(path).token(&admin)).await;
+        assert_eq!(status, 200, "{path}: {answer}");
+    }
+
+    // Dictionaries: a type and its items, looked up by type in both languages.
+    let t = json!({ "dictName": "灯具类型", "dictNameEn": "Lamp type", "dictType": "lamp_type", "status": "0" });
+    let (status, answer) = c.api.send(Call::post("/system/dict/type").token(&admin).json(t)).await;
+    assert_eq!(status, 200, "{answer}");
+    for (value, zh, en) in [("flood", "投光灯", "Flood light"), ("strip", "洗墙灯", "Wall washer")] {
+        let item = json!({ "dictType": "lamp_type", "dictLabel": zh, "dictLabelEn": en, "dictValue": value, "listClass": "primary", "isDefault": "N" });
+        let (status, answer) = c.api.send(Call::post("/system/dict/data").token(&admin).json(item)).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (_, en) = send(c, Call::get("/system/dict/data/type/lamp_type").token(&admin), "en_US").await;
+    assert_eq!(en["data"][0]["dictLabel"], "Flood light");
+    let (_, items) = c.api.send(Call::get("/system/dict/data/list?dictType=lamp_type").token(&admin)).await;
+    assert_eq!(items["total"], 2);
+    let flood = items["rows"][0].clone();
+    assert_eq!(
+        (flood["dictLabel"].as_str(), flood["builtin"].as_str(), flood["isDefault"].as_str()),
+        (Some("投光灯"), Some("0"), Some("N"))
+    );
+    let mut renamed = flood.clone();
+    renamed["dictLabel"] = json!("泛光灯");
+    let (status, answer) = c.api.send(Call::put("/system/dict/data").token(&admin).json(renamed)).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, zh) = c.api.send(Call::get("/system/dict/data/type/lamp_type").token(&admin)).await;
+    assert_eq!(zh["data"][0]["dictLabel"], "泛光灯", "the edit shows at once through the cache");
+    let bad = [
+        (
+            json!({ "dictType": "lamp_type", "dictLabel": "x", "dictValue": "flood" }),
+            "The item could not be saved: the value 'flood' exists",
+        ),
+        (json!({ "dictType": "no_such", "dictLabel": "x", "dictValue": "x" }), "The dictionary type does not exist"),
+        (
+            json!({ "dictType": "lamp_type", "dictLabel": "", "dictValue": "x" }),
+            "The dictionary label is required and at most 100 characters",
+        ),
+        (
+            json!({ "dictType": "lamp_type", "dictLabel": "x", "dictValue": "x", "listClass": "pink" }),
+            "Invalid display style",
+        ),
+    ];
+    for (body, msg) in bad {
+        let (status, answer) = send(c, Call::post("/system/dict/data").token(&admin).json(body.clone()), "en_US").await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some(msg)), "{body}");
+    }
+    // Built in: the gender dictionary keeps its values and items; a type with items stays.
+    let (_, sex) = c.api.send(Call::get("/system/dict/data/list?dictType=sys_user_sex").token(&admin)).await;
+    let male = sex["rows"][0].clone();
+    assert_eq!(male["builtin"], "1");
+    let (_, answer) =
+        send(c, Call::delete(&format!("/system/dict/data/{}", male["dictCode"])).token(&admin), "en_US").await;
+    assert_eq!(
+        (answer["code"].as_i64(), answer["msg"].as_str()),
+        (Some(500), Some("'男' is built in and cannot be deleted"))
+    );
+    let mut changed = male.clone();
+    changed["dictValue"] = json!("M");
+    let (_, answer) = send(c, Call::put("/system/dict/data").token(&admin).json(changed), "en_US").await;
+    assert_eq!(answer["msg"], "A built-in entry's key or value cannot change");
+    let (_, types) = c.api.send(Call::get("/system/dict/type/list?dictType=lamp_type").token(&admin)).await;
+    let lamp = types["rows"][0]["dictId"].as_i64().unwrap();
+    let (_, answer) = send(c, Call::delete(&format!("/system/dict/type/{lamp}")).token(&admin), "en_US").await;
+    assert_eq!(answer["msg"], "Dictionary '灯具类型' has items and cannot be deleted");
+    let codes: Vec<String> = items["rows"].as_array().unwrap().iter().map(|r| r["dictCode"].to_string()).collect();
+    let (status, _) = c.api.send(Call::delete(&format!("/system/dict/data/{}", codes.join(","))).token(&admin)).await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::delete(&format!("/system/dict/type/{lamp}")).token(&admin)).await;
+    assert_eq!(status, 200);
+
+    // Exports, and the screens without their permissions.
+    for path in ["/system/config/export", "/system/dict/type/export", "/system/dict/data/export"] {
+        let response = c.api.client.post(c.api.url(path)).bearer_auth(&admin).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert!(cells(&response.bytes().await.unwrap()).len() > 1, "{path}");
+    }
+    let guest = c.api.login("guest", "guest123").await;
+    for call in [Call::get("/system/config/list"), Call::get("/system/dict/type/list"), Call::post("/system/dict/data")]
+    {
+        let (status, _) = c.api.send(call.token(&guest).json(json!({}))).await;
+        assert_eq!(status, 403);
+    }
+}
+
+/// A gRPC request carrying the caller's token, as the edge forwards it.
+fn authorized<T>(message: T, token: &str) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+    request
+}
+
+/// A read through the second replica, until it shows `expected` or a second passes.
+async fn within_a_second<F, Fut>(mut read: F, expected: &str) -> Option<std::time::Duration>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = String>,
+{
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(1) {
+        if read().await == expected {
+            return Some(start.elapsed());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    None
+}
+
+#[tokio::test]
+async fn an_edit_through_one_identity_replica_shows_on_the_other_within_a_second() {
+    use lumiscape_proto::identity::v1 as pb;
+    let mut c = crate::common::Cluster::start(crate::common::Deployment::Split).await;
+    let second = c.add_replica("identity").await;
+    let admin = c.api.login("admin", "admin123").await;
+    let mut configs = pb::config_service_client::ConfigServiceClient::connect(second.clone()).await.unwrap();
+    let mut dicts = pb::dict_service_client::DictServiceClient::connect(second).await.unwrap();
+
+    // The second replica caches what it reads.
+    let key = || pb::GetConfigByKeyRequest { key: "sys.browser.nameEn".into() };
+    let before = configs.get_config_by_key(authorized(key(), &admin)).await.unwrap().into_inner().value;
+    assert_eq!(before, "Smart Landscape Lighting Cloud Platform");
+    let sex = || pb::GetDictDataByTypeRequest { dict_type: "sys_user_sex".into() };
+    let label =
+        dicts.get_dict_data_by_type(authorized(sex(), &admin)).await.unwrap().into_inner().data[0].dict_label.clone();
+    assert_eq!(label, "男");
+
+    // Edits through the edge, which calls the first replica.
+    let (_, list) = c.api.send(Call::get("/system/config/list?configKey=sys.browser.nameEn").token(&admin)).await;
+    let mut entry = list["rows"][0].clone();
+    entry["configValue"] = json!("Riverside Lights");
+    let (status, answer) = c.api.send(Call::put("/system/config").token(&admin).json(entry)).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, items) = c.api.send(Call::get("/system/dict/data/list?dictType=sys_user_sex").token(&admin)).await;
+    let mut male = items["rows"][0].clone();
+    male["dictLabel"] = json!("男性");
+    let (status, answer) = c.api.send(Call::put("/system/dict/data").token(&admin).json(male)).await;
+    assert_eq!(status, 200, "{answer}");
+
+    let config_after = within_a_second(
+        || {
+            let mut configs = configs.clone();
+            let request = authorized(key(), &admin);
+            async move { configs.get_config_by_key(request).await.unwrap().into_inner().value }
+        },
+        "Riverside Lights",
+    )
+    .await;
+    let dict_after = within_a_second(
+        || {
+            let mut dicts = dicts.clone();
+            let request = authorized(sex(), &admin);
+            async move { dicts.get_dict_data_by_type(request).await.unwrap().into_inner().data[0].dict_label.clone() }
+        },
+        "男性",
+    )
+    .await;
+    assert!(config_after.is_some(), "the parameter did not reach the second replica within a second");
+    assert!(dict_after.is_some(), "the dictionary did not reach the second replica within a second");
+    println!("second replica: parameter after {config_after:?}, dictionary after {dict_after:?}");
+}

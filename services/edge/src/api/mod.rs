@@ -9,5 +9,6 @@ pub mod live;
 pub mod profile;
 pub mod project;
 pub mod roles;
+pub mod settings;
 pub mod system;
 pub mod users;

@@ -5,8 +5,7 @@ use lumiscape_proto::identity::v1 as pb;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::convert::PageQuery;
-use crate::envelope::{ApiError, ApiQuery, ApiResult, call, ok_data, ok_msg, ok_with};
+use crate::envelope::{ApiError, ApiQuery, ApiResult, call, ok_data, ok_msg};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
@@ -110,44 +109,6 @@ pub async fn config_by_key(
         call(&info, state.clients.config().get_config_by_key(info.ctx.request(pb::GetConfigByKeyRequest { key })))
             .await?;
     ok_msg(answer.value)
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ConfigListQuery {
-    #[serde(default)]
-    config_name: String,
-    #[serde(default)]
-    config_key: String,
-    #[serde(flatten)]
-    page: PageQuery,
-}
-
-pub async fn config_list(
-    State(state): State<EdgeState>,
-    Extension(info): Extension<RequestInfo>,
-    ApiQuery(query): ApiQuery<ConfigListQuery>,
-) -> ApiResult {
-    let lang = info.lang();
-    let (page_num, page_size) = query.page.numbers(lang)?;
-    let request =
-        pb::ListConfigsRequest { config_name: query.config_name, config_key: query.config_key, page_num, page_size };
-    let answer = call(&info, state.clients.config().list_configs(info.ctx.request(request))).await?;
-    let rows: Vec<Value> = answer
-        .rows
-        .into_iter()
-        .map(|r| {
-            json!({
-                "configId": r.config_id,
-                "configName": r.config_name,
-                "configKey": r.config_key,
-                "configValue": r.config_value,
-                "configType": r.config_type,
-                "remark": r.remark,
-            })
-        })
-        .collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
 }
 
 pub async fn dict_by_type(

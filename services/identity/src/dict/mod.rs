@@ -1,4 +1,5 @@
 //! Dictionaries: typed lists of values with Chinese and English labels.
 
 pub mod grpc;
+pub mod model;
 pub mod store;

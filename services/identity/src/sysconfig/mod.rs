@@ -1,6 +1,7 @@
 //! System parameters (config entries), such as the browser names and the captcha switch.
 
 pub mod grpc;
+pub mod model;
 pub mod store;
 
 /// The config key that switches the sign-in captcha.

@@ -365,6 +365,21 @@ impl Cluster {
 
     /// The gRPC address of a service (`lighting`, `alarm`, ...), for tests that call the
     /// services directly, past the edge.
+    /// Starts one more replica of `service` beside the cluster's, on a gRPC port of its own
+    /// (and the same database and NATS); it stops with the cluster. The URL of its server.
+    pub async fn add_replica(&mut self, service: &str) -> String {
+        let grpc_port = free_port();
+        let mut env = self.base_env.clone();
+        env.push((
+            format!("LUMISCAPE_GRPC__{}_LISTEN", service.to_ascii_uppercase()),
+            format!("127.0.0.1:{grpc_port}"),
+        ));
+        self.processes.push(spawn(&env, service, free_port(), None));
+        let index = self.processes.len() - 1;
+        wait_ready(&self.api.client, &mut self.processes, index).await;
+        format!("http://127.0.0.1:{grpc_port}")
+    }
+
     pub fn grpc_url(&self, service: &str) -> String {
         let key = format!("LUMISCAPE_GRPC__{}_URL", service.to_ascii_uppercase());
         self.base_env.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()).expect("a known service")
