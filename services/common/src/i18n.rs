@@ -203,6 +203,8 @@ pub enum Msg {
     DictValueTaken {
         value: String,
     },
+    AccountLocked,
+    LogIdInvalid,
     // ---- end system administration ----
     // ---- lighting ----
     /// Lighting calls work inside one project; none was selected.
@@ -616,6 +618,10 @@ impl Msg {
                     format!("The item could not be saved: the value '{value}' exists")
                 }
             }
+            Msg::AccountLocked => {
+                pick("密码错误次数过多，帐户已锁定", "Too many wrong passwords: the account is locked")
+            }
+            Msg::LogIdInvalid => pick("日志编号不正确", "Invalid log id"),
             Msg::AvatarMissing => pick("请选择要上传的头像图片", "Please choose an avatar image to upload"),
             Msg::AvatarInvalid => {
                 pick("文件格式不正确，请上传PNG或JPG格式的图片", "Invalid file: please upload a PNG or JPG image")
@@ -807,6 +813,27 @@ impl Msg {
         }
     }
 
+    /// The message a login-log key stands for, to show it in the reader's language; `None`
+    /// for a key the login log never writes. Arguments are not kept in the log, so a lock
+    /// reads as the generic [`Msg::AccountLocked`].
+    pub fn from_login_key(key: &str) -> Option<Msg> {
+        Some(match key {
+            "user.login.success" => Msg::LoginSuccess,
+            "user.logout.success" => Msg::LogoutSuccess,
+            "user.password.not.match" => Msg::BadCredentials,
+            "user.blocked" => Msg::UserDisabled,
+            "user.jcaptcha.required" => Msg::CaptchaRequired,
+            "user.jcaptcha.expire" => Msg::CaptchaExpired,
+            "user.jcaptcha.error" => Msg::CaptchaWrong,
+            "user.username.required" => Msg::UsernameRequired,
+            "user.password.required" => Msg::PasswordRequired,
+            "auth.other.system.failed" => Msg::OtherSystemAuthFailed,
+            "user.password.retry.limit.exceed" | "user.locked" => Msg::AccountLocked,
+            "user.password.old.wrong" => Msg::OldPasswordWrong,
+            _ => return None,
+        })
+    }
+
     /// A stable key for logs and the login log (never shown to users).
     pub fn key(&self) -> &'static str {
         match self {
@@ -926,6 +953,8 @@ impl Msg {
             Msg::DictTypeTaken { .. } => "dict.type.taken",
             Msg::DictTypeHasData { .. } => "dict.type.has.data",
             Msg::DictValueTaken { .. } => "dict.value.taken",
+            Msg::AccountLocked => "user.locked",
+            Msg::LogIdInvalid => "log.id.invalid",
             Msg::AvatarMissing => "user.avatar.missing",
             Msg::AvatarInvalid => "user.avatar.invalid",
             Msg::AvatarTooLarge { .. } => "user.avatar.too.large",

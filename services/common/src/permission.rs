@@ -125,7 +125,9 @@ pub mod monitor {
     );
     screen!(
         /// Login log.
-        logininfor = "monitor:logininfor"
+        logininfor = "monitor:logininfor",
+        /// Unlock an account locked by wrong passwords.
+        UNLOCK = "unlock",
     );
     screen!(
         /// Operation log.

@@ -96,6 +96,11 @@ impl Clients {
     }
 
     /// A channel to the lighting service, for any of its gRPC clients.
+    /// A channel to identity, for the clients of its smaller services.
+    pub fn identity_channel(&self) -> Channel {
+        self.identity.pick()
+    }
+
     pub fn lighting_channel(&self) -> Channel {
         self.lighting.pick()
     }

@@ -4,7 +4,9 @@
 
 use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
-use lumiscape_common::permission::{alarm as alarm_perm, lighting as lighting_perm, system as system_perm};
+use lumiscape_common::permission::{
+    alarm as alarm_perm, lighting as lighting_perm, monitor as monitor_perm, system as system_perm,
+};
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{
@@ -12,7 +14,7 @@ use utoipa::openapi::{
     ResponseBuilder, Type,
 };
 
-use crate::api::{alarm, auth, lighting, live, profile, project, roles, settings, system, users};
+use crate::api::{alarm, auth, lighting, live, monitor, profile, project, roles, settings, system, users};
 use crate::limit::Limit;
 use crate::state::EdgeState;
 
@@ -81,6 +83,12 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/system/menu/getRouters", Access::SignedIn, "system", "The caller's route tree", |m| on(m, system::get_routers)),
     route(GET, "/getRouters", Access::SignedIn, "system", "The caller's route tree at RuoYi-Vue's path (docs/api-compatibility.md)", |m| on(m, system::get_routers)),
     route(GET, "/system/config/configKey/{key}", Access::Public, "system", "A config value (in msg); a private value needs the permission to read the parameters", |m| on(m, system::config_by_key)),
+    // ---- monitoring: the login log ----
+    route(GET, "/monitor/logininfor/list", Access::Permission(monitor_perm::logininfor::LIST), "monitor", "Sign-ins and sign-outs (ipaddr, userName, status, day range), newest first", |m| on(m, monitor::login_log_list)),
+    route(Method::DELETE, "/monitor/logininfor/clean", Access::Permission(monitor_perm::logininfor::REMOVE), "monitor", "Delete every login log entry", |m| on(m, monitor::login_log_clean)),
+    route(Method::DELETE, "/monitor/logininfor/{infoId}", Access::Permission(monitor_perm::logininfor::REMOVE), "monitor", "Delete login log entries (ids comma-separated)", |m| on(m, monitor::login_log_remove)),
+    route(GET, "/monitor/logininfor/unlock/{userName}", Access::Permission(monitor_perm::logininfor::UNLOCK), "monitor", "Unlock an account locked by wrong passwords", |m| on(m, monitor::login_log_unlock)),
+    route(POST, "/monitor/logininfor/export", Access::Permission(monitor_perm::logininfor::EXPORT), "monitor", "The filtered login log as xlsx (form body)", |m| on(m, monitor::login_log_export)),
     // ---- parameters and dictionaries ----
     route(GET, "/system/config/list", Access::Permission(system_perm::config::LIST), "system", "Config entries, filtered and paged", |m| on(m, settings::config_list)),
     route(Method::DELETE, "/system/config/refreshCache", Access::Permission(system_perm::config::REMOVE), "system", "Clear every replica's parameter cache (RuoYi's path)", |m| on(m, settings::config_clear_cache)),

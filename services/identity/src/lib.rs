@@ -164,6 +164,9 @@ pub async fn start(
             shared.clone(),
         )))
         .add_service(pb::role_service_server::RoleServiceServer::new(role::grpc::RoleApi::new(shared.clone())))
+        .add_service(pb::login_log_service_server::LoginLogServiceServer::new(loginlog::grpc::LoginLogApi::new(
+            shared.clone(),
+        )))
         .add_service(pb::profile_service_server::ProfileServiceServer::new(profile::grpc::ProfileApi::new(shared)));
     serve_grpc("identity", cfg.grpc.identity_listen, routes, shutdown).await
 }

@@ -297,8 +297,11 @@ const BUTTONS: &[(i64, &str, &str, &str)] = &[
 
 /// Buttons only some screens have: screen id, id offset, Chinese and English names,
 /// permission action (a constant of `lumiscape_common::permission`, e.g. `system::user::IMPORT`).
-const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] =
-    &[(101, 6, "导入", "Import", "import"), (101, 7, "重置密码", "Reset password", "resetPwd")];
+const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] = &[
+    (101, 6, "导入", "Import", "import"),
+    (101, 7, "重置密码", "Reset password", "resetPwd"),
+    (109, 6, "账户解锁", "Unlock", "unlock"),
+];
 
 /// Dictionaries: type, Chinese and English names, items (value, Chinese, English).
 type DictItems = &'static [(&'static str, &'static str, &'static str)];

@@ -1028,3 +1028,65 @@ async fn an_edit_through_one_identity_replica_shows_on_the_other_within_a_second
     assert!(dict_after.is_some(), "the dictionary did not reach the second replica within a second");
     println!("second replica: parameter after {config_after:?}, dictionary after {dict_after:?}");
 }
+
+scenario!(the_login_log_is_read_cleaned_and_unlocks_accounts);
+async fn the_login_log_is_read_cleaned_and_unlocks_accounts(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    // Five wrong passwords lock the operator (the cluster's limit), from a known browser.
+    let chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+    for _ in 0..5 {
+        c.api
+            .send(
+                Call::post("/login")
+                    .header("User-Agent", chrome)
+                    .json(json!({ "username": "operator", "password": "wrong" })),
+            )
+            .await;
+    }
+    let (status, _) = c.api.login_attempt("operator", "operator123").await;
+    assert_ne!(status, 200, "locked");
+
+    let listed = common::eventually(10, || async {
+        let (_, list) =
+            c.api.send(Call::get("/monitor/logininfor/list?userName=operator&status=1").token(&admin)).await;
+        list["total"].as_i64().unwrap_or(0) >= 6
+    })
+    .await;
+    assert!(listed, "the failures reach the log");
+    let (_, list) =
+        send(c, Call::get("/monitor/logininfor/list?userName=operator&status=1&pageSize=50").token(&admin), "en_US")
+            .await;
+    let rows = list["rows"].as_array().unwrap();
+    let wrong =
+        rows.iter().find(|r| r["msg"] == "User does not exist or password is incorrect").expect("translated").clone();
+    assert_eq!((wrong["browser"].as_str(), wrong["os"].as_str()), (Some("Chrome 120.0.0.0"), Some("Windows 10")));
+    assert!(rows.iter().any(|r| r["msg"] == "Too many wrong passwords: the account is locked"), "{list}");
+    assert_eq!(wrong["loginTime"].as_str().unwrap().len(), 19);
+
+    // Unlocked by an administrator, the operator signs in again.
+    let (status, answer) = c.api.send(Call::get("/monitor/logininfor/unlock/operator").token(&admin)).await;
+    assert_eq!(status, 200, "{answer}");
+    c.api.login("operator", "operator123").await;
+    let (status, answer) = send(c, Call::get("/monitor/logininfor/unlock/nobody").token(&admin), "en_US").await;
+    assert_eq!((status, answer["msg"].as_str()), (404, Some("The user does not exist")));
+    let (status, _) = c.api.send(Call::get("/monitor/logininfor/unlock/a%20b").token(&admin)).await;
+    assert_eq!(status, 400);
+
+    // Export, delete, clean.
+    let response = c.api.client.post(c.api.url("/monitor/logininfor/export")).bearer_auth(&admin).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(cells(&response.bytes().await.unwrap()).len() > 6);
+    let first = rows[0]["infoId"].as_i64().unwrap();
+    let (status, _) = c.api.send(Call::delete(&format!("/monitor/logininfor/{first}")).token(&admin)).await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::delete("/monitor/logininfor/x").token(&admin)).await;
+    assert_eq!(status, 400);
+    let (status, _) = c.api.send(Call::delete("/monitor/logininfor/clean").token(&admin)).await;
+    assert_eq!(status, 200);
+    let (_, empty) = c.api.send(Call::get("/monitor/logininfor/list?userName=operator").token(&admin)).await;
+    assert!(empty["rows"].as_array().unwrap().iter().all(|r| r["infoId"].as_i64() != Some(first)));
+
+    let guest = c.api.login("guest", "guest123").await;
+    let (status, _) = c.api.send(Call::get("/monitor/logininfor/list").token(&guest)).await;
+    assert_eq!(status, 403);
+}
