@@ -14,6 +14,7 @@ use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
 
 use crate::envelope::ApiError;
+use crate::operlog;
 use crate::request::{BodyLimit, PROJECT_HEADER, RequestInfo, client_address, lang_of};
 use crate::routes::{self, Access};
 use crate::state::EdgeState;
@@ -60,10 +61,17 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
                 .and_then(|v| v.to_str().ok())
                 .map(|ua| ua.chars().take(500).collect())
                 .unwrap_or_default();
+            let recorded = operlog::records(req.method(), spec, &info).then(|| info.clone());
             req.extensions_mut().insert(info);
             req.extensions_mut().insert(BodyLimit(state.body_limit));
+            let answer = async {
+                match &recorded {
+                    Some(info) => operlog::record(&state.recorder, spec, info, req, next).await,
+                    None => next.run(req).await,
+                }
+            };
             // The answer must begin in time; a live stream's begins at once and goes on.
-            match tokio::time::timeout(state.request_timeout, next.run(req)).await {
+            match tokio::time::timeout(state.request_timeout, answer).await {
                 Ok(response) => response,
                 Err(_) => {
                     tracing::warn!(path, "request timed out");

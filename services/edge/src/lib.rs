@@ -16,6 +16,7 @@ pub mod envelope;
 pub mod guard;
 pub mod limit;
 pub mod live;
+pub mod operlog;
 pub mod request;
 pub mod routes;
 pub mod state;
@@ -75,6 +76,7 @@ pub fn app(
     auth: Authenticator,
     live: Hub,
     limits: Arc<RateLimits>,
+    recorder: operlog::Recorder,
     health: Router,
 ) -> anyhow::Result<Router> {
     let state = EdgeState::new(EdgeInner {
@@ -86,6 +88,7 @@ pub fn app(
         limits,
         trusted_proxies: cfg.http.trusted_proxies.clone().into_boxed_slice(),
         request_timeout: Duration::from_secs(cfg.http.request_timeout_seconds),
+        recorder,
     });
     let mut api = routes::router()
         .route_layer(middleware::from_fn_with_state(state.clone(), guard::guard))
@@ -206,10 +209,11 @@ pub async fn start(
     deps: Deps,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
+    let recorder = operlog::Recorder::new(deps.nats.clone(), &lumiscape_common::nats::Streams::new(&cfg.nats.prefix));
     let live = Hub::start(deps.nats, &cfg.nats.prefix, cfg.http.live_streams_per_session, shutdown.clone());
     let limits = Arc::new(RateLimits::new(&cfg.http.rate_limit));
     spawn_logged("rate-limit-sweeper", forget_idle_buckets(limits.clone(), shutdown.clone()));
-    let app = app(cfg, deps.auth, live, limits, deps.health)?;
+    let app = app(cfg, deps.auth, live, limits, recorder, deps.health)?;
     let listener = tokio::net::TcpListener::bind(cfg.http.listen).await?;
     tracing::info!(addr = %listener.local_addr()?, base = %cfg.http.base_path, "edge listening");
     let header_timeout = Duration::from_secs(cfg.http.header_read_timeout_seconds);

@@ -89,6 +89,11 @@ pub const ROUTES: &[RouteSpec] = &[
     route(Method::DELETE, "/monitor/logininfor/{infoId}", Access::Permission(monitor_perm::logininfor::REMOVE), "monitor", "Delete login log entries (ids comma-separated)", |m| on(m, monitor::login_log_remove)),
     route(GET, "/monitor/logininfor/unlock/{userName}", Access::Permission(monitor_perm::logininfor::UNLOCK), "monitor", "Unlock an account locked by wrong passwords", |m| on(m, monitor::login_log_unlock)),
     route(POST, "/monitor/logininfor/export", Access::Permission(monitor_perm::logininfor::EXPORT), "monitor", "The filtered login log as xlsx (form body)", |m| on(m, monitor::login_log_export)),
+    route(GET, "/monitor/operlog/list", Access::Permission(monitor_perm::operlog::LIST), "monitor", "Recorded writes (title, operName, businessType, status, operIp, day range), newest first", |m| on(m, monitor::oper_log_list)),
+    route(Method::DELETE, "/monitor/operlog/clean", Access::Permission(monitor_perm::operlog::REMOVE), "monitor", "Delete every operation log record", |m| on(m, monitor::oper_log_clean)),
+    route(GET, "/monitor/operlog/{operId}", Access::Permission(monitor_perm::operlog::QUERY), "monitor", "One operation log record", |m| on(m, monitor::oper_log_get)),
+    route(Method::DELETE, "/monitor/operlog/{operId}", Access::Permission(monitor_perm::operlog::REMOVE), "monitor", "Delete operation log records (ids comma-separated)", |m| on(m, monitor::oper_log_remove)),
+    route(POST, "/monitor/operlog/export", Access::Permission(monitor_perm::operlog::EXPORT), "monitor", "The filtered operation log as xlsx (form body)", |m| on(m, monitor::oper_log_export)),
     // ---- parameters and dictionaries ----
     route(GET, "/system/config/list", Access::Permission(system_perm::config::LIST), "system", "Config entries, filtered and paged", |m| on(m, settings::config_list)),
     route(Method::DELETE, "/system/config/refreshCache", Access::Permission(system_perm::config::REMOVE), "system", "Clear every replica's parameter cache (RuoYi's path)", |m| on(m, settings::config_clear_cache)),

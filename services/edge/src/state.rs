@@ -24,6 +24,8 @@ pub struct EdgeInner {
     pub trusted_proxies: Box<[IpAddr]>,
     /// How long a request may take to begin its answer (`http.request_timeout_seconds`).
     pub request_timeout: std::time::Duration,
+    /// Where the operation log's records go.
+    pub recorder: crate::operlog::Recorder,
 }
 
 impl EdgeState {

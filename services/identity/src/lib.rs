@@ -7,6 +7,7 @@ pub mod dept;
 pub mod dict;
 pub mod loginlog;
 pub mod menu;
+pub mod operlog;
 pub mod profile;
 pub mod role;
 pub mod seed;
@@ -149,6 +150,8 @@ pub async fn start(
     spawn_logged("identity outbox relay", relay.run(shutdown.clone()));
     let login_log = loginlog::events::run(deps.pool.clone(), js, shared.streams.clone(), shutdown.clone());
     spawn_logged("login log consumer", login_log);
+    let oper_log = operlog::events::run(deps.pool.clone(), shared.js.clone(), shared.streams.clone(), shutdown.clone());
+    spawn_logged("operation log consumer", oper_log);
     spawn_logged("identity cache clearing", cache::follow(shared.clone(), shutdown.clone()));
 
     let routes = Routes::new(pb::auth_service_server::AuthServiceServer::new(auth::grpc::AuthApi::new(shared.clone())))
@@ -165,6 +168,9 @@ pub async fn start(
         )))
         .add_service(pb::role_service_server::RoleServiceServer::new(role::grpc::RoleApi::new(shared.clone())))
         .add_service(pb::login_log_service_server::LoginLogServiceServer::new(loginlog::grpc::LoginLogApi::new(
+            shared.clone(),
+        )))
+        .add_service(pb::oper_log_service_server::OperLogServiceServer::new(operlog::grpc::OperLogApi::new(
             shared.clone(),
         )))
         .add_service(pb::profile_service_server::ProfileServiceServer::new(profile::grpc::ProfileApi::new(shared)));

@@ -1090,3 +1090,65 @@ async fn the_login_log_is_read_cleaned_and_unlocks_accounts(c: &Cluster) {
     let (status, _) = c.api.send(Call::get("/monitor/logininfor/list").token(&guest)).await;
     assert_eq!(status, 403);
 }
+
+scenario!(the_operation_log_records_every_write_with_secrets_redacted);
+async fn the_operation_log_records_every_write_with_secrets_redacted(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    let (status, answer) =
+        c.api.send(Call::post("/system/user").token(&admin).json(user_body("audit", ROOT, &[]))).await;
+    assert_eq!(status, 200, "{answer}");
+    let audit = user_id(c, &admin, "audit").await;
+    c.api
+        .send(
+            Call::put("/system/user/resetPwd")
+                .token(&admin)
+                .json(json!({ "userId": audit, "password": "Other!pass1" })),
+        )
+        .await;
+    // A refused write is recorded as failed, with its message.
+    send(c, Call::post("/system/dept").token(&admin).json(json!({ "parentId": ROOT, "deptName": "" })), "en_US").await;
+
+    let recorded = common::eventually(10, || async {
+        let (_, list) = c.api.send(Call::get("/monitor/operlog/list?operName=admin&pageSize=50").token(&admin)).await;
+        list["total"].as_i64().unwrap_or(0) >= 3
+    })
+    .await;
+    assert!(recorded, "the writes reach the log");
+    let (_, list) = c.api.send(Call::get("/monitor/operlog/list?operName=admin&pageSize=50").token(&admin)).await;
+    let rows = list["rows"].as_array().unwrap();
+    let add = rows.iter().find(|r| r["operUrl"] == "/system/user" && r["requestMethod"] == "POST").unwrap().clone();
+    assert_eq!(
+        (add["title"].as_str(), add["businessType"].as_i64(), add["status"].as_i64()),
+        (Some("system"), Some(1), Some(0))
+    );
+    let param = add["operParam"].as_str().unwrap();
+    assert!(param.contains("\"userName\":\"audit\"") && param.contains("******") && !param.contains(STRONG), "{param}");
+    assert!(add["costTime"].as_i64().is_some() && add["operTime"].as_str().unwrap().len() == 19);
+    let reset = rows.iter().find(|r| r["operUrl"] == "/system/user/resetPwd").unwrap().clone();
+    assert!(!reset["operParam"].as_str().unwrap().contains("Other!pass1"), "{reset}");
+    let failed = rows.iter().find(|r| r["operUrl"] == "/system/dept").unwrap().clone();
+    assert_eq!(
+        (failed["status"].as_i64(), failed["errorMsg"].as_str()),
+        (Some(1), Some("The organization name is required and at most 50 characters"))
+    );
+    // Reads are not recorded.
+    assert!(rows.iter().all(|r| r["requestMethod"] != "GET"));
+
+    // Detail, filters, export, delete, clean.
+    let id = add["operId"].as_i64().unwrap();
+    let (_, detail) = c.api.send(Call::get(&format!("/monitor/operlog/{id}")).token(&admin)).await;
+    assert_eq!(detail["data"]["operId"], id);
+    let (_, deletes) = c.api.send(Call::get("/monitor/operlog/list?businessType=1&status=1").token(&admin)).await;
+    assert!(deletes["rows"].as_array().unwrap().iter().all(|r| r["businessType"] == 1 && r["status"] == 1));
+    let response = c.api.client.post(c.api.url("/monitor/operlog/export")).bearer_auth(&admin).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let (status, _) = c.api.send(Call::delete(&format!("/monitor/operlog/{id}")).token(&admin)).await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get(&format!("/monitor/operlog/{id}")).token(&admin)).await;
+    assert_eq!(status, 404);
+    let (status, _) = c.api.send(Call::delete("/monitor/operlog/clean").token(&admin)).await;
+    assert_eq!(status, 200);
+    let guest = c.api.login("guest", "guest123").await;
+    let (status, _) = c.api.send(Call::get("/monitor/operlog/list").token(&guest)).await;
+    assert_eq!(status, 403);
+}
