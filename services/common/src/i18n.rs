@@ -205,6 +205,20 @@ pub enum Msg {
     },
     AccountLocked,
     LogIdInvalid,
+    MenuIdInvalid,
+    MenuNameInvalid,
+    MenuTypeInvalid,
+    MenuParentInvalid,
+    MenuPathInvalid,
+    MenuComponentInvalid,
+    MenuPermsInvalid,
+    MenuIconInvalid,
+    MenuModuleInvalid,
+    MenuHasChildren,
+    MenuAssigned,
+    MenuNameTaken {
+        name: String,
+    },
     // ---- end system administration ----
     // ---- lighting ----
     /// Lighting calls work inside one project; none was selected.
@@ -622,6 +636,42 @@ impl Msg {
                 pick("密码错误次数过多，帐户已锁定", "Too many wrong passwords: the account is locked")
             }
             Msg::LogIdInvalid => pick("日志编号不正确", "Invalid log id"),
+            Msg::MenuIdInvalid => pick("菜单编号不正确", "Invalid menu id"),
+            Msg::MenuNameInvalid => pick(
+                "菜单名称不能为空，且不超过50个字符；英文名称不超过100个字符",
+                "The menu name is required and at most 50 characters; the English name at most 100",
+            ),
+            Msg::MenuTypeInvalid => pick("菜单类型取值不正确", "Invalid menu type"),
+            Msg::MenuParentInvalid => pick(
+                "上级菜单不存在，或是自己、自己的下级或按钮",
+                "The parent menu does not exist, or is the menu itself, one of its descendants or a button",
+            ),
+            Msg::MenuPathInvalid => pick(
+                "路由地址不正确：目录和菜单必须填写，外链须以http(s)://开头，不能包含空格",
+                "Invalid route path: directories and menus need one, an external link starts with http(s)://, no spaces",
+            ),
+            Msg::MenuComponentInvalid => pick(
+                "组件路径只能包含字母、数字、下划线、连字符和斜杠，且不超过255个字符",
+                "The component path may hold only letters, digits, underscores, hyphens and slashes, at most 255 characters",
+            ),
+            Msg::MenuPermsInvalid => pick(
+                "权限字符只能包含字母、数字、下划线、连字符、冒号和星号，且不超过100个字符",
+                "The permission may hold only letters, digits, underscores, hyphens, colons and asterisks, at most 100 characters",
+            ),
+            Msg::MenuIconInvalid => pick(
+                "图标名称只能包含字母、数字、下划线和连字符，且不超过100个字符",
+                "The icon name may hold only letters, digits, underscores and hyphens, at most 100 characters",
+            ),
+            Msg::MenuModuleInvalid => pick("菜单模块取值不正确", "Invalid menu module"),
+            Msg::MenuHasChildren => pick("存在子菜单，不允许删除", "It has sub-menus and cannot be deleted"),
+            Msg::MenuAssigned => pick("菜单已分配，不允许删除", "It is granted to a role and cannot be deleted"),
+            Msg::MenuNameTaken { name } => {
+                if zh {
+                    format!("保存菜单'{name}'失败，菜单名称已存在")
+                } else {
+                    format!("Menu '{name}' could not be saved: a sibling has that name")
+                }
+            }
             Msg::AvatarMissing => pick("请选择要上传的头像图片", "Please choose an avatar image to upload"),
             Msg::AvatarInvalid => {
                 pick("文件格式不正确，请上传PNG或JPG格式的图片", "Invalid file: please upload a PNG or JPG image")
@@ -955,6 +1005,18 @@ impl Msg {
             Msg::DictValueTaken { .. } => "dict.value.taken",
             Msg::AccountLocked => "user.locked",
             Msg::LogIdInvalid => "log.id.invalid",
+            Msg::MenuIdInvalid => "menu.id.invalid",
+            Msg::MenuNameInvalid => "menu.name.invalid",
+            Msg::MenuTypeInvalid => "menu.type.invalid",
+            Msg::MenuParentInvalid => "menu.parent.invalid",
+            Msg::MenuPathInvalid => "menu.path.invalid",
+            Msg::MenuComponentInvalid => "menu.component.invalid",
+            Msg::MenuPermsInvalid => "menu.perms.invalid",
+            Msg::MenuIconInvalid => "menu.icon.invalid",
+            Msg::MenuModuleInvalid => "menu.module.invalid",
+            Msg::MenuHasChildren => "menu.has.children",
+            Msg::MenuAssigned => "menu.assigned",
+            Msg::MenuNameTaken { .. } => "menu.name.taken",
             Msg::AvatarMissing => "user.avatar.missing",
             Msg::AvatarInvalid => "user.avatar.invalid",
             Msg::AvatarTooLarge { .. } => "user.avatar.too.large",

@@ -14,7 +14,7 @@ use utoipa::openapi::{
     ResponseBuilder, Type,
 };
 
-use crate::api::{alarm, auth, lighting, live, monitor, profile, project, roles, settings, system, users};
+use crate::api::{alarm, auth, lighting, live, menus, monitor, profile, project, roles, settings, system, users};
 use crate::limit::Limit;
 use crate::state::EdgeState;
 
@@ -148,6 +148,11 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/system/role/changeStatus", Access::Permission(system_perm::role::EDIT), "system", "Enable or disable a role; its users' sessions follow at once", |m| on(m, roles::role_change_status)),
     route(Method::DELETE, "/system/role/{roleId}", Access::Permission(system_perm::role::REMOVE), "system", "Delete roles no user holds (ids comma-separated)", |m| on(m, roles::role_remove)),
     route(POST, "/system/role/export", Access::Permission(system_perm::role::EXPORT), "system", "The filtered roles as xlsx (form body)", |m| on(m, roles::role_export)),
+    route(GET, "/system/menu/list", Access::Permission(system_perm::menu::LIST), "system", "Every menu, flat (menuName, status), by parent and order", |m| on(m, menus::menu_list)),
+    route(GET, "/system/menu/{menuId}", Access::Permission(system_perm::menu::QUERY), "system", "A menu", |m| on(m, menus::menu_get)),
+    route(POST, "/system/menu", Access::Permission(system_perm::menu::ADD), "system", "Add a menu; every replica's route trees follow", |m| on(m, menus::menu_add)),
+    route(PUT, "/system/menu", Access::Permission(system_perm::menu::EDIT), "system", "Edit a menu; every replica's route trees follow", |m| on(m, menus::menu_edit)),
+    route(Method::DELETE, "/system/menu/{menuId}", Access::Permission(system_perm::menu::REMOVE), "system", "Delete a menu without sub-menus that no role holds", |m| on(m, menus::menu_remove)),
     route(GET, "/system/menu/treeselect", Access::Permission(system_perm::role::QUERY), "system", "Every menu and button as a tree (a role form's)", |m| on(m, roles::menu_tree)),
     route(GET, "/system/menu/roleMenuTreeselect/{roleId}", Access::Permission(system_perm::role::QUERY), "system", "Every menu as a tree and the role's checked ones", |m| on(m, roles::role_menu_tree)),
     route(POST, "/system/user/importData", Access::Permission(system_perm::user::IMPORT), "system", "Import users from xls or xlsx (multipart file, updateSupport); all or nothing, bad rows listed", |m| on(m, users::user_import)),

@@ -1,4 +1,4 @@
-//! The read caches of parameters and dictionaries, cleared on every replica at once: an
+//! The read caches of parameters, dictionaries and route trees, cleared on every replica at once: an
 //! edit writes a `CacheCleared` event into the outbox in its own transaction; the relay
 //! publishes it on `identity.cache.cleared`, and every identity process listens on that
 //! subject and drops what it holds. The caches also expire on their own, a minute after
@@ -23,6 +23,8 @@ pub const EVENT_TYPE: &str = "identity.cache.cleared";
 pub enum Cache {
     Config,
     Dict,
+    /// The route trees built from the menus.
+    Menu,
 }
 
 impl Cache {
@@ -30,6 +32,7 @@ impl Cache {
         match self {
             Cache::Config => "config",
             Cache::Dict => "dict",
+            Cache::Menu => "menu",
         }
     }
 }
@@ -55,6 +58,7 @@ pub async fn clear_local(shared: &Shared, event: &CacheCleared) {
         ("config", key) => shared.configs.invalidate(key).await,
         ("dict", "") => shared.dicts.invalidate_all(),
         ("dict", key) => shared.dicts.invalidate(key).await,
+        ("menu", _) => shared.routes.invalidate_all(),
         (other, _) => tracing::warn!(cache = other, "cache clearing of an unknown cache ignored"),
     }
 }

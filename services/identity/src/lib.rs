@@ -59,7 +59,7 @@ pub struct Shared {
     /// Oldest other-system token accepted, in seconds from its `iat`.
     other_system_max_age_seconds: i64,
     users: Cache<i64, Arc<UserRow>>,
-    routes: Cache<(i64, bool, u64), Arc<Vec<pb::Route>>>,
+    pub(crate) routes: Cache<(i64, bool, u64), Arc<Vec<pb::Route>>>,
     pub(crate) configs: Cache<String, Option<ConfigValue>>,
     /// The enabled items of each dictionary type.
     pub(crate) dicts: Cache<String, Arc<Vec<DictDataRow>>>,

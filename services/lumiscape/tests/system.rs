@@ -1152,3 +1152,90 @@ async fn the_operation_log_records_every_write_with_secrets_redacted(c: &Cluster
     let (status, _) = c.api.send(Call::get("/monitor/operlog/list").token(&guest)).await;
     assert_eq!(status, 403);
 }
+
+scenario!(menus_are_edited_and_the_sidebar_follows);
+async fn menus_are_edited_and_the_sidebar_follows(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    let (_, list) = c.api.send(Call::get("/system/menu/list").token(&admin)).await;
+    let users = list["data"].as_array().unwrap().iter().find(|m| m["menuId"] == 101).unwrap().clone();
+    assert_eq!(
+        (users["menuType"].as_str(), users["perms"].as_str(), users["visible"].as_str()),
+        (Some("C"), Some("system:user:list"), Some("0"))
+    );
+
+    // A new menu under the system directory shows in the admin's routes at once.
+    let body = json!({ "parentId": 1, "menuName": "巡检报表", "menuNameEn": "Inspection report", "menuType": "C", "orderNum": 20, "path": "inspectionReport", "component": "system/report/index", "perms": "system:report:list", "icon": "chart", "isFrame": "1", "isCache": "0", "visible": "0", "status": "0", "menuModule": "4", "client": "1", "affix": "0" });
+    let (status, answer) = c.api.send(Call::post("/system/menu").token(&admin).json(body.clone())).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, routes) = send(c, Call::get("/getRouters").token(&admin), "en_US").await;
+    let system = routes["data"].as_array().unwrap().iter().find(|r| r["path"] == "/system").unwrap().clone();
+    let report = system["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["path"] == "inspectionReport")
+        .expect("served")
+        .clone();
+    assert_eq!(
+        (report["component"].as_str(), report["meta"]["titleEn"].as_str()),
+        (Some("system/report/index"), Some("Inspection report"))
+    );
+    let (_, list) = c.api.send(Call::get("/system/menu/list?menuName=巡检报表").token(&admin)).await;
+    let id = list["data"][0]["menuId"].as_i64().unwrap();
+    assert!(id >= 100_000, "new menus take ids after the seeded ones");
+    assert_eq!(list["data"][0]["perms"], "system:report:list");
+
+    // Hidden: still a route, hidden in the sidebar.
+    let mut hidden = body.clone();
+    hidden["menuId"] = json!(id);
+    hidden["visible"] = json!("1");
+    let (status, _) = c.api.send(Call::put("/system/menu").token(&admin).json(hidden)).await;
+    assert_eq!(status, 200);
+    let (_, routes) = c.api.send(Call::get("/getRouters").token(&admin)).await;
+    let system = routes["data"].as_array().unwrap().iter().find(|r| r["path"] == "/system").unwrap().clone();
+    let report =
+        system["children"].as_array().unwrap().iter().find(|r| r["path"] == "inspectionReport").unwrap().clone();
+    assert_eq!(report["hidden"], true);
+
+    // Refusals.
+    let bad = [
+        (
+            json!({ "parentId": 1, "menuName": "x", "menuType": "C" }),
+            "Invalid route path: directories and menus need one, an external link starts with http(s)://, no spaces",
+        ),
+        (
+            json!({ "parentId": 1, "menuName": "x", "menuType": "C", "path": "x", "isFrame": "0" }),
+            "Invalid route path: directories and menus need one, an external link starts with http(s)://, no spaces",
+        ),
+        (
+            json!({ "parentId": 1011, "menuName": "x", "menuType": "F" }),
+            "The parent menu does not exist, or is the menu itself, one of its descendants or a button",
+        ),
+        (
+            json!({ "parentId": 1, "menuName": "巡检报表", "menuType": "C", "path": "y" }),
+            "Menu '巡检报表' could not be saved: a sibling has that name",
+        ),
+        (json!({ "parentId": 1, "menuName": "x", "menuType": "Z" }), "Invalid menu type"),
+    ];
+    for (body, msg) in bad {
+        let (status, answer) = send(c, Call::post("/system/menu").token(&admin).json(body.clone()), "en_US").await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some(msg)), "{body}");
+    }
+    let mut cycle = body.clone();
+    cycle["menuId"] = json!(1);
+    cycle["parentId"] = json!(101);
+    cycle["menuType"] = json!("M");
+    let (status, _) = c.api.send(Call::put("/system/menu").token(&admin).json(cycle)).await;
+    assert_eq!(status, 400, "a directory never moves under its own menu");
+    let (_, answer) = send(c, Call::delete("/system/menu/1").token(&admin), "zh_CN").await;
+    assert_eq!((answer["code"].as_i64(), answer["msg"].as_str()), (Some(500), Some("存在子菜单，不允许删除")));
+    let (_, answer) = send(c, Call::delete("/system/menu/4011").token(&admin), "zh_CN").await;
+    assert_eq!(answer["msg"], "菜单已分配，不允许删除", "the guest role holds the gateway screen's query button");
+    let (status, _) = c.api.send(Call::delete(&format!("/system/menu/{id}")).token(&admin)).await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get(&format!("/system/menu/{id}")).token(&admin)).await;
+    assert_eq!(status, 404);
+    let guest = c.api.login("guest", "guest123").await;
+    let (status, _) = c.api.send(Call::get("/system/menu/list").token(&guest)).await;
+    assert_eq!(status, 403);
+}

@@ -6,6 +6,7 @@ pub mod alarm;
 pub mod auth;
 pub mod lighting;
 pub mod live;
+pub mod menus;
 pub mod monitor;
 pub mod profile;
 pub mod project;

@@ -22,6 +22,8 @@ pub struct Menu {
     pub icon: String,
     pub menu_module: String,
     pub client: String,
+    /// Fixed in the tags view.
+    pub affix: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,6 +84,7 @@ pub struct RouteNode {
     pub icon: String,
     pub no_cache: bool,
     pub link: String,
+    pub affix: bool,
     pub children: Vec<RouteNode>,
 }
 
@@ -192,6 +195,7 @@ fn route_of(menu: &Menu, top: bool, children: Vec<RouteNode>) -> RouteNode {
         icon: menu.icon.clone(),
         no_cache: !menu.is_cache,
         link: if external { menu.path.clone() } else { String::new() },
+        affix: menu.affix,
         children,
     }
 }
@@ -234,6 +238,7 @@ mod tests {
             icon: "system".into(),
             menu_module: "1".into(),
             client: "0".into(),
+            affix: false,
         }
     }
 
