@@ -43,13 +43,17 @@ describe('the users page', () => {
     expect(within(tree).getByText('运维部')).toBeInTheDocument();
     await user.click(within(tree).getByText('一班'));
     await waitFor(() => expect(lastListQuery(callsTo)?.get('deptId')).toBe('103'));
+    // another organization keeps the search form (as RuoYi does)
+    expect(lastListQuery(callsTo)?.get('status')).toBe('1');
+    expect(lastListQuery(callsTo)?.get('phonenumber')).toBe('139');
+    expect(screen.getByLabelText('手机号码')).toHaveValue('139');
 
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:users');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: '导出' }));
     await waitFor(() => expect(callsTo('POST /system/user/export')).toHaveLength(1));
     const exported = callsTo('POST /system/user/export')[0]?.body as URLSearchParams;
-    expect(Object.fromEntries(exported.entries())).toEqual({ deptId: '103' });
+    expect(Object.fromEntries(exported.entries())).toEqual({ phonenumber: '139', status: '1', deptId: '103' });
   });
 
   it('adds a user with roles, chosen projects and qualifications', async () => {
