@@ -20,14 +20,6 @@ import type {
   UserQuery,
 } from './types';
 
-export interface DictItem {
-  dictValue: string;
-  dictLabel: string;
-  dictLabelZh?: string;
-  dictLabelEn?: string;
-  [field: string]: unknown;
-}
-
 /** Tag of a whole list (one per row otherwise, by id). */
 export const LIST = 'LIST';
 
@@ -78,15 +70,9 @@ export async function sendUserImport(file: File, updateSupport: boolean): Promis
   }
 }
 
-/** The dictionaries, the organization and the users (contract: Organization and users). */
+/** The organization and the users (contract: Organization and users); the dictionaries are in dictApi.ts. */
 export const systemApi = api.enhanceEndpoints({ addTagTypes: ['Dept', 'DeptTree', 'User'] }).injectEndpoints({
   endpoints: (build) => ({
-    getDicts: build.query<DictItem[], string>({
-      query: (type) => ({ url: `/system/dict/data/type/${encodeURIComponent(type)}` }),
-      transformResponse: (envelope: Envelope) => (Array.isArray(envelope.data) ? (envelope.data as DictItem[]) : []),
-      providesTags: (_result, _error, type) => [{ type: 'Dict', id: type }],
-    }),
-
     getDepts: build.query<Dept[], DeptFilter>({
       query: (filter) => ({ url: '/system/dept/list', params: { ...filter } }),
       transformResponse: (envelope: Envelope) => listOf<Dept>(envelope.data),
@@ -189,7 +175,6 @@ export const systemApi = api.enhanceEndpoints({ addTagTypes: ['Dept', 'DeptTree'
 
 /** Parameter values (GET /system/config/configKey/{key}) are read through app/configValues.ts. */
 export const {
-  useGetDictsQuery,
   useGetDeptsQuery,
   useGetDeptsExcludingQuery,
   useAddDeptMutation,
@@ -206,9 +191,3 @@ export const {
   useChangeUserStatusMutation,
   useImportUsersMutation,
 } = systemApi;
-
-/** A dictionary label in the current language. */
-export function dictLabel(item: DictItem, language: string): string {
-  if (language === 'en') return item.dictLabelEn || item.dictLabel;
-  return item.dictLabelZh || item.dictLabel;
-}

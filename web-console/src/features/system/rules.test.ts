@@ -27,10 +27,10 @@ describe('system rules', () => {
     expect(isUserName('')).toBe(false);
   });
 
-  it('user imports: xls or xlsx, at most 5 MB', () => {
+  it('user imports: xls or xlsx, at most 2 MB', () => {
     expect(userImportProblem({ name: 'users.xlsx', size: 1024 })).toBeUndefined();
-    expect(userImportProblem({ name: 'USERS.XLS', size: 5 * 1024 * 1024 })).toBeUndefined();
-    expect(userImportProblem({ name: 'users.xlsx', size: 5 * 1024 * 1024 + 1 })).toEqual({ kind: 'size', maxBytes: 5 * 1024 * 1024 });
+    expect(userImportProblem({ name: 'USERS.XLS', size: 2 * 1024 * 1024 })).toBeUndefined();
+    expect(userImportProblem({ name: 'users.xlsx', size: 2 * 1024 * 1024 + 1 })).toEqual({ kind: 'size', maxBytes: 2 * 1024 * 1024 });
     expect(userImportProblem({ name: 'users.csv', size: 10 })).toEqual({ kind: 'type', extensions: ['xls', 'xlsx'] });
     expect(userImportProblem({ name: 'xlsx', size: 10 })?.kind).toBe('type');
   });

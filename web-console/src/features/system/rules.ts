@@ -19,10 +19,13 @@ export const NICK_NAME_MAX = 30;
 export const PASSWORD_MAX = 128;
 export const QUALIFICATION_CODE_MAX = 50;
 export const QUALIFICATION_NAME_MAX = 100;
-export const REMARK_MAX = 500;
+export const REMARK_MAX = 200;
 
-/** User import (spec section 5 and the contract): xls or xlsx, at most 5 MB. */
-export const USER_IMPORT_MAX_MB = 5;
+/**
+ * User import (spec section 5): xls or xlsx, at most 2 MB, the server's limit of a whole
+ * request body (http.body_limit_bytes), so a larger file is refused here before it is sent.
+ */
+export const USER_IMPORT_MAX_MB = 2;
 export const USER_IMPORT_RULE: FileRule = { ...FILE_RULES.userImport, maxBytes: USER_IMPORT_MAX_MB * 1024 * 1024 };
 
 /** A name of 1 to `max` characters once trimmed. */
