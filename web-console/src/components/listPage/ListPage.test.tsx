@@ -128,7 +128,7 @@ describe('the list page kit', () => {
     renderWithProviders(
       <ListPage<Device, DeviceQuery>
         rowKey="deviceId" rowName={(device) => device.deviceName} useList={useList} columns={columns}
-        editor={{ dialog: DeviceDialog, add: 'demo:device:add', edit: 'demo:device:edit' }}
+        editor={{ dialog: DeviceDialog, add: 'demo:device:add', edit: 'demo:device:edit', editable: (device) => device.deviceId !== 2 }}
         remove={{ permission: 'demo:device:remove', question: () => '?', run: () => Promise.resolve() }}
         exportList={{ permission: 'demo:device:export', url: '/demo/device/export', filename: 'devices.xlsx' }}
       />,
@@ -136,6 +136,8 @@ describe('the list page kit', () => {
     );
     expect(await screen.findByText('设备1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '修改 设备1' })).toBeInTheDocument();
+    // a row that is not editable has no edit button
+    expect(screen.queryByRole('button', { name: '修改 设备2' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '删除 设备1' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
@@ -152,12 +154,13 @@ describe('the list page kit', () => {
     const { user } = renderWithProviders(
       <ListPage<Device, DeviceQuery>
         rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} onRowClick={onRowClick}
-        remove={{ permission: 'demo:device:remove', question: (device) => `确定删除设备“${device.deviceName}”吗？`, run }}
+        remove={{ permission: 'demo:device:remove', question: (device) => `确定删除设备“${device.deviceName}”吗？`, run, removable: (device) => device.deviceId !== 4 }}
       />,
       signedIn(['pc:demo:device:*']),
     );
     const first = (await screen.findByText('设备1')).closest('tr') as HTMLElement;
     const batch = screen.getByRole('button', { name: '删除' });
+    expect(screen.queryByRole('button', { name: '删除 设备4' })).not.toBeInTheDocument();
     expect(batch).toBeDisabled();
 
     await user.click(within(first).getByRole('button', { name: '删除 设备1' }));

@@ -176,6 +176,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
       permission: editor.edit,
       icon: <EditOutlined aria-hidden />,
       ariaLabel: (row) => t('common.editOf', { name: rowName(row) }),
+      when: editor.editable,
       run: (row) => openEditor(row),
     });
   }
@@ -188,6 +189,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
       icon: <DeleteOutlined aria-hidden />,
       danger: true,
       ariaLabel: (row) => t('common.deleteOf', { name: rowName(row) }),
+      when: remove.removable,
       run: (row) => removeRows([row]),
     });
   }

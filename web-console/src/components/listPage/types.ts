@@ -119,6 +119,8 @@ export interface ListEditor<Row> {
   add?: string;
   /** Permission of each row's edit button; no edit buttons without it. */
   edit?: string;
+  /** The rows that have an edit button (default: every row). */
+  editable?: (row: Row) => boolean;
 }
 
 /** Deleting rows after a confirmation: each row's delete button and the batch delete. */
@@ -130,6 +132,8 @@ export interface ListRemover<Row> {
   run: (rows: Row[]) => Promise<unknown>;
   /** Offer the toolbar's batch delete (and row selection); default true. */
   batch?: boolean;
+  /** The rows that have a delete button (default: every row). */
+  removable?: (row: Row) => boolean;
 }
 
 /** Export: POST of the current filters as a form, saved as a file (api/download.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isName, isOrder, isUserName, userImportProblem } from './rules';
+import { isName, isOrder, isRoleKey, isUserName, userImportProblem } from './rules';
 
 describe('system rules', () => {
   it('names: 1 to max characters once trimmed', () => {
@@ -25,6 +25,17 @@ describe('system rules', () => {
     expect(isUserName('x'.repeat(31))).toBe(false);
     expect(isUserName('zhang san')).toBe(false);
     expect(isUserName('')).toBe(false);
+  });
+
+  it('role keys: letters, digits, _ - and :, at most 100, as the server checks them', () => {
+    expect(isRoleKey('care:worker')).toBe(true);
+    expect(isRoleKey(' ops_lead-2 ')).toBe(true);
+    expect(isRoleKey('k'.repeat(100))).toBe(true);
+    expect(isRoleKey('k'.repeat(101))).toBe(false);
+    expect(isRoleKey('care worker')).toBe(false);
+    expect(isRoleKey('运维')).toBe(false);
+    expect(isRoleKey('   ')).toBe(false);
+    expect(isRoleKey(undefined)).toBe(false);
   });
 
   it('user imports: xls or xlsx, at most 2 MB', () => {
