@@ -20,6 +20,7 @@ const ALLOWED: Record<Language, readonly RegExp[]> = {
     /MQTT|NATS|JWT|NB-IoT|LoRa/g, // protocol names
     /RDM/g, // the spec's name of the remote device management screen (RDM管理)
     /\badmin\b/g, // the admin's user name (data: the profile, one-key records)
+    /\b(operator|guest|OPS)\b/g, // the demo users' accounts and role keys, the demo organization's code (data: system pages)
   ],
   // In English: CJK characters and punctuation.
   en: [
@@ -29,6 +30,7 @@ const ALLOWED: Record<Language, readonly RegExp[]> = {
     /回路\d+/g, // the demo loops' names (data)
     /回路过流|供电欠压|配电柜过温/g, // the demo alarm types' names (data)
     /超级管理员/g, // the admin's nickname and role name (data)
+    /运维人员|访客|总部|运维部/g, // the demo users' nicknames and role names, the demo organizations (data: system pages)
   ],
 };
 

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectMenuModule } from '../features/auth/authSlice';
 import { switchMenuModule } from '../features/auth/session';
 import { selectRouteTree } from '../features/menu/routesSlice';
-import { dictLabel, useGetDictsQuery } from '../features/system/api';
+import { dictLabel, useGetDictsQuery } from '../features/system/dictApi';
 import { DATA_SCREEN_MODULE, firstPathOfModule, menuModulesOn } from '../routes/menu';
 import { MENU_MODE_KEY } from './useVisibleMenu';
 

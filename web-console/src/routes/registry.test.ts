@@ -15,6 +15,7 @@ describe('component registry', () => {
       'alarm/history/index',
       'system/dept/index',
       'system/user/index',
+      'system/role/index',
     ]) {
       expect(hasPage(name), name).toBe(true);
       expect(pageFor(name)).not.toBe(NotAvailablePage);
@@ -25,11 +26,11 @@ describe('component registry', () => {
     for (const name of ['lighting/gateway/index', GATEWAY_DETAIL_COMPONENT, 'lighting/gateway/control', 'lighting/oneKey/index', 'alarm/type/index', 'alarm/realtime/index', 'alarm/history/index']) {
       expect(needsProject(name), name).toBe(true);
     }
-    for (const name of ['index', 'system/dept/index', 'system/user/index', 'toString', undefined]) expect(needsProject(name), name).toBe(false);
+    for (const name of ['index', 'system/dept/index', 'system/user/index', 'system/role/index', 'toString', undefined]) expect(needsProject(name), name).toBe(false);
   });
 
   it('maps every other name to the not-available page', () => {
-    for (const name of ['system/role/index', 'Layout', 'ParentView', 'toString', '', undefined]) {
+    for (const name of ['operation/asset/index', 'Layout', 'ParentView', 'toString', '', undefined]) {
       expect(pageFor(name)).toBe(NotAvailablePage);
     }
     expect(hasPage('constructor')).toBe(false);

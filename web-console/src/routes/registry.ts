@@ -37,6 +37,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'alarm/history/index': inProject(lazy(() => import('../features/alarm/history/HistoryAlarmPage'))),
   'system/dept/index': outsideProjects(lazy(() => import('../features/system/dept/DeptPage'))),
   'system/user/index': outsideProjects(lazy(() => import('../features/system/user/UserPage'))),
+  'system/role/index': outsideProjects(lazy(() => import('../features/system/role/RolePage'))),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];

@@ -1,4 +1,5 @@
-import { Form, Input } from 'antd';
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { http } from '../../api/client';
@@ -8,7 +9,7 @@ import ProjectSwitch from '../../layout/ProjectSwitch';
 import { consoleBackend } from '../../test/backend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { FormDialog } from '../formDialog';
-import { ListPage, type EditorDialogProps, type ListColumn, type SearchField } from '.';
+import { ListPage, type EditorDialogProps, type ListColumn, type ListPageProps, type SearchField, type ToolbarAction } from '.';
 
 interface Device {
   deviceId: number;
@@ -21,6 +22,7 @@ interface DeviceQuery {
   pageSize: number;
   deviceName?: string;
   status?: string;
+  groupId?: number;
 }
 
 const DEVICES: Device[] = Array.from({ length: 25 }, (_unused, index) => ({
@@ -126,7 +128,7 @@ describe('the list page kit', () => {
     renderWithProviders(
       <ListPage<Device, DeviceQuery>
         rowKey="deviceId" rowName={(device) => device.deviceName} useList={useList} columns={columns}
-        editor={{ dialog: DeviceDialog, add: 'demo:device:add', edit: 'demo:device:edit' }}
+        editor={{ dialog: DeviceDialog, add: 'demo:device:add', edit: 'demo:device:edit', editable: (device) => device.deviceId !== 2 }}
         remove={{ permission: 'demo:device:remove', question: () => '?', run: () => Promise.resolve() }}
         exportList={{ permission: 'demo:device:export', url: '/demo/device/export', filename: 'devices.xlsx' }}
       />,
@@ -134,6 +136,8 @@ describe('the list page kit', () => {
     );
     expect(await screen.findByText('设备1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '修改 设备1' })).toBeInTheDocument();
+    // a row that is not editable has no edit button
+    expect(screen.queryByRole('button', { name: '修改 设备2' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '删除 设备1' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
@@ -150,12 +154,13 @@ describe('the list page kit', () => {
     const { user } = renderWithProviders(
       <ListPage<Device, DeviceQuery>
         rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} onRowClick={onRowClick}
-        remove={{ permission: 'demo:device:remove', question: (device) => `确定删除设备“${device.deviceName}”吗？`, run }}
+        remove={{ permission: 'demo:device:remove', question: (device) => `确定删除设备“${device.deviceName}”吗？`, run, removable: (device) => device.deviceId !== 4 }}
       />,
       signedIn(['pc:demo:device:*']),
     );
     const first = (await screen.findByText('设备1')).closest('tr') as HTMLElement;
     const batch = screen.getByRole('button', { name: '删除' });
+    expect(screen.queryByRole('button', { name: '删除 设备4' })).not.toBeInTheDocument();
     expect(batch).toBeDisabled();
 
     await user.click(within(first).getByRole('button', { name: '删除 设备1' }));
@@ -333,5 +338,185 @@ describe('the list page kit', () => {
     );
     expect(await screen.findByText('设备1')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: '请先选择项目' })).not.toBeInTheDocument();
+  });
+  it('puts the page\'s own toolbar buttons with its own, for the holders of their permissions, acting on the chosen rows', async () => {
+    const fetchList = fetchDevices();
+    const imported = vi.fn();
+    const moved = vi.fn((_rows: readonly Device[]) => Promise.resolve());
+    const toolbarExtra: ToolbarAction<Device>[] = [
+      { key: 'import', label: '导入', permission: 'demo:device:import', run: imported },
+      {
+        key: 'move', label: '移动', permission: 'demo:device:edit', disabled: (rows) => rows.length === 0,
+        confirm: (rows) => `确定移动 ${rows.length} 台设备吗？`, run: moved,
+      },
+      { key: 'audit', label: '审计', permission: 'demo:device:audit', run: () => undefined },
+    ];
+    const { user } = renderWithProviders(
+      <ListPage<Device, DeviceQuery>
+        rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns}
+        editor={{ dialog: DeviceDialog, add: 'demo:device:add' }}
+        remove={{ permission: 'demo:device:remove', question: () => '?', run: () => Promise.resolve() }}
+        exportList={{ permission: 'demo:device:export', url: '/demo/device/export', filename: 'devices.xlsx' }}
+        toolbarExtra={toolbarExtra}
+      />,
+      signedIn(['pc:demo:device:add', 'pc:demo:device:remove', 'pc:demo:device:import', 'pc:demo:device:edit', 'pc:demo:device:export']),
+    );
+    await screen.findByText('设备1');
+    // after add and delete, before export; without its permission, no audit
+    const toolbar = screen.getByRole('button', { name: '导出' }).parentElement as HTMLElement;
+    expect(within(toolbar).getAllByRole('button').map((button) => button.textContent)).toEqual(['新增', '删除', '导入', '移动', '导出']);
+    expect(screen.queryByRole('button', { name: '审计' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '导入' }));
+    expect(imported).toHaveBeenCalledWith([]);
+
+    const move = screen.getByRole('button', { name: '移动' });
+    expect(move).toBeDisabled();
+    await user.click(within(screen.getByText('设备2').closest('tr') as HTMLElement).getByRole('checkbox'));
+    expect(move).toBeEnabled();
+    await user.click(move);
+    const confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    expect(confirm).toHaveTextContent('确定移动 1 台设备吗？');
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(moved).toHaveBeenCalledWith([DEVICES[1]]));
+  });
+
+  it('merges the outside filters into every query and the export; their change goes back to page 1 and keeps the search form', async () => {
+    vi.spyOn(pagination, 'scrollTo').mockImplementation(() => undefined);
+    const fetchList = fetchDevices();
+    const posted: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_input: string, init?: RequestInit) => {
+        posted.push((init?.body as URLSearchParams).toString());
+        return Promise.resolve(new Response('xlsx bytes', { headers: { 'Content-Type': 'application/vnd.ms-excel' } }));
+      }),
+    );
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static createObjectURL = () => 'blob:devices';
+        static revokeObjectURL = () => undefined;
+      },
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const renders = vi.fn();
+    /** A group picked beside the list, as an organization tree beside the user list. */
+    function GroupedDevices() {
+      const [groupId, setGroupId] = useState<number | undefined>();
+      const [, setTick] = useState(0);
+      renders();
+      return (
+        <>
+          <Button onClick={() => setGroupId(7)}>分组7</Button>
+          <Button onClick={() => setGroupId(undefined)}>全部分组</Button>
+          <Button onClick={() => setTick((tick) => tick + 1)}>重绘</Button>
+          <ListPage<Device, DeviceQuery>
+            rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} searchFields={searchFields}
+            filters={{ groupId }}
+            exportList={{ permission: 'demo:device:export', url: '/demo/device/export', filename: 'devices.xlsx' }}
+          />
+        </>
+      );
+    }
+    const { user } = renderWithProviders(<GroupedDevices />, signedIn(['*:*:*']));
+    await screen.findByText('设备1');
+    // an empty outside filter is left out
+    expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20 });
+
+    const form = screen.getByRole('button', { name: '搜索' }).closest('form') as HTMLElement;
+    await user.type(within(form).getByLabelText('设备名称'), '设备');
+    await user.click(within(form).getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20, deviceName: '设备' }));
+    await user.click(within(screen.getByRole('navigation', { name: '分页' })).getByTitle('2'));
+    await waitFor(() => expect(lastQuery(fetchList)?.pageNum).toBe(2));
+
+    await user.click(screen.getByRole('button', { name: '分组7' }));
+    await waitFor(() => expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20, deviceName: '设备', groupId: 7 }));
+    expect(within(form).getByLabelText('设备名称')).toHaveValue('设备');
+    // paging and searching keep it
+    await user.click(within(screen.getByRole('navigation', { name: '分页' })).getByTitle('2'));
+    await waitFor(() => expect(lastQuery(fetchList)).toEqual({ pageNum: 2, pageSize: 20, deviceName: '设备', groupId: 7 }));
+    await user.click(within(form).getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20, groupId: 7 }));
+
+    await user.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(posted).toEqual(['groupId=7']));
+
+    // the same values in a new object ask nothing
+    const calls = fetchList.mock.calls.length;
+    const rendered = renders.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: '重绘' }));
+    await user.click(screen.getByRole('button', { name: '分组7' }));
+    await waitFor(() => expect(renders.mock.calls.length).toBeGreaterThan(rendered));
+    expect(fetchList).toHaveBeenCalledTimes(calls);
+
+    await user.click(screen.getByRole('button', { name: '全部分组' }));
+    await waitFor(() => expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20 }));
+  });
+
+  it('is a tree table with expandable: each node opens and closes, all at once from the toolbar', async () => {
+    interface Area {
+      areaId: number;
+      areaName: string;
+      children?: Area[];
+    }
+    interface AreaQuery {
+      pageNum: number;
+      pageSize: number;
+    }
+    const areas: Area[] = [
+      {
+        areaId: 1, areaName: '滨江区',
+        children: [
+          { areaId: 11, areaName: '西兴街道', children: [{ areaId: 111, areaName: '江边公园' }] },
+          { areaId: 12, areaName: '长河街道', children: [] },
+        ],
+      },
+      { areaId: 2, areaName: '西湖区' },
+    ];
+    const onRowClick = vi.fn();
+    const props: ListPageProps<Area, AreaQuery> = {
+      rowKey: 'areaId', rowName: (area) => area.areaName, columns: [{ key: 'areaName', title: '区域' }],
+      useList: () => ({ data: { rows: areas, total: areas.length }, isFetching: false, refetch: () => undefined }),
+      onRowClick,
+    };
+    const shown = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelector('td')?.textContent ?? '');
+    const first = renderWithProviders(<ListPage<Area, AreaQuery> {...props} expandable />, signedIn(['*:*:*']));
+    const { user } = first;
+    // open at first; a leaf, or an empty list of children, has no button
+    expect(await screen.findByRole('button', { name: '折叠 滨江区' })).toHaveAttribute('aria-expanded', 'true');
+    expect(shown()).toEqual(['滨江区', '西兴街道', '江边公园', '长河街道', '西湖区']);
+    for (const name of ['江边公园', '长河街道', '西湖区']) {
+      expect(screen.queryByRole('button', { name: `折叠 ${name}` })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: `展开 ${name}` })).not.toBeInTheDocument();
+    }
+
+    await user.click(screen.getByRole('button', { name: '折叠 西兴街道' }));
+    expect(shown()).toEqual(['滨江区', '西兴街道', '长河街道', '西湖区']);
+    expect(screen.getByRole('button', { name: '展开 西兴街道' })).toHaveAttribute('aria-expanded', 'false');
+    // opening a node does not open its row
+    expect(onRowClick).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: '全部折叠' }));
+    expect(shown()).toEqual(['滨江区', '西湖区']);
+    await user.click(screen.getByRole('button', { name: '展开 滨江区' }));
+    expect(shown()).toEqual(['滨江区', '西兴街道', '长河街道', '西湖区']);
+    await user.click(screen.getByRole('button', { name: '全部展开' }));
+    expect(shown()).toEqual(['滨江区', '西兴街道', '江边公园', '长河街道', '西湖区']);
+    expect(screen.getByRole('button', { name: '全部折叠' })).toBeInTheDocument();
+    await user.click(screen.getByText('江边公园'));
+    expect(onRowClick).toHaveBeenCalledWith(areas[0]?.children?.[0]?.children?.[0]);
+    first.unmount();
+
+    // closed at first when told so; a list without expandable has no toggle
+    renderWithProviders(<ListPage<Area, AreaQuery> {...props} expandable={{ defaultExpandAll: false }} />, signedIn(['*:*:*']));
+    expect(await screen.findByRole('button', { name: '展开 滨江区' })).toHaveAttribute('aria-expanded', 'false');
+    expect(shown()).toEqual(['滨江区', '西湖区']);
+    expect(screen.getByRole('button', { name: '全部展开' })).toBeInTheDocument();
   });
 });

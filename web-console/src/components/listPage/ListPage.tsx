@@ -1,8 +1,9 @@
-import { useId, useState, type Key, type ReactNode } from 'react';
-import { Card, Form, Table, type TableColumnType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useId, useMemo, useState, type Key, type ReactNode } from 'react';
+import { Button, Card, Form, Table, type TableColumnType, type TableProps } from 'antd';
+import { CaretDownOutlined, CaretRightOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../api/download';
+import { presentFailure } from '../../api/presenter';
 import { showMessage } from '../../app/feedback';
 import { useAccess } from '../../features/auth/useAccess';
 import ProjectRequired from '../ProjectRequired';
@@ -10,9 +11,10 @@ import type { ToolbarColumn } from '../../lib/columns';
 import { DEFAULT_LIMIT } from '../../lib/pagination';
 import Pagination from '../Pagination';
 import { confirmThen, useActionsColumn } from './actions';
-import ListToolbar from './ListToolbar';
-import { exportParams, firstPageOf } from './query';
+import ListToolbar, { type ToolbarButton } from './ListToolbar';
+import { exportParams, filtersKeyOf, firstPageOf, withOutsideFilters } from './query';
 import SearchForm from './SearchForm';
+import { allOf, childrenOf, openKeys, toggled, type Expansion } from './tree';
 import type {
   FetchList,
   Filters,
@@ -22,9 +24,11 @@ import type {
   ListRemover,
   ListResult,
   ListSource,
+  ListTree,
   PageQuery,
   RowAction,
   SearchField,
+  ToolbarAction,
   UseList,
 } from './types';
 import { useFetchList } from './useFetchList';
@@ -40,7 +44,17 @@ interface ListPageOwnProps<Row, Q extends PageQuery> {
   remove?: ListRemover<Row>;
   /** More row buttons, between edit and delete. */
   rowActions?: readonly RowAction<Row>[];
+  /** More toolbar buttons, after add, batch delete and the tree toggle, before export. */
+  toolbarExtra?: readonly ToolbarAction<Row>[];
   exportList?: ListExport;
+  /**
+   * Filters from outside the list (an organization chosen in a tree beside it): merged into
+   * every query the kit sends and into its export, over the search form's of the same name;
+   * empty values are left out. A change of values goes back to page 1 and keeps the search form.
+   */
+  filters?: Filters<Q>;
+  /** A tree table (ListTree): rows with `children`, opened and closed node by node and all at once. */
+  expandable?: true | ListTree;
   onRowClick?: (row: Row) => void;
   /** Shown below the list: the page's own dialogs and drawers. */
   children?: ReactNode;
@@ -54,22 +68,34 @@ interface ListPageOwnProps<Row, Q extends PageQuery> {
 export type ListPageProps<Row, Q extends PageQuery> = ListPageOwnProps<Row, Q> & ListSource<Row, Q>;
 
 interface ListState<Q extends PageQuery> {
+  /** The query sent: the page, the search form's filters and the outside filters. */
   query: Q;
+  /** Changes the page and the search form's filters (the outside filters come from the page). */
   setQuery: (update: (previous: Q) => Q) => void;
 }
 
 /**
  * A list page in the manner of ant-design-pro's ProTable: the search form (shown and hidden
- * from the toolbar), the toolbar (add, batch delete, export, search toggle, refresh, column
- * show/hide), the table with row selection when batch delete is offered, the actions column
- * (edit, the page's own actions, delete after a confirmation) and the spec's pagination. Every
- * button declares its permission. A page is its columns, its search fields, its permissions
- * and its source: an RTK Query list hook (`useList`) or a fetch function (`fetchList`).
+ * from the toolbar), the toolbar (add, batch delete, a tree's expand-all toggle, the page's own
+ * buttons, export, search toggle, refresh, column show/hide), the table (a tree table with
+ * `expandable`) with row selection when batch delete is offered, the actions column (edit, the
+ * page's own actions, delete after a confirmation) and the spec's pagination. Every button
+ * declares its permission. A page is its columns, its search fields, its permissions and its
+ * source: an RTK Query list hook (`useList`) or a fetch function (`fetchList`), asked with the
+ * page, the search form's filters and the page's outside `filters`.
  * A list of the project's data (all but `inProject={false}`) needs a project: without one it
  * is the prompt to choose one (components/ProjectRequired.tsx), and its source is never asked.
  */
 export default function ListPage<Row extends object, Q extends PageQuery>(props: ListPageProps<Row, Q>) {
-  const [query, setQuery] = useState<Q>(() => firstPageOf<Q>(DEFAULT_LIMIT, {}));
+  const [ownQuery, setQuery] = useState<Q>(() => firstPageOf<Q>(DEFAULT_LIMIT, {}));
+  const filtersKey = filtersKeyOf(props.filters);
+  const [seenFilters, setSeenFilters] = useState(filtersKey);
+  if (seenFilters !== filtersKey) {
+    // other outside filters: their first page, the search form as it is
+    setSeenFilters(filtersKey);
+    setQuery((previous) => ({ ...previous, pageNum: 1 }));
+  }
+  const query = useMemo(() => withOutsideFilters(ownQuery, filtersKey), [ownQuery, filtersKey]);
   const state: ListState<Q> = { query, setQuery };
   const list = props.fetchList ? (
     <FetchedList {...props} fetchList={props.fetchList} state={state} />
@@ -96,7 +122,7 @@ interface ListBodyProps<Row, Q extends PageQuery> extends BodyProps<Row, Q> {
 }
 
 function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<Row, Q>) {
-  const { rowKey, columns, searchFields = [], rowName, editor, remove, rowActions = [], exportList, onRowClick, children } = props;
+  const { rowKey, columns, searchFields = [], rowName, editor, remove, rowActions = [], toolbarExtra = [], exportList, onRowClick, children } = props;
   const { state, result, refreshAfterChange } = props;
   const { query, setQuery } = state;
   const { t } = useTranslation();
@@ -105,7 +131,11 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
   const [searchForm] = Form.useForm<Record<string, unknown>>();
   const [showSearch, setShowSearch] = useState(true);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(columns.filter((column) => column.hidden).map((column) => column.key)));
-  const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
+  // the rows chosen in the answer to `of`: a new query (a page, a search, other outside filters) chooses none
+  const [chosen, setSelected] = useState<{ keys: Key[]; rows: Row[]; of?: Q }>({ keys: [], rows: [] });
+  const selected = chosen.of === query ? chosen : { keys: [], rows: [] };
+  const tree = props.expandable === true ? {} : props.expandable;
+  const [expansion, setExpansion] = useState<Expansion>(() => allOf(tree?.defaultExpandAll === false ? 'collapsed' : 'expanded'));
   const [editing, setEditing] = useState<{ row?: Row; opening: number } | undefined>();
   const access = useAccess();
   const rows = result.data?.rows ?? [];
@@ -115,11 +145,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
   const changed = () => {
     if (refreshAfterChange) result.refetch();
   };
-  const ask = (next: (previous: Q) => Q) => {
-    setSelected({ keys: [], rows: [] });
-    setQuery(next);
-  };
-  const search = (filters: Filters<Q>) => ask((previous) => firstPageOf<Q>(previous.pageSize, filters));
+  const search = (filters: Filters<Q>) => setQuery((previous) => firstPageOf<Q>(previous.pageSize, filters));
   const reset = () => {
     searchForm.resetFields();
     search({});
@@ -150,6 +176,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
       permission: editor.edit,
       icon: <EditOutlined aria-hidden />,
       ariaLabel: (row) => t('common.editOf', { name: rowName(row) }),
+      when: editor.editable,
       run: (row) => openEditor(row),
     });
   }
@@ -162,6 +189,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
       icon: <DeleteOutlined aria-hidden />,
       danger: true,
       ariaLabel: (row) => t('common.deleteOf', { name: rowName(row) }),
+      when: remove.removable,
       run: (row) => removeRows([row]),
     });
   }
@@ -172,6 +200,52 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
     .filter((column) => !hidden.has(column.key))
     .map(({ hidden: _hidden, dataIndex, ...column }) => ({ ...column, dataIndex: dataIndex ?? column.key }));
   if (actionsColumn) tableColumns.push(actionsColumn);
+
+  const toolbarButtons: ToolbarButton[] = toolbarExtra.map((action) => ({
+    key: action.key,
+    label: action.label,
+    permission: action.permission,
+    icon: action.icon,
+    danger: action.danger,
+    disabled: action.disabled?.(selected.rows) ?? false,
+    onClick: () => {
+      const rowsNow = selected.rows;
+      if (action.confirm) {
+        confirmThen(action.confirm(rowsNow), () => action.run(rowsNow), action.danger);
+        return;
+      }
+      void Promise.resolve()
+        .then(() => action.run(rowsNow))
+        .catch(presentFailure);
+    },
+  }));
+
+  const keyOf = (row: Row) => row[rowKey] as Key;
+  const treeTable: TableProps<Row>['expandable'] = tree
+    ? {
+        expandedRowKeys: openKeys(rows, keyOf, expansion),
+        onExpand: (_open, row) => setExpansion((previous) => toggled(previous, keyOf(row))),
+        indentSize: 20,
+        expandIcon: ({ expanded, record, onExpand }) =>
+          childrenOf(record).length > 0 ? (
+            <Button
+              type="text"
+              size="small"
+              aria-expanded={expanded}
+              aria-label={t(expanded ? 'common.collapseOf' : 'common.expandOf', { name: rowName(record) })}
+              icon={expanded ? <CaretDownOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
+              style={{ marginInlineEnd: 4 }}
+              onClick={(event) => {
+                // opening a node is not a click on its row
+                event.stopPropagation();
+                onExpand(record, event);
+              }}
+            />
+          ) : (
+            <span aria-hidden style={{ display: 'inline-block', width: 28 }} />
+          ),
+      }
+    : undefined;
 
   const exportRows = () => {
     if (!exportList) return;
@@ -187,6 +261,8 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
       <ListToolbar
         add={editor?.add ? { permission: editor.add, onAdd: () => openEditor() } : undefined}
         remove={batch ? { permission: batch.permission, selected: selected.rows.length, onRemove: () => removeRows(selected.rows) } : undefined}
+        tree={tree ? { expanded: expansion.mode === 'expanded', onToggle: () => setExpansion((previous) => allOf(previous.mode === 'expanded' ? 'collapsed' : 'expanded')) } : undefined}
+        extra={toolbarButtons}
         exportList={exportList ? { permission: exportList.permission, onExport: exportRows } : undefined}
         columns={toolbarColumns}
         onColumnsChange={(next) => setHidden(new Set(next.filter((column) => !column.visible).map((column) => column.key)))}
@@ -202,9 +278,10 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
         dataSource={rows}
         pagination={false}
         scroll={{ x: 'max-content' }}
+        expandable={treeTable}
         rowSelection={
           batch
-            ? { selectedRowKeys: selected.keys, onChange: (keys, picked) => setSelected({ keys, rows: picked }), columnWidth: 48 }
+            ? { selectedRowKeys: selected.keys, onChange: (keys, picked) => setSelected({ keys, rows: picked, of: query }), columnWidth: 48 }
             : undefined
         }
         onRow={
@@ -224,7 +301,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
         total={result.data?.total ?? 0}
         page={query.pageNum}
         limit={query.pageSize}
-        onChange={({ page, limit }) => ask((previous) => ({ ...previous, pageNum: page, pageSize: limit }))}
+        onChange={({ page, limit }) => setQuery((previous) => ({ ...previous, pageNum: page, pageSize: limit }))}
       />
       {editing && editor ? (
         <editor.dialog

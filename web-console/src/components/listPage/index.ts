@@ -9,14 +9,17 @@ export { DATE_TIME_FORMAT } from './query';
 export type {
   EditorDialogProps,
   FetchList,
+  Filters,
   ListColumn,
   ListEditor,
   ListExport,
   ListRemover,
   ListResult,
+  ListTree,
   PageQuery,
   RowAction,
   SearchField,
   SelectOption,
+  ToolbarAction,
   UseList,
 } from './types';

@@ -59,3 +59,29 @@ export function exportParams(query: PageQuery): QueryParams {
   }
   return params;
 }
+
+/** A filter value the kit sends: a string, a number or a boolean; anything else is left out. */
+function outsideValue(value: unknown): string | number | boolean | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'boolean') return value;
+  return undefined;
+}
+
+/**
+ * The outside filters of a page (`filters`) as one text, the same for the same values: it
+ * tells a change of values from a new object of the same values. Empty values are left out.
+ */
+export function filtersKeyOf(filters: object | undefined): string {
+  const kept = Object.entries(filters ?? {})
+    .map(([name, value]) => [name, outsideValue(value)] as const)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(Object.fromEntries(kept));
+}
+
+/** The query the kit sends: the search form's filters and the page, and the outside filters (`filtersKeyOf`) over them. */
+export function withOutsideFilters<Q extends PageQuery>(query: Q, filtersKey: string): Q {
+  const outside = JSON.parse(filtersKey) as Record<string, unknown>;
+  return Object.keys(outside).length === 0 ? query : { ...query, ...outside };
+}

@@ -77,6 +77,35 @@ export interface RowAction<Row> {
   run: (row: Row) => unknown;
 }
 
+/**
+ * A button of the toolbar, beside the kit's own (after add and batch delete, before export);
+ * it declares the permission it needs, as every button does.
+ */
+export interface ToolbarAction<Row> {
+  key: string;
+  label: string;
+  /** Permission without the 'pc:' prefix. */
+  permission: string;
+  icon?: ReactNode;
+  danger?: boolean;
+  /** Disabled while this is true of the selected rows (rows are selectable when batch delete is offered). */
+  disabled?: (selected: readonly Row[]) => boolean;
+  /** Asks first, with this text, and acts on OK. */
+  confirm?: (selected: readonly Row[]) => string;
+  /** The action, given the selected rows; a rejection was shown by the request's error presenter already. */
+  run: (selected: readonly Row[]) => unknown;
+}
+
+/**
+ * A tree table: rows with `children` (rows of the same shape; none, or an empty list, for a
+ * leaf), each node opened and closed by its own button, all at once by the toolbar's toggle.
+ * The source answers a page of top-level rows and their count.
+ */
+export interface ListTree {
+  /** Every node open at first (the default, as RuoYi's organization and menu screens), or the top level only. */
+  defaultExpandAll?: boolean;
+}
+
 /** What a list's add-and-edit dialog receives: the row to edit (none to add one), and how to close. */
 export interface EditorDialogProps<Row> {
   row?: Row;
@@ -90,6 +119,8 @@ export interface ListEditor<Row> {
   add?: string;
   /** Permission of each row's edit button; no edit buttons without it. */
   edit?: string;
+  /** The rows that have an edit button (default: every row). */
+  editable?: (row: Row) => boolean;
 }
 
 /** Deleting rows after a confirmation: each row's delete button and the batch delete. */
@@ -101,6 +132,8 @@ export interface ListRemover<Row> {
   run: (rows: Row[]) => Promise<unknown>;
   /** Offer the toolbar's batch delete (and row selection); default true. */
   batch?: boolean;
+  /** The rows that have a delete button (default: every row). */
+  removable?: (row: Row) => boolean;
 }
 
 /** Export: POST of the current filters as a form, saved as a file (api/download.ts). */

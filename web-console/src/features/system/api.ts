@@ -6,6 +6,8 @@ import { presentError } from '../../api/presenter';
 import i18n from '../../i18n';
 import { getProjectId, getToken } from '../../lib/session';
 import type {
+  CheckedTree,
+  DataScopeChange,
   Dept,
   DeptChange,
   DeptFilter,
@@ -13,20 +15,16 @@ import type {
   ImportFailure,
   ImportOutcome,
   Qualification,
+  Role,
+  RoleChange,
   RoleOption,
+  RoleQuery,
+  TreeNodeData,
   User,
   UserChange,
   UserDetail,
   UserQuery,
 } from './types';
-
-export interface DictItem {
-  dictValue: string;
-  dictLabel: string;
-  dictLabelZh?: string;
-  dictLabelEn?: string;
-  [field: string]: unknown;
-}
 
 /** Tag of a whole list (one per row otherwise, by id). */
 export const LIST = 'LIST';
@@ -78,15 +76,18 @@ export async function sendUserImport(file: File, updateSupport: boolean): Promis
   }
 }
 
-/** The dictionaries, the organization and the users (contract: Organization and users). */
-export const systemApi = api.enhanceEndpoints({ addTagTypes: ['Dept', 'DeptTree', 'User'] }).injectEndpoints({
-  endpoints: (build) => ({
-    getDicts: build.query<DictItem[], string>({
-      query: (type) => ({ url: `/system/dict/data/type/${encodeURIComponent(type)}` }),
-      transformResponse: (envelope: Envelope) => (Array.isArray(envelope.data) ? (envelope.data as DictItem[]) : []),
-      providesTags: (_result, _error, type) => [{ type: 'Dict', id: type }],
-    }),
+/** A tree answer's nodes under `field` and its checkedKeys. */
+const checkedTreeOf = (envelope: Envelope, field: string): CheckedTree => ({
+  nodes: listOf<TreeNodeData>(envelope[field]),
+  checkedKeys: listOf<number>(envelope.checkedKeys),
+});
 
+/**
+ * The organization, the users and the roles (contract: Organization and users; RuoYi-Vue's
+ * role.js and menu.js); the dictionaries are in dictApi.ts.
+ */
+export const systemApi = api.enhanceEndpoints({ addTagTypes: ['Dept', 'DeptTree', 'User', 'Role'] }).injectEndpoints({
+  endpoints: (build) => ({
     getDepts: build.query<Dept[], DeptFilter>({
       query: (filter) => ({ url: '/system/dept/list', params: { ...filter } }),
       transformResponse: (envelope: Envelope) => listOf<Dept>(envelope.data),
@@ -130,6 +131,7 @@ export const systemApi = api.enhanceEndpoints({ addTagTypes: ['Dept', 'DeptTree'
     getUserFormRoles: build.query<RoleOption[], void>({
       query: () => ({ url: '/system/user/' }),
       transformResponse: (envelope: Envelope) => listOf<RoleOption>(envelope.roles),
+      providesTags: [{ type: 'Role', id: LIST }],
     }),
     getUser: build.query<UserDetail, number>({
       query: (userId) => ({ url: `/system/user/${userId}` }),
@@ -173,6 +175,68 @@ export const systemApi = api.enhanceEndpoints({ addTagTypes: ['Dept', 'DeptTree'
         { type: 'User', id: body.userId },
       ],
     }),
+    getRoles: build.query<ListPage<Role>, RoleQuery>({
+      query: (params) => ({ url: '/system/role/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => toListPage<Role>(envelope),
+      providesTags: (result) => [{ type: 'Role', id: LIST }, ...(result?.rows ?? []).map((row) => ({ type: 'Role' as const, id: row.roleId }))],
+    }),
+    getRole: build.query<Role, number>({
+      query: (roleId) => ({ url: `/system/role/${roleId}` }),
+      transformResponse: (envelope: Envelope) => envelope.data as Role,
+      providesTags: (_result, _error, roleId) => [{ type: 'Role', id: roleId }],
+    }),
+    addRole: build.mutation<void, RoleChange>({
+      query: (body) => ({ url: '/system/role', method: 'POST', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: [{ type: 'Role', id: LIST }],
+    }),
+    updateRole: build.mutation<void, RoleChange & { roleId: number }>({
+      query: (body) => ({ url: '/system/role', method: 'PUT', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Role', id: LIST },
+        { type: 'Role', id: body.roleId },
+      ],
+    }),
+    deleteRoles: build.mutation<void, number[]>({
+      query: (roleIds) => ({ url: `/system/role/${roleIds.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: [{ type: 'Role', id: LIST }],
+    }),
+    changeRoleStatus: build.mutation<void, { roleId: number; status: string }>({
+      query: (body) => ({ url: '/system/role/changeStatus', method: 'PUT', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Role', id: LIST },
+        { type: 'Role', id: body.roleId },
+      ],
+    }),
+    setRoleDataScope: build.mutation<void, DataScopeChange>({
+      query: (body) => ({ url: '/system/role/dataScope', method: 'PUT', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Role', id: LIST },
+        { type: 'Role', id: body.roleId },
+      ],
+    }),
+    /** Every menu and button as a tree (a new role's form). */
+    getMenuTree: build.query<TreeNodeData[], void>({
+      query: () => ({ url: '/system/menu/treeselect' }),
+      transformResponse: (envelope: Envelope) => listOf<TreeNodeData>(envelope.data),
+    }),
+    /** Every menu and button as a tree, and the role's checked ones (with linkage, the lowest granted). */
+    getRoleMenuTree: build.query<CheckedTree, number>({
+      query: (roleId) => ({ url: `/system/menu/roleMenuTreeselect/${roleId}` }),
+      transformResponse: (envelope: Envelope) => checkedTreeOf(envelope, 'menus'),
+      providesTags: (_result, _error, roleId) => [{ type: 'Role', id: roleId }],
+    }),
+    /** Every organization node as a tree, and those of the role's custom data scope. */
+    getRoleDeptTree: build.query<CheckedTree, number>({
+      query: (roleId) => ({ url: `/system/role/deptTree/${roleId}` }),
+      transformResponse: (envelope: Envelope) => checkedTreeOf(envelope, 'depts'),
+      providesTags: (_result, _error, roleId) => [{ type: 'Role', id: roleId }, 'DeptTree'],
+    }),
+
     /** Imports a sheet of users; answers the refused rows (then nothing was imported). */
     importUsers: build.mutation<ImportOutcome, { file: File; updateSupport: boolean }>({
       queryFn: async ({ file, updateSupport }) => {
@@ -189,7 +253,6 @@ export const systemApi = api.enhanceEndpoints({ addTagTypes: ['Dept', 'DeptTree'
 
 /** Parameter values (GET /system/config/configKey/{key}) are read through app/configValues.ts. */
 export const {
-  useGetDictsQuery,
   useGetDeptsQuery,
   useGetDeptsExcludingQuery,
   useAddDeptMutation,
@@ -205,10 +268,14 @@ export const {
   useResetUserPasswordMutation,
   useChangeUserStatusMutation,
   useImportUsersMutation,
+  useGetRolesQuery,
+  useGetRoleQuery,
+  useAddRoleMutation,
+  useUpdateRoleMutation,
+  useDeleteRolesMutation,
+  useChangeRoleStatusMutation,
+  useSetRoleDataScopeMutation,
+  useGetMenuTreeQuery,
+  useGetRoleMenuTreeQuery,
+  useGetRoleDeptTreeQuery,
 } = systemApi;
-
-/** A dictionary label in the current language. */
-export function dictLabel(item: DictItem, language: string): string {
-  if (language === 'en') return item.dictLabelEn || item.dictLabel;
-  return item.dictLabelZh || item.dictLabel;
-}

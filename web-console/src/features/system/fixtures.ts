@@ -1,6 +1,6 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
-import type { Dept, User } from './types';
+import type { Dept, Role, TreeNodeData, User } from './types';
 
 /** Test data shaped as the contract's answers. */
 export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });
@@ -62,6 +62,36 @@ export const roles = [
   { roleId: 2, roleName: '运维人员', roleKey: 'operator', status: '0' },
 ];
 
+const role = (roleId: number, roleName: string, roleKey: string, roleSort: number, dataScope: Role['dataScope'], status: Role['status'] = '0'): Role => ({
+  roleId,
+  roleName,
+  roleKey,
+  roleSort,
+  dataScope,
+  menuCheckStrictly: true,
+  deptCheckStrictly: true,
+  status,
+  remark: '',
+  createTime: '2026-04-01 09:00:00',
+  admin: roleKey === 'admin',
+});
+
+/** The role list: the super administrator, an operator role of the project scope, a guest role. */
+export const roleRows: Role[] = [role(1, '超级管理员', 'admin', 1, '1'), role(2, '运维人员', 'operator', 2, '3'), role(3, '访客', 'guest', 3, '2', '1')];
+
+/** Every menu and button (GET /system/menu/treeselect): two directories, screens, buttons. */
+export const menuTree: TreeNodeData[] = [
+  {
+    id: 1,
+    label: '系统管理',
+    children: [
+      { id: 100, label: '用户管理', children: [{ id: 1001, label: '用户查询' }, { id: 1002, label: '用户新增' }] },
+      { id: 101, label: '角色管理', children: [{ id: 1011, label: '角色查询' }] },
+    ],
+  },
+  { id: 2, label: '照明控制', children: [{ id: 200, label: '网关管理' }] },
+];
+
 const dict = (entries: [string, string, string][]) =>
   entries.map(([dictValue, dictLabelZh, dictLabelEn]) => ({ dictValue, dictLabel: dictLabelZh, dictLabelZh, dictLabelEn }));
 
@@ -86,6 +116,14 @@ export function systemBackend(overrides: Parameters<typeof consoleBackend>[0] = 
     'GET /system/user/deptTree': ok({ data: deptTree }),
     'GET /system/user/list': ok({ rows: [user], total: 1 }),
     'GET /system/user/': ok({ roles, posts: [] }),
+    'GET /system/role/list': ok({ rows: roleRows, total: roleRows.length }),
+    'GET /system/role/2': ok({ data: roleRows[1] }),
+    'GET /system/role/3': ok({ data: roleRows[2] }),
+    'GET /system/menu/treeselect': ok({ data: menuTree }),
+    // with linkage, only the lowest granted nodes: the user query button
+    'GET /system/menu/roleMenuTreeselect/2': ok({ checkedKeys: [1001], menus: menuTree }),
+    'GET /system/role/deptTree/2': ok({ checkedKeys: [], depts: deptTree }),
+    'GET /system/role/deptTree/3': ok({ checkedKeys: [103], depts: deptTree }),
     'GET /system/user/2': ok({
       data: { ...user, qualifications: [{ code: 'EL-01', name: '电工证' }], projectIds: [1] },
       roleIds: [2],

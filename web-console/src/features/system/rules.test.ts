@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isName, isOrder, isUserName, userImportProblem } from './rules';
+import { isName, isOrder, isRoleKey, isUserName, userImportProblem } from './rules';
 
 describe('system rules', () => {
   it('names: 1 to max characters once trimmed', () => {
@@ -27,10 +27,21 @@ describe('system rules', () => {
     expect(isUserName('')).toBe(false);
   });
 
-  it('user imports: xls or xlsx, at most 5 MB', () => {
+  it('role keys: letters, digits, _ - and :, at most 100, as the server checks them', () => {
+    expect(isRoleKey('care:worker')).toBe(true);
+    expect(isRoleKey(' ops_lead-2 ')).toBe(true);
+    expect(isRoleKey('k'.repeat(100))).toBe(true);
+    expect(isRoleKey('k'.repeat(101))).toBe(false);
+    expect(isRoleKey('care worker')).toBe(false);
+    expect(isRoleKey('运维')).toBe(false);
+    expect(isRoleKey('   ')).toBe(false);
+    expect(isRoleKey(undefined)).toBe(false);
+  });
+
+  it('user imports: xls or xlsx, at most 2 MB', () => {
     expect(userImportProblem({ name: 'users.xlsx', size: 1024 })).toBeUndefined();
-    expect(userImportProblem({ name: 'USERS.XLS', size: 5 * 1024 * 1024 })).toBeUndefined();
-    expect(userImportProblem({ name: 'users.xlsx', size: 5 * 1024 * 1024 + 1 })).toEqual({ kind: 'size', maxBytes: 5 * 1024 * 1024 });
+    expect(userImportProblem({ name: 'USERS.XLS', size: 2 * 1024 * 1024 })).toBeUndefined();
+    expect(userImportProblem({ name: 'users.xlsx', size: 2 * 1024 * 1024 + 1 })).toEqual({ kind: 'size', maxBytes: 2 * 1024 * 1024 });
     expect(userImportProblem({ name: 'users.csv', size: 10 })).toEqual({ kind: 'type', extensions: ['xls', 'xlsx'] });
     expect(userImportProblem({ name: 'xlsx', size: 10 })?.kind).toBe('type');
   });

@@ -19,10 +19,18 @@ export const NICK_NAME_MAX = 30;
 export const PASSWORD_MAX = 128;
 export const QUALIFICATION_CODE_MAX = 50;
 export const QUALIFICATION_NAME_MAX = 100;
-export const REMARK_MAX = 500;
+export const REMARK_MAX = 200;
 
-/** User import (spec section 5 and the contract): xls or xlsx, at most 5 MB. */
-export const USER_IMPORT_MAX_MB = 5;
+/** The server's limits of a role (contract: POST /system/role). */
+export const ROLE_NAME_MAX = 30;
+export const ROLE_KEY_MAX = 100;
+export const ROLE_REMARK_MAX = 200;
+
+/**
+ * User import (spec section 5): xls or xlsx, at most 2 MB, the server's limit of a whole
+ * request body (http.body_limit_bytes), so a larger file is refused here before it is sent.
+ */
+export const USER_IMPORT_MAX_MB = 2;
 export const USER_IMPORT_RULE: FileRule = { ...FILE_RULES.userImport, maxBytes: USER_IMPORT_MAX_MB * 1024 * 1024 };
 
 /** A name of 1 to `max` characters once trimmed. */
@@ -40,6 +48,13 @@ export function isOrder(value: unknown): boolean {
 /** An account: 1 to 30 characters without spaces. */
 export function isUserName(value: unknown): boolean {
   return typeof value === 'string' && !/\s/.test(value) && isName(value, USER_NAME_MAX);
+}
+
+/** A role's key (permission string): 1 to 100 letters, digits, underscores, hyphens or colons, once trimmed. */
+export function isRoleKey(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const key = value.trim();
+  return key.length >= 1 && key.length <= ROLE_KEY_MAX && /^[A-Za-z0-9_:-]+$/.test(key);
 }
 
 /** Why a file cannot be imported as users, or undefined when it can. */
@@ -84,5 +99,15 @@ export function userRules(t: TFunction) {
     qualificationCode: [rule((value) => isName(value, QUALIFICATION_CODE_MAX), t('system.user.rules.qualificationCode', { max: QUALIFICATION_CODE_MAX }))],
     qualificationName: [rule((value) => isName(value, QUALIFICATION_NAME_MAX), t('system.user.rules.qualificationName', { max: QUALIFICATION_NAME_MAX }))],
     remark: [maxRule(REMARK_MAX, t('system.rules.max', { max: REMARK_MAX }))],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** antd rules of the role form, messages in the current language. */
+export function roleRules(t: TFunction) {
+  return {
+    roleName: [rule((value) => isName(value, ROLE_NAME_MAX), t('system.role.rules.name', { max: ROLE_NAME_MAX }))],
+    roleKey: [rule(isRoleKey, t('system.role.rules.key', { max: ROLE_KEY_MAX }))],
+    roleSort: [rule(isOrder, t('system.role.rules.order', { min: ORDER_MIN, max: ORDER_MAX }))],
+    remark: [maxRule(ROLE_REMARK_MAX, t('system.rules.max', { max: ROLE_REMARK_MAX }))],
   } satisfies Record<string, FormRule[]>;
 }

@@ -1,4 +1,7 @@
-/** The system screens' wire shapes (contract: docs/api-compatibility.md, "Organization and users"). */
+/**
+ * The system screens' wire shapes (contract: docs/api-compatibility.md, "Organization and
+ * users"; roles as RuoYi-Vue's api/system/role.js and api/system/menu.js).
+ */
 
 /** "0" normal, "1" disabled (dictionary sys_normal_disable). */
 export type NormalDisable = '0' | '1';
@@ -138,4 +141,70 @@ export interface ImportFailure {
 export interface ImportOutcome {
   msg: string;
   failures: ImportFailure[];
+}
+
+/** A node of a checkable tree the server gives (menus, organizations): id, label in the caller's language, children. */
+export interface TreeNodeData {
+  id: number;
+  label: string;
+  children?: TreeNodeData[];
+}
+
+/** Data scope of a role (spec section 6): "1" all, "2" custom organizations, "3" project. */
+export type DataScope = '1' | '2' | '3';
+
+/** A role row of GET /system/role/list (and the data of GET /system/role/{roleId}). */
+export interface Role {
+  roleId: number;
+  roleName: string;
+  roleKey: string;
+  roleSort: number;
+  dataScope: DataScope;
+  /** Parent-child linkage of the menu tree (RuoYi's menuCheckStrictly: true links them). */
+  menuCheckStrictly: boolean;
+  /** Parent-child linkage of the organization tree of a custom data scope. */
+  deptCheckStrictly: boolean;
+  status: NormalDisable;
+  remark: string;
+  createTime: string;
+  /** The super administrator role (key admin): it cannot be changed. */
+  admin: boolean;
+}
+
+/** GET /system/role/list query; the creation range is RuoYi's params[beginTime], params[endTime]. */
+export interface RoleQuery {
+  pageNum: number;
+  pageSize: number;
+  roleName?: string;
+  roleKey?: string;
+  status?: string;
+  'params[beginTime]'?: string;
+  'params[endTime]'?: string;
+}
+
+/** POST /system/role body; PUT adds roleId. */
+export interface RoleChange {
+  roleId?: number;
+  roleName: string;
+  roleKey: string;
+  roleSort: number;
+  status: string;
+  menuIds: number[];
+  menuCheckStrictly: boolean;
+  deptCheckStrictly: boolean;
+  remark: string;
+}
+
+/** PUT /system/role/dataScope body: the organizations only for a custom scope. */
+export interface DataScopeChange {
+  roleId: number;
+  dataScope: DataScope;
+  deptIds: number[];
+  deptCheckStrictly: boolean;
+}
+
+/** A whole tree and the keys a role has checked in it (roleMenuTreeselect, role deptTree). */
+export interface CheckedTree {
+  nodes: TreeNodeData[];
+  checkedKeys: number[];
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictLabel, useGetDictsQuery } from './api';
+import { dictLabel, useGetDictsQuery } from './dictApi';
 
 export interface DictOption {
   value: string;

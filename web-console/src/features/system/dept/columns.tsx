@@ -5,7 +5,6 @@ import type { DeptRow } from '../shared/deptTree';
 import { useDeptTypes, useNormalDisable } from '../shared/dicts';
 import StatusTag from '../shared/StatusTag';
 import type { DeptQuery } from '../types';
-import DeptName from './DeptName';
 import '../i18n';
 
 /** The organization tree table's columns. */
@@ -13,7 +12,7 @@ export function useDeptColumns(): ListColumn<DeptRow>[] {
   const { t } = useTranslation();
   const types = useDeptTypes();
   return [
-    { key: 'deptName', title: t('system.dept.name'), render: (_name: string, dept) => <DeptName dept={dept} /> },
+    { key: 'deptName', title: t('system.dept.name') },
     { key: 'deptCode', title: t('system.dept.code') },
     { key: 'deptType', title: t('system.dept.type'), render: (type: string) => optionLabel(types, type) },
     { key: 'orderNum', title: t('system.dept.orderNum') },

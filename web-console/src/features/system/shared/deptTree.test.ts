@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { depts, deptTree } from '../fixtures';
-import { deptOptions, filterTree, pageOf, treeIds, treeOptions, visibleDeptRows } from './deptTree';
+import { deptOptions, deptRows, filterTree, pageOf, treeIds, treeOptions, type DeptRow } from './deptTree';
 
-const names = (rows: { deptName: string; depth: number }[]) => rows.map((row) => `${'-'.repeat(row.depth)}${row.deptName}`);
+/** The nodes in tree order, each after as many dashes as it is deep. */
+const names = (rows: readonly DeptRow[], depth = 0): string[] =>
+  rows.flatMap((row) => [`${'-'.repeat(depth)}${row.deptName}`, ...names(row.children ?? [], depth + 1)]);
 
 describe('the organization tree', () => {
-  it('shows the open nodes in tree order, with their depth', () => {
-    expect(names(visibleDeptRows(depts, () => false))).toEqual(['滨江照明公司', '-运维部', '--一班', '-研发部']);
-    expect(names(visibleDeptRows(depts, (id) => id === 101))).toEqual(['滨江照明公司', '-运维部', '-研发部']);
-    expect(names(visibleDeptRows(depts, () => true))).toEqual(['滨江照明公司']);
-    expect(visibleDeptRows(depts, () => false).map((row) => row.childCount)).toEqual([2, 1, 0, 0]);
+  it('makes the tree table\'s rows: the roots with the nodes under them, in tree order, no children for a leaf', () => {
+    const rows = deptRows(depts);
+    expect(names(rows)).toEqual(['滨江照明公司', '-运维部', '--一班', '-研发部']);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.children?.[1]).not.toHaveProperty('children');
+    expect(rows[0]?.children?.[0]?.children?.[0]).toMatchObject({ deptId: 103, deptName: '一班', ancestors: '0,100,101' });
   });
 
   it('makes a node whose parent is not listed a root (a search finds nodes without their parents)', () => {
     const found = depts.filter((dept) => dept.deptName.includes('班') || dept.deptName === '研发部');
-    expect(names(visibleDeptRows(found, () => false))).toEqual(['研发部', '一班']);
+    expect(names(deptRows(found))).toEqual(['研发部', '一班']);
   });
 
   it('pages the rows, a page beyond the last showing the last', () => {

@@ -3,10 +3,9 @@ import { lastPage } from '../../../lib/pagination';
 import { buildTree, type TreeNode } from '../../../lib/tree';
 import type { Dept, DeptTreeNode } from '../types';
 
-/** A row of the organization tree table: the node, how deep it is, whether it has children. */
+/** A row of the organization tree table: the node and the nodes under it (none for a leaf). */
 export interface DeptRow extends Dept {
-  depth: number;
-  childCount: number;
+  children?: DeptRow[];
 }
 
 /** An option of a tree select. */
@@ -26,26 +25,16 @@ function deptTree(depts: readonly Dept[]): DeptNode[] {
   return buildTree<DeptNode>(depts.map((dept) => ({ id: dept.deptId, parentId: dept.parentId, name: dept.deptName, dept })));
 }
 
-/**
- * The rows the tree table shows, in tree order: every root, and the children of every node
- * that is not collapsed.
- */
-export function visibleDeptRows(depts: readonly Dept[], isCollapsed: (deptId: number) => boolean): DeptRow[] {
-  const rows: DeptRow[] = [];
-  const visit = (nodes: readonly DeptNode[], depth: number) => {
-    for (const node of nodes) {
-      const children = node.children ?? [];
-      rows.push({ ...node.dept, depth, childCount: children.length });
-      if (!isCollapsed(node.dept.deptId)) visit(children, depth + 1);
-    }
-  };
-  visit(deptTree(depts), 0);
-  return rows;
+/** The flat list as the tree table's rows: the roots, each with the nodes under it. */
+export function deptRows(depts: readonly Dept[]): DeptRow[] {
+  const toRows = (nodes: readonly DeptNode[]): DeptRow[] =>
+    nodes.map((node) => (node.children?.length ? { ...node.dept, children: toRows(node.children) } : { ...node.dept }));
+  return toRows(deptTree(depts));
 }
 
 /**
- * One page of the visible rows (the list kit pages every list); a page beyond the last, after
- * a collapse, shows the last one.
+ * One page of rows (the list kit pages every list, a tree table by its top-level rows); a
+ * page beyond the last, after a search, shows the last one.
  */
 export function pageOf<Row>(rows: readonly Row[], pageNum: number, pageSize: number): ListPage<Row> {
   const page = Math.min(Math.max(1, pageNum), lastPage(rows.length, pageSize));

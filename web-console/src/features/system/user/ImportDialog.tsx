@@ -14,7 +14,7 @@ import '../i18n';
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
 
 /**
- * Imports users from an xls or xlsx sheet (at most 5 MB, checked here first): the template,
+ * Imports users from an xls or xlsx sheet (at most 2 MB, checked here first): the template,
  * the file, whether existing users are updated. A refusal lists its rows (row, account,
  * reason) and imports nothing; a success shows the server's message and closes.
  */

@@ -43,13 +43,17 @@ describe('the users page', () => {
     expect(within(tree).getByText('运维部')).toBeInTheDocument();
     await user.click(within(tree).getByText('一班'));
     await waitFor(() => expect(lastListQuery(callsTo)?.get('deptId')).toBe('103'));
+    // another organization keeps the search form (as RuoYi does)
+    expect(lastListQuery(callsTo)?.get('status')).toBe('1');
+    expect(lastListQuery(callsTo)?.get('phonenumber')).toBe('139');
+    expect(screen.getByLabelText('手机号码')).toHaveValue('139');
 
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:users');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: '导出' }));
     await waitFor(() => expect(callsTo('POST /system/user/export')).toHaveLength(1));
     const exported = callsTo('POST /system/user/export')[0]?.body as URLSearchParams;
-    expect(Object.fromEntries(exported.entries())).toEqual({ deptId: '103' });
+    expect(Object.fromEntries(exported.entries())).toEqual({ phonenumber: '139', status: '1', deptId: '103' });
   });
 
   it('adds a user with roles, chosen projects and qualifications', async () => {
@@ -91,6 +95,8 @@ describe('the users page', () => {
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('资质名称为 1 到 100 个字符')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '删除资质 2' }));
+    // the server's limit of a remark
+    expect(within(dialog).getByLabelText('备注')).toHaveAttribute('maxlength', '200');
     await user.type(within(dialog).getByLabelText('备注'), '新同事');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
 
@@ -223,9 +229,9 @@ describe('the users page', () => {
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'users.csv', { type: 'text/csv' }));
     expect(await within(dialog).findByText('文件格式不正确，请选择 xls 或 xlsx 格式文件')).toBeInTheDocument();
     const big = new File(['x'], 'users.xlsx');
-    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    Object.defineProperty(big, 'size', { value: 2 * 1024 * 1024 + 1 });
     await user.upload(input, big);
-    expect(await within(dialog).findByText('文件大小不能超过 5 MB')).toBeInTheDocument();
+    expect(await within(dialog).findByText('文件大小不能超过 2 MB')).toBeInTheDocument();
     expect(callsTo('POST /system/user/importData')).toHaveLength(0);
 
     const sheet = new File(['sheet'], 'users.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
@@ -290,7 +296,7 @@ describe('the users page', () => {
     expect(screen.getByRole('region', { name: 'Organizations' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import users' });
-    expect(dialog).toHaveTextContent('Only xls or xlsx files of at most 5 MB.');
+    expect(dialog).toHaveTextContent('Only xls or xlsx files of at most 2 MB.');
     expect(within(dialog).getByRole('button', { name: 'Download template' })).toBeInTheDocument();
   });
 });

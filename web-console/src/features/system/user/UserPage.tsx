@@ -1,24 +1,22 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Button, Col, Flex, Row } from 'antd';
-import { DownloadOutlined, KeyOutlined, UploadOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Col, Row } from 'antd';
+import { KeyOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { download } from '../../../api/download';
-import { HasPermi } from '../../../components/Access';
-import { ListPage, type RowAction } from '../../../components/listPage';
-import { useDeleteUsersMutation } from '../api';
+import { ListPage, type RowAction, type ToolbarAction } from '../../../components/listPage';
+import { useDeleteUsersMutation, useGetUsersQuery } from '../api';
 import type { User, UserQuery } from '../types';
 import { useUserColumns, useUserSearchFields } from './columns';
 import ImportDialog from './ImportDialog';
 import OrgTree from './OrgTree';
 import ResetPasswordDialog from './ResetPasswordDialog';
 import UserFormDialog from './UserFormDialog';
-import { exportFilters, useUserList, UserListContext } from './userList';
 import '../i18n';
 
 /**
  * Users (`system/user/index`): the organization tree beside the list (a click shows that
- * organization and everything under it), search by account, phone, status and creation
- * time; add, edit, delete, enable or disable, reset the password, import and export.
+ * organization and everything under it, keeping the search form), search by account, phone,
+ * status and creation time; add, edit, delete, enable or disable, reset the password, import
+ * and export (with the organization chosen).
  */
 export default function UserPage() {
   const { t } = useTranslation();
@@ -26,11 +24,6 @@ export default function UserPage() {
   const [resetting, setResetting] = useState<User | undefined>();
   const [importing, setImporting] = useState(false);
   const [deleteUsers] = useDeleteUsersMutation();
-  const lastQuery = useRef<UserQuery | undefined>(undefined);
-  const onQuery = useCallback((query: UserQuery) => {
-    lastQuery.current = query;
-  }, []);
-  const listState = useMemo(() => ({ deptId, onQuery }), [deptId, onQuery]);
   const actions: RowAction<User>[] = [
     {
       key: 'resetPwd',
@@ -41,7 +34,9 @@ export default function UserPage() {
       run: (user) => setResetting(user),
     },
   ];
-  const exportUsers = () => void download('/system/user/export', exportFilters(lastQuery.current), `user_${Date.now()}.xlsx`);
+  const toolbar: ToolbarAction<User>[] = [
+    { key: 'import', label: t('system.user.import'), permission: 'system:user:import', icon: <UploadOutlined aria-hidden />, run: () => setImporting(true) },
+  ];
 
   return (
     <Row gutter={[16, 16]}>
@@ -49,34 +44,20 @@ export default function UserPage() {
         <OrgTree deptId={deptId} onSelect={setDeptId} />
       </Col>
       <Col xs={24} lg={18} xl={19}>
-        <Flex gap={8} style={{ marginBottom: 12 }}>
-          <HasPermi value={['system:user:import']}>
-            <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
-              {t('system.user.import')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['system:user:export']}>
-            <Button icon={<DownloadOutlined aria-hidden />} onClick={exportUsers}>
-              {t('common.export')}
-            </Button>
-          </HasPermi>
-        </Flex>
-        <UserListContext.Provider value={listState}>
-          {/* a new organization starts a new search: page 1, the form cleared */}
-          <ListPage<User, UserQuery>
-            key={deptId ?? 'all'} inProject={false} rowKey="userId" rowName={(user) => user.userName} useList={useUserList}
-            columns={useUserColumns()} searchFields={useUserSearchFields()} rowActions={actions}
-            editor={{ dialog: UserFormDialog, add: 'system:user:add', edit: 'system:user:edit' }}
-            remove={{
-              permission: 'system:user:remove',
-              question: (user) => t('system.user.deleteConfirm', { name: user.userName }),
-              run: (users) => deleteUsers(users.map((user) => user.userId)).unwrap(),
-            }}
-          >
-            {resetting ? <ResetPasswordDialog user={resetting} onClose={() => setResetting(undefined)} /> : null}
-            {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
-          </ListPage>
-        </UserListContext.Provider>
+        <ListPage<User, UserQuery>
+          inProject={false} rowKey="userId" rowName={(user) => user.userName} useList={useGetUsersQuery} filters={{ deptId }}
+          columns={useUserColumns()} searchFields={useUserSearchFields()} rowActions={actions} toolbarExtra={toolbar}
+          editor={{ dialog: UserFormDialog, add: 'system:user:add', edit: 'system:user:edit' }}
+          remove={{
+            permission: 'system:user:remove',
+            question: (user) => t('system.user.deleteConfirm', { name: user.userName }),
+            run: (users) => deleteUsers(users.map((user) => user.userId)).unwrap(),
+          }}
+          exportList={{ permission: 'system:user:export', url: '/system/user/export', filename: () => `user_${Date.now()}.xlsx` }}
+        >
+          {resetting ? <ResetPasswordDialog user={resetting} onClose={() => setResetting(undefined)} /> : null}
+          {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
+        </ListPage>
       </Col>
     </Row>
   );
