@@ -219,6 +219,21 @@ pub enum Msg {
     MenuNameTaken {
         name: String,
     },
+    AdviceTitleInvalid,
+    AdviceContentInvalid,
+    AdviceReplyInvalid,
+    AdviceStatusInvalid,
+    AdviceNotFound,
+    JobIdInvalid,
+    JobNameInvalid,
+    JobGroupInvalid,
+    JobTargetInvalid,
+    CronInvalid,
+    JobPolicyInvalid,
+    JobNotFound,
+    JobNameTaken {
+        name: String,
+    },
     // ---- end system administration ----
     // ---- lighting ----
     /// Lighting calls work inside one project; none was selected.
@@ -672,6 +687,41 @@ impl Msg {
                     format!("Menu '{name}' could not be saved: a sibling has that name")
                 }
             }
+            Msg::AdviceTitleInvalid => {
+                pick("标题不能为空，且不超过100个字符", "The title is required and at most 100 characters")
+            }
+            Msg::AdviceContentInvalid => {
+                pick("反馈内容不能为空，且不超过2000个字符", "The feedback is required and at most 2,000 characters")
+            }
+            Msg::AdviceReplyInvalid => {
+                pick("回复不能为空，且不超过2000个字符", "The reply is required and at most 2,000 characters")
+            }
+            Msg::AdviceStatusInvalid => pick("处理状态取值不正确", "Invalid handling status"),
+            Msg::AdviceNotFound => pick("意见反馈不存在", "The feedback does not exist"),
+            Msg::JobIdInvalid => pick("任务编号不正确", "Invalid job id"),
+            Msg::JobNameInvalid => {
+                pick("任务名称不能为空，且不超过64个字符", "The job name is required and at most 64 characters")
+            }
+            Msg::JobGroupInvalid => pick(
+                "任务组名只能包含字母、数字、下划线和连字符，且不超过64个字符",
+                "The job group may hold only letters, digits, underscores and hyphens, at most 64 characters",
+            ),
+            Msg::JobTargetInvalid => pick(
+                "调用目标必须是系统提供的任务处理器",
+                "The target must be one of the job handlers the system provides",
+            ),
+            Msg::CronInvalid => pick("Cron执行表达式不正确", "Invalid cron expression"),
+            Msg::JobPolicyInvalid => {
+                pick("执行策略、并发或失败策略取值不正确", "Invalid misfire, concurrency or failure policy")
+            }
+            Msg::JobNotFound => pick("任务不存在", "The job does not exist"),
+            Msg::JobNameTaken { name } => {
+                if zh {
+                    format!("保存任务'{name}'失败，同组任务名称已存在")
+                } else {
+                    format!("Job '{name}' could not be saved: the group has a job of that name")
+                }
+            }
             Msg::AvatarMissing => pick("请选择要上传的头像图片", "Please choose an avatar image to upload"),
             Msg::AvatarInvalid => {
                 pick("文件格式不正确，请上传PNG或JPG格式的图片", "Invalid file: please upload a PNG or JPG image")
@@ -1017,6 +1067,19 @@ impl Msg {
             Msg::MenuHasChildren => "menu.has.children",
             Msg::MenuAssigned => "menu.assigned",
             Msg::MenuNameTaken { .. } => "menu.name.taken",
+            Msg::AdviceTitleInvalid => "advice.title.invalid",
+            Msg::AdviceContentInvalid => "advice.content.invalid",
+            Msg::AdviceReplyInvalid => "advice.reply.invalid",
+            Msg::AdviceStatusInvalid => "advice.status.invalid",
+            Msg::AdviceNotFound => "advice.not.found",
+            Msg::JobIdInvalid => "job.id.invalid",
+            Msg::JobNameInvalid => "job.name.invalid",
+            Msg::JobGroupInvalid => "job.group.invalid",
+            Msg::JobTargetInvalid => "job.target.invalid",
+            Msg::CronInvalid => "job.cron.invalid",
+            Msg::JobPolicyInvalid => "job.policy.invalid",
+            Msg::JobNotFound => "job.not.found",
+            Msg::JobNameTaken { .. } => "job.name.taken",
             Msg::AvatarMissing => "user.avatar.missing",
             Msg::AvatarInvalid => "user.avatar.invalid",
             Msg::AvatarTooLarge { .. } => "user.avatar.too.large",

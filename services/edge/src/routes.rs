@@ -14,7 +14,9 @@ use utoipa::openapi::{
     ResponseBuilder, Type,
 };
 
-use crate::api::{alarm, auth, lighting, live, menus, monitor, profile, project, roles, settings, system, users};
+use crate::api::{
+    advice, alarm, auth, lighting, live, menus, monitor, profile, project, roles, settings, system, users,
+};
 use crate::limit::Limit;
 use crate::state::EdgeState;
 
@@ -83,6 +85,13 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/system/menu/getRouters", Access::SignedIn, "system", "The caller's route tree", |m| on(m, system::get_routers)),
     route(GET, "/getRouters", Access::SignedIn, "system", "The caller's route tree at RuoYi-Vue's path (docs/api-compatibility.md)", |m| on(m, system::get_routers)),
     route(GET, "/system/config/configKey/{key}", Access::Public, "system", "A config value (in msg); a private value needs the permission to read the parameters", |m| on(m, system::config_by_key)),
+    // ---- advice ----
+    route(POST, "/system/advice", Access::SignedIn, "system", "Send feedback (any signed-in user)", |m| on(m, advice::advice_send)),
+    route(GET, "/system/advice/my", Access::SignedIn, "system", "The caller's own feedback with the replies", |m| on(m, advice::advice_mine)),
+    route(GET, "/system/advice/list", Access::Permission(system_perm::advice::LIST), "system", "Everyone's feedback (title, userName, status), newest first", |m| on(m, advice::advice_list)),
+    route(PUT, "/system/advice/reply", Access::Permission(system_perm::advice::EDIT), "system", "Reply to feedback and set its status", |m| on(m, advice::advice_reply)),
+    route(GET, "/system/advice/{adviceId}", Access::Permission(system_perm::advice::QUERY), "system", "One piece of feedback", |m| on(m, advice::advice_get)),
+    route(Method::DELETE, "/system/advice/{adviceId}", Access::Permission(system_perm::advice::REMOVE), "system", "Delete feedback (ids comma-separated)", |m| on(m, advice::advice_remove)),
     // ---- monitoring: the login log ----
     route(GET, "/monitor/logininfor/list", Access::Permission(monitor_perm::logininfor::LIST), "monitor", "Sign-ins and sign-outs (ipaddr, userName, status, day range), newest first", |m| on(m, monitor::login_log_list)),
     route(Method::DELETE, "/monitor/logininfor/clean", Access::Permission(monitor_perm::logininfor::REMOVE), "monitor", "Delete every login log entry", |m| on(m, monitor::login_log_clean)),
@@ -94,6 +103,21 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/monitor/operlog/{operId}", Access::Permission(monitor_perm::operlog::QUERY), "monitor", "One operation log record", |m| on(m, monitor::oper_log_get)),
     route(Method::DELETE, "/monitor/operlog/{operId}", Access::Permission(monitor_perm::operlog::REMOVE), "monitor", "Delete operation log records (ids comma-separated)", |m| on(m, monitor::oper_log_remove)),
     route(POST, "/monitor/operlog/export", Access::Permission(monitor_perm::operlog::EXPORT), "monitor", "The filtered operation log as xlsx (form body)", |m| on(m, monitor::oper_log_export)),
+    route(GET, "/monitor/job/list", Access::Permission(monitor_perm::job::LIST), "monitor", "Scheduled jobs (jobName, jobGroup, status), paged", |m| on(m, monitor::job_list)),
+    route(GET, "/monitor/job/nextTimes", Access::Permission(monitor_perm::job::QUERY), "monitor", "The next five fire times of a cron expression (cronExpression), or why it is not one", |m| on(m, monitor::job_next_times)),
+    route(GET, "/monitor/job/handlers", Access::Permission(monitor_perm::job::QUERY), "monitor", "The handlers a job may run (the registry written in code)", |m| on(m, monitor::job_handlers)),
+    route(GET, "/monitor/job/{jobId}", Access::Permission(monitor_perm::job::QUERY), "monitor", "A scheduled job", |m| on(m, monitor::job_get)),
+    route(POST, "/monitor/job", Access::Permission(monitor_perm::job::ADD), "monitor", "Add a scheduled job (a registered handler and a cron expression)", |m| on(m, monitor::job_add)),
+    route(PUT, "/monitor/job", Access::Permission(monitor_perm::job::EDIT), "monitor", "Edit a scheduled job", |m| on(m, monitor::job_edit)),
+    route(PUT, "/monitor/job/changeStatus", Access::Permission(monitor_perm::job::EDIT), "monitor", "Resume or pause a job", |m| on(m, monitor::job_change_status)),
+    route(PUT, "/monitor/job/run", Access::Permission(monitor_perm::job::EDIT), "monitor", "Run a job once now", |m| on(m, monitor::job_run)),
+    route(Method::DELETE, "/monitor/job/{jobId}", Access::Permission(monitor_perm::job::REMOVE), "monitor", "Delete jobs (ids comma-separated)", |m| on(m, monitor::job_remove)),
+    route(POST, "/monitor/job/export", Access::Permission(monitor_perm::job::EXPORT), "monitor", "The filtered jobs as xlsx (form body)", |m| on(m, monitor::job_export)),
+    route(GET, "/monitor/jobLog/list", Access::Permission(monitor_perm::job_log::LIST), "monitor", "Job runs (jobId, jobName, jobGroup, status, day range), newest first", |m| on(m, monitor::job_log_list)),
+    route(Method::DELETE, "/monitor/jobLog/clean", Access::Permission(monitor_perm::job_log::REMOVE), "monitor", "Delete every job log entry", |m| on(m, monitor::job_log_clean)),
+    route(GET, "/monitor/jobLog/{jobLogId}", Access::Permission(monitor_perm::job_log::QUERY), "monitor", "One job run", |m| on(m, monitor::job_log_get)),
+    route(Method::DELETE, "/monitor/jobLog/{jobLogId}", Access::Permission(monitor_perm::job_log::REMOVE), "monitor", "Delete job log entries (ids comma-separated)", |m| on(m, monitor::job_log_remove)),
+    route(POST, "/monitor/jobLog/export", Access::Permission(monitor_perm::job_log::EXPORT), "monitor", "The filtered job log as xlsx (form body)", |m| on(m, monitor::job_log_export)),
     // ---- parameters and dictionaries ----
     route(GET, "/system/config/list", Access::Permission(system_perm::config::LIST), "system", "Config entries, filtered and paged", |m| on(m, settings::config_list)),
     route(Method::DELETE, "/system/config/refreshCache", Access::Permission(system_perm::config::REMOVE), "system", "Clear every replica's parameter cache (RuoYi's path)", |m| on(m, settings::config_clear_cache)),

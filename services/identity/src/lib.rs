@@ -1,10 +1,12 @@
 //! Identity: sign-in, sessions, organization, users, roles, menus, parameters,
 //! dictionaries and the login log. One door: [`run`] (or [`start`], which returns once the service listens).
 
+pub mod advice;
 pub mod auth;
 pub mod cache;
 pub mod dept;
 pub mod dict;
+pub mod job;
 pub mod loginlog;
 pub mod menu;
 pub mod operlog;
@@ -152,6 +154,7 @@ pub async fn start(
     spawn_logged("login log consumer", login_log);
     let oper_log = operlog::events::run(deps.pool.clone(), shared.js.clone(), shared.streams.clone(), shutdown.clone());
     spawn_logged("operation log consumer", oper_log);
+    spawn_logged("job scheduler", job::scheduler::run(shared.clone(), shutdown.clone()));
     spawn_logged("identity cache clearing", cache::follow(shared.clone(), shutdown.clone()));
 
     let routes = Routes::new(pb::auth_service_server::AuthServiceServer::new(auth::grpc::AuthApi::new(shared.clone())))
@@ -173,6 +176,8 @@ pub async fn start(
         .add_service(pb::oper_log_service_server::OperLogServiceServer::new(operlog::grpc::OperLogApi::new(
             shared.clone(),
         )))
+        .add_service(pb::advice_service_server::AdviceServiceServer::new(advice::grpc::AdviceApi::new(shared.clone())))
+        .add_service(pb::job_service_server::JobServiceServer::new(job::grpc::JobApi::new(shared.clone())))
         .add_service(pb::profile_service_server::ProfileServiceServer::new(profile::grpc::ProfileApi::new(shared)));
     serve_grpc("identity", cfg.grpc.identity_listen, routes, shutdown).await
 }

@@ -330,6 +330,12 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
         "Organization type",
         &[("1", "公司", "Company"), ("2", "部门", "Department"), ("3", "班组", "Team")],
     ),
+    (
+        "sys_advice_status",
+        "反馈状态",
+        "Feedback status",
+        &[("0", "待处理", "Pending"), ("1", "已回复", "Replied"), ("2", "已关闭", "Closed")],
+    ),
     ("sys_normal_disable", "系统开关", "Status", &[("0", "正常", "Normal"), ("1", "停用", "Disabled")]),
     ("sys_yes_no", "系统是否", "Yes or no", &[("Y", "是", "Yes"), ("N", "否", "No")]),
     ("sys_show_hide", "菜单状态", "Menu visibility", &[("0", "显示", "Show"), ("1", "隐藏", "Hide")]),

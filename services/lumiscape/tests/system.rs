@@ -1239,3 +1239,158 @@ async fn menus_are_edited_and_the_sidebar_follows(c: &Cluster) {
     let (status, _) = c.api.send(Call::get("/system/menu/list").token(&guest)).await;
     assert_eq!(status, 403);
 }
+
+scenario!(feedback_is_sent_replied_and_closed);
+async fn feedback_is_sent_replied_and_closed(c: &Cluster) {
+    let guest = c.api.login("guest", "guest123").await;
+    let admin = c.api.login("admin", "admin123").await;
+    let (status, answer) = c
+        .api
+        .send(
+            Call::post("/system/advice")
+                .token(&guest)
+                .json(json!({ "title": "三号桥灯带不亮", "content": "昨晚起东侧灯带全灭" })),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) =
+        send(c, Call::post("/system/advice").token(&guest).json(json!({ "title": "", "content": "x" })), "en_US").await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("The title is required and at most 100 characters")));
+    let (status, _) = c.api.send(Call::get("/system/advice/list").token(&guest)).await;
+    assert_eq!(status, 403, "only administrators see everyone's");
+
+    let (_, list) = c.api.send(Call::get("/system/advice/list?status=0").token(&admin)).await;
+    let row = list["rows"][0].clone();
+    assert_eq!(
+        (row["userName"].as_str(), row["title"].as_str(), row["status"].as_str()),
+        (Some("guest"), Some("三号桥灯带不亮"), Some("0"))
+    );
+    let id = row["adviceId"].as_i64().unwrap();
+    let (status, answer) = c
+        .api
+        .send(
+            Call::put("/system/advice/reply")
+                .token(&admin)
+                .json(json!({ "adviceId": id, "reply": "已派单处理", "status": "1" })),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = send(
+        c,
+        Call::put("/system/advice/reply").token(&admin).json(json!({ "adviceId": id, "reply": "x", "status": "7" })),
+        "en_US",
+    )
+    .await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("Invalid handling status")));
+    let (_, mine) = c.api.send(Call::get("/system/advice/my").token(&guest)).await;
+    assert_eq!(
+        (mine["rows"][0]["reply"].as_str(), mine["rows"][0]["repliedBy"].as_str()),
+        (Some("已派单处理"), Some("admin"))
+    );
+    let (_, detail) = c.api.send(Call::get(&format!("/system/advice/{id}")).token(&admin)).await;
+    assert_eq!(detail["data"]["status"], "1");
+    let (status, _) = c.api.send(Call::delete(&format!("/system/advice/{id}")).token(&admin)).await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get(&format!("/system/advice/{id}")).token(&admin)).await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn a_job_fires_exactly_once_per_firing_with_two_identity_replicas() {
+    let mut c = crate::common::Cluster::start(crate::common::Deployment::Split).await;
+    c.add_replica("identity").await;
+    let admin = c.api.login("admin", "admin123").await;
+
+    // The registry and the cron rule.
+    let (_, handlers) = send(&c, Call::get("/monitor/job/handlers").token(&admin), "en_US").await;
+    assert!(handlers["data"].as_array().unwrap().iter().any(|h| h["key"] == "heartbeat"), "{handlers}");
+    let (_, times) =
+        c.api.send(Call::get("/monitor/job/nextTimes?cronExpression=0/10%20*%20*%20*%20*%20%3F").token(&admin)).await;
+    assert_eq!(times["data"].as_array().unwrap().len(), 5, "{times}");
+    let (status, answer) =
+        send(&c, Call::get("/monitor/job/nextTimes?cronExpression=every%20minute").token(&admin), "en_US").await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("Invalid cron expression")));
+    for (body, msg) in [
+        (
+            json!({ "jobName": "x", "invokeTarget": "java.lang.Runtime.getRuntime().exec('id')", "cronExpression": "* * * * * ?" }),
+            "The target must be one of the job handlers the system provides",
+        ),
+        (
+            json!({ "jobName": "x", "invokeTarget": "heartbeat", "cronExpression": "0 0 99 * * ?" }),
+            "Invalid cron expression",
+        ),
+        (
+            json!({ "jobName": "", "invokeTarget": "heartbeat", "cronExpression": "* * * * * ?" }),
+            "The job name is required and at most 64 characters",
+        ),
+    ] {
+        let (status, answer) = send(&c, Call::post("/monitor/job").token(&admin).json(body.clone()), "en_US").await;
+        assert_eq!((status, answer["msg"].as_str()), (400, Some(msg)), "{body}");
+    }
+
+    // A heartbeat every second, run by two replicas for a few seconds.
+    let body = json!({ "jobName": "心跳", "jobGroup": "SYSTEM", "invokeTarget": "heartbeat", "cronExpression": "* * * * * ?", "concurrent": "0", "status": "0" });
+    let (status, answer) = c.api.send(Call::post("/monitor/job").token(&admin).json(body)).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, list) = c.api.send(Call::get("/monitor/job/list?jobName=心跳").token(&admin)).await;
+    let job_id = list["rows"][0]["jobId"].as_i64().unwrap();
+    assert!(list["rows"][0]["nextValidTime"].as_str().is_some());
+    tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+    let (status, _) = c
+        .api
+        .send(Call::put("/monitor/job/changeStatus").token(&admin).json(json!({ "jobId": job_id, "status": "1" })))
+        .await;
+    assert_eq!(status, 200);
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+
+    let fires: Vec<(chrono::DateTime<chrono::Utc>, Option<String>)> =
+        sqlx::query_as("SELECT fire_time, status::text FROM identity.job_logs WHERE job_id = $1 ORDER BY fire_time")
+            .bind(job_id)
+            .fetch_all(&c.pool)
+            .await
+            .unwrap();
+    assert!(fires.len() >= 3, "{fires:?}");
+    for pair in fires.windows(2) {
+        assert_eq!((pair[1].0 - pair[0].0).num_seconds(), 1, "one run per second, none twice, none skipped: {fires:?}");
+    }
+    assert!(fires.iter().all(|f| f.1.as_deref() == Some("0")), "{fires:?}");
+
+    // Paused: no more runs. Run once now: one more, logged.
+    let count = fires.len();
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    let (_, logs) =
+        c.api.send(Call::get(&format!("/monitor/jobLog/list?jobId={job_id}&pageSize=100")).token(&admin)).await;
+    assert_eq!(logs["total"].as_i64(), Some(count as i64), "paused");
+    let (status, answer) = c
+        .api
+        .send(Call::put("/monitor/job/run").token(&admin).json(json!({ "jobId": job_id, "jobGroup": "SYSTEM" })))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, logs) =
+        c.api.send(Call::get(&format!("/monitor/jobLog/list?jobId={job_id}&pageSize=100")).token(&admin)).await;
+    assert_eq!(logs["total"].as_i64(), Some(count as i64 + 1));
+    assert_eq!((logs["rows"][0]["jobMessage"].as_str(), logs["rows"][0]["status"].as_str()), (Some("ok"), Some("0")));
+
+    // A cleaning job runs its handler for real.
+    let clean = json!({ "jobName": "清理登录日志", "invokeTarget": "cleanLoginLog", "cronExpression": "0 0 3 * * ?" });
+    c.api.send(Call::post("/monitor/job").token(&admin).json(clean)).await;
+    let (_, list) = c.api.send(Call::get("/monitor/job/list?jobName=清理登录日志").token(&admin)).await;
+    assert_eq!(list["rows"][0]["status"], "1", "a new job starts paused");
+    let clean_id = list["rows"][0]["jobId"].as_i64().unwrap();
+    c.api.send(Call::put("/monitor/job/run").token(&admin).json(json!({ "jobId": clean_id }))).await;
+    let (_, logs) = c.api.send(Call::get(&format!("/monitor/jobLog/list?jobId={clean_id}")).token(&admin)).await;
+    assert!(logs["rows"][0]["jobMessage"].as_str().unwrap().starts_with("deleted "), "{logs}");
+
+    // Export, delete, clean; refusals.
+    let response = c.api.client.post(c.api.url("/monitor/job/export")).bearer_auth(&admin).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let (status, _) = c.api.send(Call::delete(&format!("/monitor/job/{clean_id}")).token(&admin)).await;
+    assert_eq!(status, 200);
+    let (status, _) = c.api.send(Call::get(&format!("/monitor/job/{clean_id}")).token(&admin)).await;
+    assert_eq!(status, 404);
+    let (status, _) = c.api.send(Call::delete("/monitor/jobLog/clean").token(&admin)).await;
+    assert_eq!(status, 200);
+    let guest = c.api.login("guest", "guest123").await;
+    let (status, _) = c.api.send(Call::get("/monitor/job/list").token(&guest)).await;
+    assert_eq!(status, 403);
+}
