@@ -28,6 +28,14 @@ describe('component registry', () => {
     for (const name of ['index', 'system/dept/index', 'system/user/index', 'toString', undefined]) expect(needsProject(name), name).toBe(false);
   });
 
+  it('maps the parameter and dictionary screens to their pages, outside projects', () => {
+    for (const name of ['system/config/index']) {
+      expect(hasPage(name), name).toBe(true);
+      expect(pageFor(name)).not.toBe(NotAvailablePage);
+      expect(needsProject(name), name).toBe(false);
+    }
+  });
+
   it('maps every other name to the not-available page', () => {
     for (const name of ['system/role/index', 'Layout', 'ParentView', 'toString', '', undefined]) {
       expect(pageFor(name)).toBe(NotAvailablePage);

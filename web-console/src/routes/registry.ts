@@ -37,6 +37,8 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'alarm/history/index': inProject(lazy(() => import('../features/alarm/history/HistoryAlarmPage'))),
   'system/dept/index': outsideProjects(lazy(() => import('../features/system/dept/DeptPage'))),
   'system/user/index': outsideProjects(lazy(() => import('../features/system/user/UserPage'))),
+  // parameters and dictionaries
+  'system/config/index': outsideProjects(lazy(() => import('../features/system/config/ConfigPage'))),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];
