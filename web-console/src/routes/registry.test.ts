@@ -29,7 +29,7 @@ describe('component registry', () => {
   });
 
   it('maps the parameter and dictionary screens to their pages, outside projects', () => {
-    for (const name of ['system/config/index']) {
+    for (const name of ['system/config/index', 'system/dict/index']) {
       expect(hasPage(name), name).toBe(true);
       expect(pageFor(name)).not.toBe(NotAvailablePage);
       expect(needsProject(name), name).toBe(false);

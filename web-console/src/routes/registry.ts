@@ -39,6 +39,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'system/user/index': outsideProjects(lazy(() => import('../features/system/user/UserPage'))),
   // parameters and dictionaries
   'system/config/index': outsideProjects(lazy(() => import('../features/system/config/ConfigPage'))),
+  'system/dict/index': outsideProjects(lazy(() => import('../features/system/dict/DictPage'))),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];
