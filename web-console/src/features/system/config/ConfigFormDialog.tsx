@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { clearConfigValues } from '../../../app/configValues';
 import { FormDialog, FormField } from '../../../components/formDialog';
 import type { EditorDialogProps } from '../../../components/listPage';
-import { useAddConfigMutation, useUpdateConfigMutation } from '../api';
+import { useAddConfigMutation, useUpdateConfigMutation } from '../settingsApi';
 import { CONFIG_NAME_MAX, CONFIG_VALUE_MAX, configRules, REMARK_MAX, SETTINGS_KEY_MAX } from '../rules';
 import { useYesNo } from '../shared/yesNo';
 import type { Config } from '../types';

@@ -6,7 +6,7 @@ import { clearConfigValues } from '../../../app/configValues';
 import { presentFailure } from '../../../api/presenter';
 import { HasPermi } from '../../../components/Access';
 import { ListPage } from '../../../components/listPage';
-import { useDeleteConfigsMutation, useGetConfigsQuery, useRefreshConfigCacheMutation } from '../api';
+import { useDeleteConfigsMutation, useGetConfigsQuery, useRefreshConfigCacheMutation } from '../settingsApi';
 import type { Config, ConfigQuery } from '../types';
 import { useConfigColumns, useConfigSearchFields } from './columns';
 import ConfigFormDialog from './ConfigFormDialog';

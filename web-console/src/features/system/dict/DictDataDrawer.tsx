@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../../../api/download';
 import { HasPermi } from '../../../components/Access';
 import { ListPage } from '../../../components/listPage';
-import { useDeleteDictDataMutation } from '../api';
+import { useDeleteDictDataMutation } from '../settingsApi';
 import type { DictData, DictDataQuery, DictType } from '../types';
 import { useDictDataColumns, useDictDataSearchFields } from './columns';
 import { DictDataListContext, exportFilters, useDictDataList } from './dataList';

@@ -3,7 +3,7 @@ import { Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, FormField } from '../../../components/formDialog';
 import type { EditorDialogProps } from '../../../components/listPage';
-import { useAddDictDataMutation, useUpdateDictDataMutation } from '../api';
+import { useAddDictDataMutation, useUpdateDictDataMutation } from '../settingsApi';
 import { DICT_SORT_MAX, DICT_SORT_MIN, DICT_TEXT_MAX, dictDataRules, LIST_CLASSES, REMARK_MAX, SETTINGS_KEY_MAX } from '../rules';
 import { useNormalDisable } from '../shared/dicts';
 import { useYesNo } from '../shared/yesNo';

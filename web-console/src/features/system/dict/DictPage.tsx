@@ -6,7 +6,7 @@ import { presentFailure } from '../../../api/presenter';
 import { showMessage } from '../../../app/feedback';
 import { HasPermi } from '../../../components/Access';
 import { ListPage, type RowAction } from '../../../components/listPage';
-import { useDeleteDictTypesMutation, useGetDictTypesQuery, useRefreshDictCacheMutation } from '../api';
+import { useDeleteDictTypesMutation, useGetDictTypesQuery, useRefreshDictCacheMutation } from '../settingsApi';
 import type { DictType, DictTypeQuery } from '../types';
 import { useDictTypeColumns, useDictTypeSearchFields } from './columns';
 import DictDataDrawer from './DictDataDrawer';

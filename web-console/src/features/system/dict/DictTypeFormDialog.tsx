@@ -2,7 +2,7 @@ import { Input, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, FormField } from '../../../components/formDialog';
 import type { EditorDialogProps } from '../../../components/listPage';
-import { useAddDictTypeMutation, useUpdateDictTypeMutation } from '../api';
+import { useAddDictTypeMutation, useUpdateDictTypeMutation } from '../settingsApi';
 import { DICT_TEXT_MAX, dictTypeRules, REMARK_MAX, SETTINGS_KEY_MAX } from '../rules';
 import { useNormalDisable } from '../shared/dicts';
 import type { DictType } from '../types';

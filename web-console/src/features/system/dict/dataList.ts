@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import type { QueryParams } from '../../../api/client';
 import type { ListResult } from '../../../components/listPage';
-import { useGetDictDataQuery } from '../api';
+import { useGetDictDataQuery } from '../settingsApi';
 import type { DictData, DictDataQuery } from '../types';
 
 export interface DictDataListState {
