@@ -38,7 +38,7 @@ export default function ConfigFormDialog({ row: config, onClose }: EditorDialogP
           <Input maxLength={CONFIG_NAME_MAX} />
         </FormField>
         <FormField label={t('system.config.key')} name="configKey" rules={keyFixed ? [] : rules.configKey} required={!keyFixed}
-          extra={keyFixed ? t('system.dict.builtinHint') : undefined}>
+          extra={keyFixed ? t('system.config.builtinHint') : undefined}>
           <Input maxLength={SETTINGS_KEY_MAX} readOnly={keyFixed} autoComplete="off" />
         </FormField>
         <FormField label={t('system.config.value')} name="configValue" rules={rules.configValue}>

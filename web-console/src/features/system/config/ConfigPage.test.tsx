@@ -158,6 +158,9 @@ describe('the parameters page', () => {
     for (const name of ['ID', 'Parameter name', 'Parameter key', 'Parameter value', 'Built in', 'Public', 'Remark', 'Created']) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
+    // shown as entered, left out of the language walk
+    expect(screen.getByText('巡检提醒天数')).toHaveAttribute('translate', 'no');
+    expect(screen.getByText('sys.browser.nameZh')).toHaveAttribute('translate', 'no');
     for (const name of ['Add', 'Delete', 'Export', 'Refresh cache', 'Delete 巡检提醒天数']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }

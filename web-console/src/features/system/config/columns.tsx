@@ -1,16 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ListColumn, SearchField } from '../../../components/listPage';
+import AsEntered from '../shared/AsEntered';
 import { useYesNo } from '../shared/yesNo';
 import { optionLabel } from '../useDictOptions';
 import type { Config, ConfigQuery } from '../types';
 import '../i18n';
-
-/** A long text in one line, whole on hover. */
-const clipped = (text: string) => (
-  <span title={text} style={{ display: 'inline-block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
-    {text}
-  </span>
-);
 
 /** The parameter list's columns. */
 export function useConfigColumns(): ListColumn<Config>[] {
@@ -18,12 +12,12 @@ export function useConfigColumns(): ListColumn<Config>[] {
   const yesNo = useYesNo();
   return [
     { key: 'configId', title: t('system.config.configId') },
-    { key: 'configName', title: t('system.config.name') },
-    { key: 'configKey', title: t('system.config.key') },
-    { key: 'configValue', title: t('system.config.value'), render: clipped },
+    { key: 'configName', title: t('system.config.name'), render: (name: string) => <AsEntered text={name} /> },
+    { key: 'configKey', title: t('system.config.key'), render: (key: string) => <AsEntered text={key} /> },
+    { key: 'configValue', title: t('system.config.value'), render: (value: string) => <AsEntered text={value} clip /> },
     { key: 'configType', title: t('system.config.type'), render: (type: string) => optionLabel(yesNo, type) },
     { key: 'isPublic', title: t('system.config.isPublic'), render: (flag: string) => (flag === '1' ? t('common.yes') : t('common.no')) },
-    { key: 'remark', title: t('system.config.remark'), render: clipped },
+    { key: 'remark', title: t('system.config.remark'), render: (remark: string) => <AsEntered text={remark} clip /> },
     { key: 'createTime', title: t('system.config.createTime') },
   ];
 }
