@@ -29,6 +29,14 @@ describe('component registry', () => {
     for (const name of ['index', 'system/dept/index', 'system/user/index', 'system/role/index', 'toString', undefined]) expect(needsProject(name), name).toBe(false);
   });
 
+  it('maps the parameter and dictionary screens to their pages, outside projects', () => {
+    for (const name of ['system/config/index', 'system/dict/index']) {
+      expect(hasPage(name), name).toBe(true);
+      expect(pageFor(name)).not.toBe(NotAvailablePage);
+      expect(needsProject(name), name).toBe(false);
+    }
+  });
+
   it('maps every other name to the not-available page', () => {
     for (const name of ['operation/asset/index', 'Layout', 'ParentView', 'toString', '', undefined]) {
       expect(pageFor(name)).toBe(NotAvailablePage);

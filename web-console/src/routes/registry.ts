@@ -38,6 +38,9 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'system/dept/index': outsideProjects(lazy(() => import('../features/system/dept/DeptPage'))),
   'system/user/index': outsideProjects(lazy(() => import('../features/system/user/UserPage'))),
   'system/role/index': outsideProjects(lazy(() => import('../features/system/role/RolePage'))),
+  // parameters and dictionaries
+  'system/config/index': outsideProjects(lazy(() => import('../features/system/config/ConfigPage'))),
+  'system/dict/index': outsideProjects(lazy(() => import('../features/system/dict/DictPage'))),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];

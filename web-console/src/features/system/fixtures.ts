@@ -1,6 +1,8 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
 import type { Dept, Role, TreeNodeData, User } from './types';
+// parameters and dictionaries
+import type { Config, DictData, DictType } from './types';
 
 /** Test data shaped as the contract's answers. */
 export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });
@@ -131,6 +133,108 @@ export function systemBackend(overrides: Parameters<typeof consoleBackend>[0] = 
       postIds: [],
       posts: [],
     }),
+    ...overrides,
+  });
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Parameters and dictionaries
+ * ---------------------------------------------------------------------------------------- */
+
+export const configs: Config[] = [
+  {
+    configId: 1,
+    configName: '浏览器标题（中文）',
+    configKey: 'sys.browser.nameZh',
+    configValue: '智慧景观照明云平台',
+    configType: 'Y',
+    isPublic: '1',
+    remark: '登录页与标签页标题',
+    createTime: '2026-04-01 09:00:00',
+  },
+  {
+    configId: 100,
+    configName: '巡检提醒天数',
+    configKey: 'inspection.remind.days',
+    configValue: '3',
+    configType: 'N',
+    isPublic: '0',
+    remark: '',
+    createTime: '2026-04-03 10:00:00',
+  },
+];
+
+export const dictTypes: DictType[] = [
+  {
+    dictId: 1,
+    dictName: '系统开关',
+    dictNameEn: 'Status',
+    dictType: 'sys_normal_disable',
+    status: '0',
+    builtin: '1',
+    remark: '',
+    createTime: '2026-04-01 09:00:00',
+  },
+  {
+    dictId: 100,
+    dictName: '灯具颜色',
+    dictNameEn: 'Lamp colours',
+    dictType: 'lamp_color',
+    status: '0',
+    builtin: '0',
+    remark: '演示',
+    createTime: '2026-04-03 10:00:00',
+  },
+];
+
+const item = (dictCode: number, dictType: string, dictSort: number, dictValue: string, dictLabel: string, dictLabelEn: string, builtin: string): DictData => ({
+  dictCode,
+  dictSort,
+  dictLabel,
+  dictLabelEn,
+  dictValue,
+  dictType,
+  cssClass: '',
+  listClass: builtin === '1' ? 'primary' : '',
+  isDefault: dictSort === 1 ? 'Y' : 'N',
+  status: '0',
+  builtin,
+  remark: '',
+  createTime: '2026-04-01 09:00:00',
+});
+
+/** The items of sys_normal_disable (built in) and of lamp_color (added by a user). */
+export const dictItems: DictData[] = [
+  item(1, 'sys_normal_disable', 1, '0', '正常', 'Normal', '1'),
+  item(2, 'sys_normal_disable', 2, '1', '停用', 'Disabled', '1'),
+  item(100, 'lamp_color', 1, 'warm', '暖白', 'Warm white', '0'),
+];
+
+/** The demo route tree with the parameter and dictionary screens. */
+export const settingsRoutes: ServerRoute[] = systemRoutes.map((route) =>
+  route.path === '/system'
+    ? {
+        ...route,
+        children: [
+          ...(route.children ?? []),
+          { path: 'config', component: 'system/config/index', meta: meta('参数设置', 'Parameters') },
+          { path: 'dict', component: 'system/dict/index', meta: meta('字典管理', 'Dictionaries') },
+        ],
+      }
+    : route,
+);
+
+/** The system backend with the parameter and dictionary screens' answers; the item list answers by dictType. */
+export function settingsBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return systemBackend({
+    'GET /system/menu/getRouters': ok({ data: settingsRoutes }),
+    'GET /system/dict/data/type/sys_yes_no': ok({ data: dict([['Y', '是', 'Yes'], ['N', '否', 'No']]) }),
+    'GET /system/config/list': ok({ rows: configs, total: configs.length }),
+    'GET /system/dict/type/list': ok({ rows: dictTypes, total: dictTypes.length }),
+    'GET /system/dict/data/list': (request) => {
+      const rows = dictItems.filter((row) => row.dictType === request.query.get('dictType'));
+      return ok({ rows, total: rows.length });
+    },
     ...overrides,
   });
 }

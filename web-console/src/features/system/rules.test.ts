@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isName, isOrder, isRoleKey, isUserName, userImportProblem } from './rules';
+// parameters and dictionaries
+import { isCssClass, isSettingsKey } from './rules';
 
 describe('system rules', () => {
   it('names: 1 to max characters once trimmed', () => {
@@ -44,5 +46,29 @@ describe('system rules', () => {
     expect(userImportProblem({ name: 'users.xlsx', size: 2 * 1024 * 1024 + 1 })).toEqual({ kind: 'size', maxBytes: 2 * 1024 * 1024 });
     expect(userImportProblem({ name: 'users.csv', size: 10 })).toEqual({ kind: 'type', extensions: ['xls', 'xlsx'] });
     expect(userImportProblem({ name: 'xlsx', size: 10 })?.kind).toBe('type');
+  });
+});
+
+/* Parameters and dictionaries */
+describe('parameter and dictionary rules', () => {
+  it('keys and dictionary types: letters, digits, underscores, hyphens and dots, 1 to 100', () => {
+    expect(isSettingsKey('sys.menu.mode')).toBe(true);
+    expect(isSettingsKey('lighting_communication-type.v2')).toBe(true);
+    expect(isSettingsKey(' sys_yes_no ')).toBe(true);
+    expect(isSettingsKey('k'.repeat(100))).toBe(true);
+    expect(isSettingsKey('k'.repeat(101))).toBe(false);
+    expect(isSettingsKey('sys yes')).toBe(false);
+    expect(isSettingsKey('字典')).toBe(false);
+    expect(isSettingsKey('a/b')).toBe(false);
+    expect(isSettingsKey('')).toBe(false);
+    expect(isSettingsKey(undefined)).toBe(false);
+  });
+
+  it('style classes: empty, or letters, digits, spaces, underscores and hyphens, at most 100', () => {
+    expect(isCssClass(undefined)).toBe(true);
+    expect(isCssClass('')).toBe(true);
+    expect(isCssClass('text-bold big_1')).toBe(true);
+    expect(isCssClass('c'.repeat(101))).toBe(false);
+    expect(isCssClass('color:red')).toBe(false);
   });
 });

@@ -111,3 +111,74 @@ export function roleRules(t: TFunction) {
     remark: [maxRule(ROLE_REMARK_MAX, t('system.rules.max', { max: ROLE_REMARK_MAX }))],
   } satisfies Record<string, FormRule[]>;
 }
+
+/* ------------------------------------------------------------------------------------------
+ * Parameters and dictionaries (the server's limits: contract "Parameters and dictionaries").
+ * ---------------------------------------------------------------------------------------- */
+
+export const CONFIG_NAME_MAX = 100;
+export const CONFIG_VALUE_MAX = 500;
+/** A parameter key or a dictionary type. */
+export const SETTINGS_KEY_MAX = 100;
+/** A dictionary's names, an item's labels, value and style class. */
+export const DICT_TEXT_MAX = 100;
+/** An item's display order, as the organization's. */
+export const DICT_SORT_MIN = ORDER_MIN;
+export const DICT_SORT_MAX = ORDER_MAX;
+
+/** RuoYi's display styles of an item's tag (listClass). */
+export const LIST_CLASSES = ['default', 'primary', 'success', 'info', 'warning', 'danger'] as const;
+
+const SETTINGS_KEY_PATTERN = /^[A-Za-z0-9._-]+$/;
+const CSS_CLASS_PATTERN = /^[A-Za-z0-9 _-]*$/;
+
+/** A parameter key or a dictionary type once trimmed: letters, digits, underscores, hyphens and dots, 1 to 100. */
+export function isSettingsKey(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const key = value.trim();
+  return key.length >= 1 && key.length <= SETTINGS_KEY_MAX && SETTINGS_KEY_PATTERN.test(key);
+}
+
+/** An item's style class once trimmed: empty, or letters, digits, spaces, underscores and hyphens, at most 100. */
+export function isCssClass(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'string') return false;
+  const css = value.trim();
+  return css.length <= DICT_TEXT_MAX && CSS_CLASS_PATTERN.test(css);
+}
+
+/** An optional text of at most `max` characters once trimmed. */
+const optionalText = (max: number) => (value: unknown) => value === undefined || value === null || (typeof value === 'string' && [...value.trim()].length <= max);
+
+/** antd rules of the parameter form, messages in the current language. */
+export function configRules(t: TFunction) {
+  return {
+    configName: [rule((value) => isName(value, CONFIG_NAME_MAX), t('system.config.rules.name', { max: CONFIG_NAME_MAX }))],
+    configKey: [rule(isSettingsKey, t('system.config.rules.key', { max: SETTINGS_KEY_MAX }))],
+    // the value is kept as written (spaces may matter), only bounded
+    configValue: [maxRule(CONFIG_VALUE_MAX, t('system.rules.max', { max: CONFIG_VALUE_MAX }))],
+    remark: [maxRule(REMARK_MAX, t('system.rules.max', { max: REMARK_MAX }))],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** antd rules of the dictionary type form. */
+export function dictTypeRules(t: TFunction) {
+  return {
+    dictName: [rule((value) => isName(value, DICT_TEXT_MAX), t('system.dict.rules.name', { max: DICT_TEXT_MAX }))],
+    dictNameEn: [rule(optionalText(DICT_TEXT_MAX), t('system.rules.max', { max: DICT_TEXT_MAX }))],
+    dictType: [rule(isSettingsKey, t('system.dict.rules.type', { max: SETTINGS_KEY_MAX }))],
+    remark: [maxRule(REMARK_MAX, t('system.rules.max', { max: REMARK_MAX }))],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** antd rules of the dictionary item form. */
+export function dictDataRules(t: TFunction) {
+  return {
+    dictLabel: [rule((value) => isName(value, DICT_TEXT_MAX), t('system.dict.rules.label', { max: DICT_TEXT_MAX }))],
+    dictLabelEn: [rule(optionalText(DICT_TEXT_MAX), t('system.rules.max', { max: DICT_TEXT_MAX }))],
+    dictValue: [rule((value) => isName(value, DICT_TEXT_MAX), t('system.dict.rules.value', { max: DICT_TEXT_MAX }))],
+    cssClass: [rule(isCssClass, t('system.dict.rules.cssClass', { max: DICT_TEXT_MAX }))],
+    dictSort: [rule(isOrder, t('system.dict.rules.sort', { min: DICT_SORT_MIN, max: DICT_SORT_MAX }))],
+    remark: [maxRule(REMARK_MAX, t('system.rules.max', { max: REMARK_MAX }))],
+  } satisfies Record<string, FormRule[]>;
+}

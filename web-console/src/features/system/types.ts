@@ -208,3 +208,124 @@ export interface CheckedTree {
   nodes: TreeNodeData[];
   checkedKeys: number[];
 }
+
+/* ------------------------------------------------------------------------------------------
+ * Parameters and dictionaries (contract: docs/api-compatibility.md, "Parameters and
+ * dictionaries"). Switches: configType and isDefault "Y"/"N", status "0"/"1", isPublic and
+ * builtin "1"/"0".
+ * ---------------------------------------------------------------------------------------- */
+
+/** RuoYi's yes-or-no switch (dictionary sys_yes_no). */
+export type YesNo = 'Y' | 'N';
+
+/** A parameter (row of GET /system/config/list). */
+export interface Config {
+  configId: number;
+  configName: string;
+  configKey: string;
+  configValue: string;
+  /** "Y" built in (seeded by the product), "N" not. */
+  configType: string;
+  /** "1": readable without signing in, through configKey/{key}. */
+  isPublic: string;
+  remark: string;
+  createTime: string;
+}
+
+/** GET /system/config/list query; the creation range is RuoYi's params[beginTime], params[endTime]. */
+export interface ConfigQuery {
+  pageNum: number;
+  pageSize: number;
+  configName?: string;
+  configKey?: string;
+  configType?: string;
+  'params[beginTime]'?: string;
+  'params[endTime]'?: string;
+}
+
+/** POST /system/config body; PUT adds configId. */
+export interface ConfigChange {
+  configId?: number;
+  configName: string;
+  configKey: string;
+  configValue: string;
+  configType: string;
+  isPublic: string;
+  remark: string;
+}
+
+/** A dictionary type (row of GET /system/dict/type/list). */
+export interface DictType {
+  dictId: number;
+  dictName: string;
+  dictNameEn: string;
+  dictType: string;
+  status: string;
+  /** "1": seeded by the product; its key cannot change and it cannot be deleted. */
+  builtin: string;
+  remark: string;
+  createTime: string;
+}
+
+/** GET /system/dict/type/list query. */
+export interface DictTypeQuery {
+  pageNum: number;
+  pageSize: number;
+  dictName?: string;
+  dictType?: string;
+  status?: string;
+  'params[beginTime]'?: string;
+  'params[endTime]'?: string;
+}
+
+/** POST /system/dict/type body; PUT adds dictId. */
+export interface DictTypeChange {
+  dictId?: number;
+  dictName: string;
+  dictNameEn: string;
+  dictType: string;
+  status: string;
+  remark: string;
+}
+
+/** A dictionary item (row of GET /system/dict/data/list: the Chinese label in dictLabel, the English in dictLabelEn). */
+export interface DictData {
+  dictCode: number;
+  dictSort: number;
+  dictLabel: string;
+  dictLabelEn: string;
+  dictValue: string;
+  dictType: string;
+  cssClass: string;
+  listClass: string;
+  isDefault: string;
+  status: string;
+  /** "1": seeded by the product; its value cannot change and it cannot be deleted. */
+  builtin: string;
+  remark: string;
+  createTime: string;
+}
+
+/** GET /system/dict/data/list query: the type's items, searched by label and status. */
+export interface DictDataQuery {
+  pageNum: number;
+  pageSize: number;
+  dictType?: string;
+  dictLabel?: string;
+  status?: string;
+}
+
+/** POST /system/dict/data body; PUT adds dictCode. */
+export interface DictDataChange {
+  dictCode?: number;
+  dictType: string;
+  dictLabel: string;
+  dictLabelEn: string;
+  dictValue: string;
+  cssClass: string;
+  dictSort: number;
+  listClass: string;
+  isDefault: string;
+  status: string;
+  remark: string;
+}

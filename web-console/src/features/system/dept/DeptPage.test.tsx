@@ -70,9 +70,12 @@ describe('the organization page', () => {
     await user.type(within(dialog).getByLabelText('联系电话'), '1234');
     await user.type(within(dialog).getByLabelText('邮箱'), 'qa@');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await within(dialog).findByText('只能包含字母、数字、下划线和中划线')).toBeInTheDocument();
-    expect(within(dialog).getByText('请输入正确的手机号码')).toBeInTheDocument();
-    expect(within(dialog).getByText('请输入正确的邮箱地址')).toBeInTheDocument();
+    // antd swaps the message nodes while its motion runs: read the three together, until stable
+    await waitFor(() => {
+      expect(within(dialog).getByText('只能包含字母、数字、下划线和中划线')).toBeInTheDocument();
+      expect(within(dialog).getByText('请输入正确的手机号码')).toBeInTheDocument();
+      expect(within(dialog).getByText('请输入正确的邮箱地址')).toBeInTheDocument();
+    });
     expect(callsTo('POST /system/dept')).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText('组织编码'));
