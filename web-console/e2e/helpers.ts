@@ -69,3 +69,37 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
   await scope.getByLabel(label, { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
+
+/** The session token the console keeps in its cookie (src/lib/session.ts: Admin-Token). */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'Admin-Token')?.value;
+  expect(token, 'the Admin-Token cookie').toBeTruthy();
+  return decodeURIComponent(token ?? '');
+}
+
+/** RuoYi's envelope of a list or an answer, as the server sends it. */
+export interface Envelope<Row = Record<string, unknown>> {
+  code: number;
+  msg?: string;
+  rows?: Row[];
+  total?: number;
+  data?: unknown;
+}
+
+/** Calls the HTTP API (`/prod-api` + `path`) with the page's session token, as the console would. */
+export async function callApi<Row = Record<string, unknown>>(
+  page: Page,
+  method: 'GET' | 'DELETE',
+  path: string,
+): Promise<Envelope<Row>> {
+  const response = await page.request.fetch(`/prod-api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+  });
+  return (await response.json()) as Envelope<Row>;
+}
+
+/** The page at `path` in the main layout (the tags view keeps other pages mounted, hidden). */
+export function screen(page: Page, path: string) {
+  return page.getByRole('main').locator(`[data-kept-path="${path}"]`);
+}
