@@ -30,7 +30,11 @@ struct Pool {
 
 impl Pool {
     fn new(url: &str, connections: usize) -> anyhow::Result<Self> {
-        let channels = (0..connections.max(1)).map(|_| channel(url)).collect::<anyhow::Result<Vec<_>>>()?;
+        Self::lasting(url, connections, CALL_TIMEOUT)
+    }
+
+    fn lasting(url: &str, connections: usize, timeout: Duration) -> anyhow::Result<Self> {
+        let channels = (0..connections.max(1)).map(|_| channel(url, timeout)).collect::<anyhow::Result<Vec<_>>>()?;
         Ok(Self { channels: channels.into(), next: Arc::default() })
     }
 
@@ -43,6 +47,7 @@ impl Pool {
 #[derive(Clone)]
 pub struct Clients {
     identity: Pool,
+    identity_slow: Pool,
     project: Pool,
     lighting: Pool,
     alarm: Pool,
@@ -53,6 +58,11 @@ impl Clients {
         let connections = cfg.grpc.client_connections;
         Ok(Self {
             identity: Pool::new(&cfg.grpc.identity_url, connections)?,
+            identity_slow: Pool::lasting(
+                &cfg.grpc.identity_url,
+                1,
+                Duration::from_secs(crate::routes::IMPORT_SECONDS),
+            )?,
             project: Pool::new(&cfg.grpc.project_url, connections)?,
             lighting: Pool::new(&cfg.grpc.lighting_url, connections)?,
             alarm: Pool::new(&cfg.grpc.alarm_url, connections)?,
@@ -95,12 +105,18 @@ impl Clients {
         ProjectServiceClient::new(self.project.pick())
     }
 
-    /// A channel to the lighting service, for any of its gRPC clients.
     /// A channel to identity, for the clients of its smaller services.
     pub fn identity_channel(&self) -> Channel {
         self.identity.pick()
     }
 
+    /// A channel to identity for the calls that may last as long as a route's `lasting`
+    /// (the user import), beyond the ordinary channel's 30 s.
+    pub fn identity_slow_channel(&self) -> Channel {
+        self.identity_slow.pick()
+    }
+
+    /// A channel to the lighting service, for any of its gRPC clients.
     pub fn lighting_channel(&self) -> Channel {
         self.lighting.pick()
     }
@@ -111,10 +127,13 @@ impl Clients {
     }
 }
 
-fn channel(url: &str) -> anyhow::Result<Channel> {
+/// How long an ordinary call may take.
+const CALL_TIMEOUT: Duration = Duration::from_secs(30);
+
+fn channel(url: &str, timeout: Duration) -> anyhow::Result<Channel> {
     Ok(Endpoint::from_shared(url.to_owned())?
         .connect_timeout(Duration::from_secs(3))
-        .timeout(Duration::from_secs(30))
+        .timeout(timeout)
         .tcp_nodelay(true)
         .http2_keep_alive_interval(Duration::from_secs(30))
         .connect_lazy())

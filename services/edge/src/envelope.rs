@@ -208,10 +208,7 @@ pub fn xlsx_download(file_name: String, content: Vec<u8>) -> Response {
     let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
     let mut response = (StatusCode::OK, content).into_response();
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-    );
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(crate::routes::XLSX));
     if let Ok(value) = HeaderValue::from_str(&disposition) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }

@@ -71,11 +71,12 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
                 }
             };
             // The answer must begin in time; a live stream's begins at once and goes on.
-            match tokio::time::timeout(state.request_timeout, answer).await {
+            let limit = spec.timeout_seconds.map_or(state.request_timeout, std::time::Duration::from_secs);
+            match tokio::time::timeout(limit, answer).await {
                 Ok(response) => response,
                 Err(_) => {
                     tracing::warn!(path, "request timed out");
-                    let msg = Msg::RequestTimeout { seconds: state.request_timeout.as_secs() };
+                    let msg = Msg::RequestTimeout { seconds: limit.as_secs() };
                     ApiError::new(ErrorCode::Timeout, &msg, lang).into_response()
                 }
             }

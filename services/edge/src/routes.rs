@@ -45,6 +45,8 @@ pub struct RouteSpec {
     pub bind: Bind,
     /// The rate limit the guard applies before anything else (sign-in routes only).
     pub limit: Option<Limit>,
+    /// How long the route may take to answer, when not `http.request_timeout_seconds`.
+    pub timeout_seconds: Option<u64>,
 }
 
 const fn route(
@@ -55,7 +57,7 @@ const fn route(
     summary: &'static str,
     bind: Bind,
 ) -> RouteSpec {
-    RouteSpec { method, path, access, tag, summary, bind, limit: None }
+    RouteSpec { method, path, access, tag, summary, bind, limit: None, timeout_seconds: None }
 }
 
 impl RouteSpec {
@@ -64,7 +66,25 @@ impl RouteSpec {
         self.limit = Some(limit);
         self
     }
+
+    /// The route may take up to `seconds` to answer instead of `http.request_timeout_seconds`
+    /// (a large import hashes thousands of passwords).
+    const fn lasting(mut self, seconds: u64) -> Self {
+        self.timeout_seconds = Some(seconds);
+        self
+    }
+
+    /// The route answers a workbook (RuoYi's downloads: exports and templates).
+    pub fn answers_workbook(&self) -> bool {
+        self.path.ends_with("/export") || self.path.ends_with("/importTemplate")
+    }
 }
+
+/// The media type of the workbooks the downloads answer.
+pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// How long a user import may take: 10,000 rows hash 10,000 passwords.
+pub const IMPORT_SECONDS: u64 = 600;
 
 const GET: Method = Method::GET;
 const POST: Method = Method::POST;
@@ -179,7 +199,7 @@ pub const ROUTES: &[RouteSpec] = &[
     route(Method::DELETE, "/system/menu/{menuId}", Access::Permission(system_perm::menu::REMOVE), "system", "Delete a menu without sub-menus that no role holds", |m| on(m, menus::menu_remove)),
     route(GET, "/system/menu/treeselect", Access::Permission(system_perm::role::QUERY), "system", "Every menu and button as a tree (a role form's)", |m| on(m, roles::menu_tree)),
     route(GET, "/system/menu/roleMenuTreeselect/{roleId}", Access::Permission(system_perm::role::QUERY), "system", "Every menu as a tree and the role's checked ones", |m| on(m, roles::role_menu_tree)),
-    route(POST, "/system/user/importData", Access::Permission(system_perm::user::IMPORT), "system", "Import users from xls or xlsx (multipart file, updateSupport); all or nothing, bad rows listed", |m| on(m, users::user_import)),
+    route(POST, "/system/user/importData", Access::Permission(system_perm::user::IMPORT), "system", "Import users from xls or xlsx (multipart file, updateSupport); all or nothing, bad rows listed", |m| on(m, users::user_import)).lasting(IMPORT_SECONDS),
     route(GET, "/project/project/dropList", Access::SignedIn, "project", "The caller's projects (id, name)", |m| on(m, project::drop_list)),
     route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),
     route(GET, "/project/project/detail", Access::SignedIn, "project", "A project's detail (logo)", |m| on(m, project::detail)),
@@ -258,6 +278,11 @@ pub fn openapi(base_path: &str) -> OpenApi {
                 ResponseBuilder::new()
                     .description("Server-Sent Events")
                     .content("text/event-stream", Content::default())
+            } else if spec.answers_workbook() {
+                ResponseBuilder::new()
+                    .description("an xlsx workbook (a refusal answers the envelope)")
+                    .content(XLSX, Content::default())
+                    .content("application/json", envelope())
             } else {
                 ResponseBuilder::new()
                     .description("envelope with code 200, or 500 for a business rule's refusal")

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use common::report::{self, check};
 use common::{Call, Cluster, Deployment, Options, RateLimit, SIGNING_KEY, eventually};
-use futures::StreamExt;
+use futures::{StreamExt, TryStreamExt};
 use lumiscape_edge::routes::{Access, ROUTES, RouteSpec};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -58,7 +58,9 @@ impl Snapshot {
         .await
         .unwrap();
         let mut tables = BTreeMap::new();
-        for name in names {
+        // The operation log records every write that passed the guard, refused ones too: it
+        // is the audit of the attempts, written on purpose (its event is left out below).
+        for name in names.into_iter().filter(|n| n != "identity.oper_log") {
             // Names come from the catalogue, not from input.
             let sql = format!(
                 "SELECT count(*), md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM {name} AS t"
@@ -77,6 +79,24 @@ impl Snapshot {
         }
         for name in ours {
             let info = js.get_stream(&name).await.unwrap().info().await.unwrap().clone();
+            if name.contains("IDENTITY") {
+                // Every subject but the operation log's: counted per subject.
+                let mut subjects = js
+                    .get_stream(&name)
+                    .await
+                    .unwrap()
+                    .info_with_subjects(format!("{}.identity.>", c.prefix))
+                    .await
+                    .unwrap();
+                let mut counted = 0u64;
+                while let Some((subject, count)) = subjects.try_next().await.unwrap() {
+                    if !subject.ends_with(".identity.operation.recorded") {
+                        counted += count as u64;
+                    }
+                }
+                streams.insert(name, (counted, 0));
+                continue;
+            }
             streams.insert(name, (info.state.messages, info.state.last_sequence));
         }
         Self { tables, streams }
@@ -183,6 +203,9 @@ fn alarm_type_body() -> Value {
 
 /// The sample request of a route, naming the records of `ids`; `None` for a route nobody
 /// has written one for yet.
+/// A system record no project holds and none exists (see `sample`).
+const NONE: i64 = 999_999_999;
+
 fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
     let (g, t, a) = (ids.gateway, ids.alarm_type, ids.alarm);
     let s = match (method.as_str(), path) {
@@ -246,6 +269,118 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         }
         ("PUT", "/alarm/alarm/process") => Sample::at(path).json(json!({ "alarmId": a })).with_id(),
         ("GET", "/live/stream") => Sample::at(path),
+        // System administration: records are global, so a record named by id is one no
+        // project holds (and none exists): the cross-project id case is a 404.
+        ("GET", "/system/dept/list") => Sample::at(path),
+        ("GET", "/system/dept/list/exclude/{deptId}") => Sample::at(format!("/system/dept/list/exclude/{NONE}")).with_id(),
+        ("GET", "/system/dept/treeselect") => Sample::at(path),
+        ("GET", "/system/dept/{deptId}") => Sample::at(format!("/system/dept/{NONE}")).with_id(),
+        ("POST", "/system/dept") => Sample::at(path).json(json!({ "parentId": 100, "deptName": "Probe", "deptCode": "PROBE" })),
+        ("PUT", "/system/dept") => {
+            Sample::at(path).json(json!({ "deptId": NONE, "parentId": 100, "deptName": "Probe" })).with_id()
+        }
+        ("DELETE", "/system/dept/{deptId}") => Sample::at(format!("/system/dept/{NONE}")).with_id(),
+        ("GET", "/system/user/deptTree") => Sample::at(path),
+        ("GET", "/system/user/list") => Sample::at(path),
+        ("GET", "/system/user/") => Sample::at(path),
+        ("GET", "/system/user/{userId}") => Sample::at(format!("/system/user/{NONE}")).with_id(),
+        ("POST", "/system/user") => Sample::at(path).json(json!({
+            "userName": "probe", "nickName": "Probe", "password": "Probe!pass1", "roleIds": [], "allProjects": "0", "projectIds": [1]
+        })),
+        ("PUT", "/system/user") => Sample::at(path).json(json!({ "userId": NONE, "nickName": "Probe" })).with_id(),
+        ("DELETE", "/system/user/{userId}") => Sample::at(format!("/system/user/{NONE}")).with_id(),
+        ("PUT", "/system/user/resetPwd") => Sample::at(path).json(json!({ "userId": NONE, "password": "Probe!pass1" })).with_id(),
+        ("PUT", "/system/user/changeStatus") => Sample::at(path).json(json!({ "userId": NONE, "status": "1" })).with_id(),
+        ("POST", "/system/user/export") => Sample::at(path),
+        ("POST", "/system/user/importTemplate") => Sample::at(path),
+        ("POST", "/system/user/importData") => Sample::at(path),
+        ("GET", "/system/role/list") => Sample::at(path),
+        ("GET", "/system/role/optionselect") => Sample::at(path),
+        ("GET", "/system/role/deptTree/{roleId}") => Sample::at(format!("/system/role/deptTree/{NONE}")).with_id(),
+        ("GET", "/system/role/{roleId}") => Sample::at(format!("/system/role/{NONE}")).with_id(),
+        ("POST", "/system/role") => Sample::at(path).json(json!({ "roleName": "Probe", "roleKey": "probe", "menuIds": [] })),
+        ("PUT", "/system/role") => {
+            Sample::at(path).json(json!({ "roleId": NONE, "roleName": "Probe", "roleKey": "probe", "menuIds": [] })).with_id()
+        }
+        ("PUT", "/system/role/dataScope") => Sample::at(path).json(json!({ "roleId": NONE, "dataScope": "1" })).with_id(),
+        ("PUT", "/system/role/changeStatus") => Sample::at(path).json(json!({ "roleId": NONE, "status": "1" })).with_id(),
+        ("DELETE", "/system/role/{roleId}") => Sample::at(format!("/system/role/{NONE}")).with_id(),
+        ("POST", "/system/role/export") => Sample::at(path),
+        ("GET", "/system/menu/list") => Sample::at(path),
+        ("GET", "/system/menu/treeselect") => Sample::at(path),
+        ("GET", "/system/menu/roleMenuTreeselect/{roleId}") => {
+            Sample::at(format!("/system/menu/roleMenuTreeselect/{NONE}")).with_id()
+        }
+        ("GET", "/system/menu/{menuId}") => Sample::at(format!("/system/menu/{NONE}")).with_id(),
+        ("POST", "/system/menu") => Sample::at(path).json(json!({ "parentId": 1, "menuName": "Probe", "menuType": "M", "path": "probe" })),
+        ("PUT", "/system/menu") => {
+            Sample::at(path).json(json!({ "menuId": NONE, "parentId": 1, "menuName": "Probe", "menuType": "M", "path": "probe" })).with_id()
+        }
+        ("DELETE", "/system/menu/{menuId}") => Sample::at(format!("/system/menu/{NONE}")).with_id(),
+        ("DELETE", "/system/config/refreshCache") => Sample::at(path),
+        ("DELETE", "/system/config/clearCache") => Sample::at(path),
+        ("GET", "/system/config/{configId}") => Sample::at(format!("/system/config/{NONE}")).with_id(),
+        ("POST", "/system/config") => Sample::at(path).json(json!({ "configName": "Probe", "configKey": "probe.key", "configValue": "1" })),
+        ("PUT", "/system/config") => {
+            Sample::at(path).json(json!({ "configId": NONE, "configName": "Probe", "configKey": "probe.key" })).with_id()
+        }
+        ("DELETE", "/system/config/{configId}") => Sample::at(format!("/system/config/{NONE}")).with_id(),
+        ("POST", "/system/config/export") => Sample::at(path),
+        ("GET", "/system/dict/type/list") => Sample::at(path),
+        ("GET", "/system/dict/type/optionselect") => Sample::at(path),
+        ("DELETE", "/system/dict/type/refreshCache") => Sample::at(path),
+        ("DELETE", "/system/dict/type/clearCache") => Sample::at(path),
+        ("GET", "/system/dict/type/{dictId}") => Sample::at(format!("/system/dict/type/{NONE}")).with_id(),
+        ("POST", "/system/dict/type") => Sample::at(path).json(json!({ "dictName": "Probe", "dictType": "probe_type" })),
+        ("PUT", "/system/dict/type") => {
+            Sample::at(path).json(json!({ "dictId": NONE, "dictName": "Probe", "dictType": "probe_type" })).with_id()
+        }
+        ("DELETE", "/system/dict/type/{dictId}") => Sample::at(format!("/system/dict/type/{NONE}")).with_id(),
+        ("POST", "/system/dict/type/export") => Sample::at(path),
+        ("GET", "/system/dict/data/list") => Sample::at(format!("{path}?dictType=sys_user_sex")),
+        ("GET", "/system/dict/data/{dictCode}") => Sample::at(format!("/system/dict/data/{NONE}")).with_id(),
+        ("POST", "/system/dict/data") => {
+            Sample::at(path).json(json!({ "dictType": "sys_user_sex", "dictLabel": "Probe", "dictValue": "9" }))
+        }
+        ("PUT", "/system/dict/data") => Sample::at(path)
+            .json(json!({ "dictCode": NONE, "dictType": "sys_user_sex", "dictLabel": "Probe", "dictValue": "9" }))
+            .with_id(),
+        ("DELETE", "/system/dict/data/{dictCode}") => Sample::at(format!("/system/dict/data/{NONE}")).with_id(),
+        ("POST", "/system/dict/data/export") => Sample::at(path),
+        ("GET", "/monitor/logininfor/list") => Sample::at(path),
+        ("DELETE", "/monitor/logininfor/clean") => Sample::at(path),
+        ("DELETE", "/monitor/logininfor/{infoId}") => Sample::at(format!("/monitor/logininfor/{NONE}")).with_id(),
+        ("GET", "/monitor/logininfor/unlock/{userName}") => Sample::at("/monitor/logininfor/unlock/probe-nobody"),
+        ("POST", "/monitor/logininfor/export") => Sample::at(path),
+        ("GET", "/monitor/operlog/list") => Sample::at(path),
+        ("DELETE", "/monitor/operlog/clean") => Sample::at(path),
+        ("GET", "/monitor/operlog/{operId}") => Sample::at(format!("/monitor/operlog/{NONE}")).with_id(),
+        ("DELETE", "/monitor/operlog/{operId}") => Sample::at(format!("/monitor/operlog/{NONE}")).with_id(),
+        ("POST", "/monitor/operlog/export") => Sample::at(path),
+        ("GET", "/monitor/job/list") => Sample::at(path),
+        ("GET", "/monitor/job/nextTimes") => Sample::at(format!("{path}?cronExpression=0%200%203%20*%20*%20%3F")),
+        ("GET", "/monitor/job/handlers") => Sample::at(path),
+        ("GET", "/monitor/job/{jobId}") => Sample::at(format!("/monitor/job/{NONE}")).with_id(),
+        ("POST", "/monitor/job") => Sample::at(path)
+            .json(json!({ "jobName": "Probe", "invokeTarget": "heartbeat", "cronExpression": "0 0 3 * * ?" })),
+        ("PUT", "/monitor/job") => Sample::at(path)
+            .json(json!({ "jobId": NONE, "jobName": "Probe", "invokeTarget": "heartbeat", "cronExpression": "0 0 3 * * ?" }))
+            .with_id(),
+        ("PUT", "/monitor/job/changeStatus") => Sample::at(path).json(json!({ "jobId": NONE, "status": "0" })).with_id(),
+        ("PUT", "/monitor/job/run") => Sample::at(path).json(json!({ "jobId": NONE })).with_id(),
+        ("DELETE", "/monitor/job/{jobId}") => Sample::at(format!("/monitor/job/{NONE}")).with_id(),
+        ("POST", "/monitor/job/export") => Sample::at(path),
+        ("GET", "/monitor/jobLog/list") => Sample::at(path),
+        ("DELETE", "/monitor/jobLog/clean") => Sample::at(path),
+        ("GET", "/monitor/jobLog/{jobLogId}") => Sample::at(format!("/monitor/jobLog/{NONE}")).with_id(),
+        ("DELETE", "/monitor/jobLog/{jobLogId}") => Sample::at(format!("/monitor/jobLog/{NONE}")).with_id(),
+        ("POST", "/monitor/jobLog/export") => Sample::at(path),
+        ("POST", "/system/advice") => Sample::at(path).json(json!({ "title": "Probe", "content": "Probe" })),
+        ("GET", "/system/advice/my") => Sample::at(path),
+        ("GET", "/system/advice/list") => Sample::at(path),
+        ("PUT", "/system/advice/reply") => Sample::at(path).json(json!({ "adviceId": NONE, "reply": "Probe" })).with_id(),
+        ("GET", "/system/advice/{adviceId}") => Sample::at(format!("/system/advice/{NONE}")).with_id(),
+        ("DELETE", "/system/advice/{adviceId}") => Sample::at(format!("/system/advice/{NONE}")).with_id(),
         _ => return None,
     };
     Some(s)

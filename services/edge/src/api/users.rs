@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
 use lumiscape_proto::identity::v1 as pb;
+use lumiscape_proto::identity::v1::user_admin_service_client::UserAdminServiceClient;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -486,7 +487,9 @@ pub async fn user_import(
     let (file_name, content) = file.filter(|(_, bytes)| !bytes.is_empty()).ok_or_else(missing)?;
     let update_support = matches!(query.update_support.as_deref().map(str::trim), Some("true" | "1"));
     let request = pb::ImportUsersRequest { file_name, content: content.to_vec(), update_support };
-    let answer = call(&info, state.clients.users().import_users(info.ctx.request(request))).await?;
+    // A large import hashes a password per row: it may outlast the ordinary call timeout.
+    let mut users = UserAdminServiceClient::new(state.clients.identity_slow_channel());
+    let answer = call(&info, users.import_users(info.ctx.request(request))).await?;
     if answer.failures.is_empty() {
         let msg = Msg::ImportSucceeded {
             created: u32::try_from(answer.created).unwrap_or(u32::MAX),
