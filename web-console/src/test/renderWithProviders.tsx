@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { StyleProvider } from '@ant-design/cssinjs';
+import { ConfigProvider } from 'antd';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -30,12 +31,21 @@ function TestStyles({ children }: { children: ReactNode }) {
   return <StyleProvider mock="server">{children}</StyleProvider>;
 }
 
+/**
+ * antd's motion off: a validation message or a dialog that animates in is replaced by a new
+ * node when its motion ends, and a query that found the first node then asserts on a node no
+ * longer in the document (seen on loaded machines). A person sees the same end state.
+ */
+const NO_MOTION = { token: { motion: false } } as const;
+
 /** Redux (which the app loads with the first signed-in page), antd theme and feedback. */
 function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <TestStyles>
       <Provider store={store}>
-        <AppProviders>{children}</AppProviders>
+        <AppProviders>
+          <ConfigProvider theme={NO_MOTION}>{children}</ConfigProvider>
+        </AppProviders>
       </Provider>
     </TestStyles>
   );
