@@ -91,14 +91,37 @@ describe('the parameters page', () => {
     });
   });
 
-  it('refreshes the cache', async () => {
+  it('refreshes the cache from the toolbar, after a confirmation', async () => {
     signInWithProject();
-    const { callsTo } = settingsBackend({ 'DELETE /system/config/refreshCache': ok() });
+    let answer = ok({ code: 500, msg: '缓存服务不可用' });
+    const { callsTo } = settingsBackend({ 'DELETE /system/config/refreshCache': () => answer });
     const { user } = renderApp({ route: '/system/config' });
     await screen.findByText('inspection.remind.days');
+    // the kit's toolbar: after add and batch delete, before export; no button row of its own
+    const toolbar = screen.getByRole('button', { name: '导出' }).parentElement as HTMLElement;
+    expect(within(toolbar).getAllByRole('button').map((button) => button.textContent)).toEqual(['新增', '删除', '刷新缓存', '导出']);
+
     await user.click(screen.getByRole('button', { name: '刷新缓存' }));
+    let confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    expect(confirm).toHaveTextContent('确定刷新参数缓存吗？');
+    await user.click(within(confirm).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('DELETE /system/config/refreshCache')).toHaveLength(0);
+
+    // a refusal is the server's message, without a success
+    await user.click(screen.getByRole('button', { name: '刷新缓存' }));
+    confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('缓存服务不可用')).toBeInTheDocument();
+    expect(screen.queryByText('刷新成功')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    answer = ok();
+    await user.click(screen.getByRole('button', { name: '刷新缓存' }));
+    confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('刷新成功')).toBeInTheDocument();
-    expect(callsTo('DELETE /system/config/refreshCache')).toHaveLength(1);
+    expect(callsTo('DELETE /system/config/refreshCache')).toHaveLength(2);
   });
 
   it("shows the server's refusal to delete a built-in parameter, and deletes the selected ones", async () => {

@@ -8,8 +8,8 @@ import { DICT_SORT_MAX, DICT_SORT_MIN, DICT_TEXT_MAX, dictDataRules, LIST_CLASSE
 import { useNormalDisable } from '../shared/dicts';
 import { useYesNo } from '../shared/yesNo';
 import type { DictData } from '../types';
-import { DictDataListContext } from './dataList';
 import { dataValues, newDictData, toDataChange, type DictDataFormValues } from './formValues';
+import { OpenedTypeContext } from './openedType';
 import '../i18n';
 
 /**
@@ -19,7 +19,7 @@ import '../i18n';
  */
 export default function DictDataFormDialog({ row: item, onClose }: EditorDialogProps<DictData>) {
   const { t } = useTranslation();
-  const { dictType } = useContext(DictDataListContext);
+  const dictType = useContext(OpenedTypeContext);
   const rules = dictDataRules(t);
   const statuses = useNormalDisable();
   const yesNo = useYesNo();

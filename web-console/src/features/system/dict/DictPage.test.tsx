@@ -8,6 +8,7 @@ import { selectOption } from '../../../test/selectOption';
 import { signInWithProject } from '../../../test/session';
 import { dictApi } from '../dictApi';
 import { dictItems, ok, settingsBackend } from '../fixtures';
+import type { DictData } from '../types';
 
 type CallsTo = (key: string) => MockRequest[];
 const lastItemQuery = (callsTo: CallsTo) => callsTo('GET /system/dict/data/list').at(-1)?.query;
@@ -184,6 +185,54 @@ describe('the dictionaries page', () => {
     expect(callsTo('DELETE /system/dict/data/100')).toHaveLength(1);
   });
 
+  it('deletes the selected items of a type in one request; a built-in one among them is refused by the server', async () => {
+    signInWithProject();
+    const coolWhite: DictData = { ...dictItems[2]!, dictCode: 101, dictSort: 2, dictValue: 'cool', dictLabel: '冷白', dictLabelEn: 'Cool white', isDefault: 'N' };
+    const items = [...dictItems, coolWhite];
+    const { callsTo } = settingsBackend({
+      'GET /system/dict/data/list': (request) => {
+        const rows = items.filter((row) => row.dictType === request.query.get('dictType'));
+        return ok({ rows, total: rows.length });
+      },
+      'DELETE /system/dict/data/100,101': ok(),
+      'DELETE /system/dict/data/2': ok({ code: 500, msg: '内置字典数据“停用”不能删除' }),
+    });
+    const { user } = renderApp({ route: '/system/dict' });
+    let drawer = await openItems(user, '灯具颜色', '字典数据：灯具颜色（lamp_color）');
+    const warm = (await within(drawer).findByText('暖白')).closest('tr') as HTMLElement;
+    const cool = within(drawer).getByText('冷白').closest('tr') as HTMLElement;
+    const batch = within(drawer).getByRole('button', { name: '删除' });
+    expect(batch).toBeDisabled();
+    await user.click(within(warm).getByRole('checkbox'));
+    await user.click(within(cool).getByRole('checkbox'));
+    expect(batch).toBeEnabled();
+    const asked = callsTo('GET /system/dict/data/list').length;
+    await user.click(batch);
+    const confirm = await dialogOverDrawer('系统提示');
+    await waitFor(() => expect(confirm).toHaveTextContent('确定删除选中的 2 条数据吗？'));
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    expect(callsTo('DELETE /system/dict/data/100,101')).toHaveLength(1);
+    // the items are read again, still of the opened type; the selection is gone
+    await waitFor(() => expect(callsTo('GET /system/dict/data/list').length).toBeGreaterThan(asked));
+    expect(lastItemQuery(callsTo)?.get('dictType')).toBe('lamp_color');
+    await waitFor(() => expect(within(drawer).getByRole('button', { name: '删除' })).toBeDisabled());
+
+    // a built-in item has no delete button, but the kit lets it be selected: the server refuses
+    await user.click(within(drawer).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '字典数据：灯具颜色（lamp_color）' })).not.toBeInTheDocument());
+    drawer = await openItems(user, '系统开关', '字典数据：系统开关（sys_normal_disable）');
+    const disabled = (await within(drawer).findByText('停用', { selector: 'td *' })).closest('tr') as HTMLElement;
+    expect(within(disabled).queryByRole('button', { name: '删除 停用' })).not.toBeInTheDocument();
+    await user.click(within(disabled).getByRole('checkbox'));
+    await user.click(within(drawer).getByRole('button', { name: '删除' }));
+    const refusal = await dialogOverDrawer('系统提示');
+    await waitFor(() => expect(refusal).toHaveTextContent('确定删除字典数据“停用”吗？'));
+    await user.click(within(refusal).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('内置字典数据“停用”不能删除')).toBeInTheDocument();
+    expect(callsTo('DELETE /system/dict/data/2')).toHaveLength(1);
+  });
+
   it("adds a type after checking its key, shows the server's refusal to delete one, refreshes the cache and exports", async () => {
     signInWithProject();
     const { callsTo } = settingsBackend({
@@ -217,7 +266,19 @@ describe('the dictionaries page', () => {
     expect(await screen.findByText('字典类型“灯具颜色”下有字典数据，不能删除')).toBeInTheDocument();
     expect(screen.queryByText('删除成功')).not.toBeInTheDocument();
 
+    // the kit's toolbar: after add and batch delete, before export; asks first
+    const toolbar = screen.getByRole('button', { name: '导出' }).parentElement as HTMLElement;
+    expect(within(toolbar).getAllByRole('button').map((button) => button.textContent)).toEqual(['新增', '删除', '刷新缓存', '导出']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: '刷新缓存' }));
+    let refresh = await screen.findByRole('dialog', { name: '系统提示' });
+    expect(refresh).toHaveTextContent('确定刷新字典缓存吗？');
+    await user.click(within(refresh).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('DELETE /system/dict/type/refreshCache')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: '刷新缓存' }));
+    refresh = await screen.findByRole('dialog', { name: '系统提示' });
+    await user.click(within(refresh).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('刷新成功')).toBeInTheDocument();
     expect(callsTo('DELETE /system/dict/type/refreshCache')).toHaveLength(1);
 
@@ -255,7 +316,7 @@ describe('the dictionaries page', () => {
       expect(within(types).getByRole('columnheader', { name })).toBeInTheDocument();
     }
     await user.click(screen.getByRole('button', { name: 'Items of 灯具颜色' }));
-    for (const name of ['Add', 'Export', 'Refresh cache', 'Edit 灯具颜色', 'Delete 灯具颜色']) {
+    for (const name of ['Add', 'Delete', 'Export', 'Refresh cache', 'Edit 灯具颜色', 'Delete 灯具颜色']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
     const drawer = await screen.findByRole('dialog', { name: 'Items of Lamp colours (lamp_color)' });
@@ -265,8 +326,10 @@ describe('the dictionaries page', () => {
     for (const name of ['Code', 'Chinese label', 'English label', 'Value', 'Order', 'Default', 'Built in']) {
       expect(within(drawer).getByRole('columnheader', { name })).toBeInTheDocument();
     }
-    for (const name of ['Add', 'Export', 'Edit 暖白', 'Delete 暖白']) {
+    for (const name of ['Add', 'Delete', 'Export', 'Edit 暖白', 'Delete 暖白']) {
       expect(within(drawer).queryByRole('button', { name })).not.toBeInTheDocument();
     }
+    // no batch delete, no row selection
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });
