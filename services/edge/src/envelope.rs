@@ -119,6 +119,9 @@ pub async fn call<T>(
 
 pub type ApiResult = Result<Json<Value>, ApiError>;
 
+/// The media type of the workbooks the downloads answer.
+pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 /// `{code: 200, msg, ...fields}`.
 pub fn ok_with(lang: Lang, fields: Value) -> ApiResult {
     let mut body = Map::new();
@@ -208,7 +211,7 @@ pub fn xlsx_download(file_name: String, content: Vec<u8>) -> Response {
     let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
     let mut response = (StatusCode::OK, content).into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(crate::routes::XLSX));
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(XLSX));
     if let Ok(value) = HeaderValue::from_str(&disposition) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }

@@ -80,12 +80,6 @@ impl RouteSpec {
     }
 }
 
-/// The media type of the workbooks the downloads answer.
-pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-/// How long a user import may take: 10,000 rows hash 10,000 passwords.
-pub const IMPORT_SECONDS: u64 = 600;
-
 const GET: Method = Method::GET;
 const POST: Method = Method::POST;
 const PUT: Method = Method::PUT;
@@ -199,7 +193,7 @@ pub const ROUTES: &[RouteSpec] = &[
     route(Method::DELETE, "/system/menu/{menuId}", Access::Permission(system_perm::menu::REMOVE), "system", "Delete a menu without sub-menus that no role holds", |m| on(m, menus::menu_remove)),
     route(GET, "/system/menu/treeselect", Access::Permission(system_perm::role::QUERY), "system", "Every menu and button as a tree (a role form's)", |m| on(m, roles::menu_tree)),
     route(GET, "/system/menu/roleMenuTreeselect/{roleId}", Access::Permission(system_perm::role::QUERY), "system", "Every menu as a tree and the role's checked ones", |m| on(m, roles::role_menu_tree)),
-    route(POST, "/system/user/importData", Access::Permission(system_perm::user::IMPORT), "system", "Import users from xls or xlsx (multipart file, updateSupport); all or nothing, bad rows listed", |m| on(m, users::user_import)).lasting(IMPORT_SECONDS),
+    route(POST, "/system/user/importData", Access::Permission(system_perm::user::IMPORT), "system", "Import users from xls or xlsx (multipart file, updateSupport); all or nothing, bad rows listed", |m| on(m, users::user_import)).lasting(crate::clients::SLOW_CALL_SECONDS),
     route(GET, "/project/project/dropList", Access::SignedIn, "project", "The caller's projects (id, name)", |m| on(m, project::drop_list)),
     route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),
     route(GET, "/project/project/detail", Access::SignedIn, "project", "A project's detail (logo)", |m| on(m, project::detail)),
@@ -281,7 +275,7 @@ pub fn openapi(base_path: &str) -> OpenApi {
             } else if spec.answers_workbook() {
                 ResponseBuilder::new()
                     .description("an xlsx workbook (a refusal answers the envelope)")
-                    .content(XLSX, Content::default())
+                    .content(crate::envelope::XLSX, Content::default())
                     .content("application/json", envelope())
             } else {
                 ResponseBuilder::new()
