@@ -104,7 +104,9 @@ impl AdviceApi {
 
     async fn remove(&self, ids: &[i64]) -> Result<pb::SavedResponse, Error> {
         let ids = check_ids(ids).map_err(|_| Error::bad_request(Msg::AdviceNotFound))?;
-        store::delete(&self.shared.pool, &ids).await?;
+        if !store::delete(&self.shared.pool, &ids).await? {
+            return Err(Error::not_found(Msg::AdviceNotFound));
+        }
         Ok(pb::SavedResponse {})
     }
 }

@@ -93,9 +93,16 @@ pub async fn reply(pool: &PgPool, advice_id: i64, reply: &str, status: &str, by:
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn delete(pool: &PgPool, advice_ids: &[i64]) -> sqlx::Result<u64> {
-    Ok(sqlx::query!("DELETE FROM identity.advices WHERE advice_id = ANY ($1)", advice_ids)
-        .execute(pool)
+/// Deletes all the given rows or none: `Ok(false)` (nothing deleted) when one does not exist.
+pub async fn delete(pool: &PgPool, advice_ids: &[i64]) -> sqlx::Result<bool> {
+    let mut tx = pool.begin().await?;
+    let deleted = sqlx::query!("DELETE FROM identity.advices WHERE advice_id = ANY ($1)", advice_ids)
+        .execute(&mut *tx)
         .await?
-        .rows_affected())
+        .rows_affected();
+    if deleted != advice_ids.len() as u64 {
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
 }

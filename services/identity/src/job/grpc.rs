@@ -172,7 +172,9 @@ impl JobApi {
 
     async fn remove(&self, ids: &[i64]) -> Result<pb::SavedResponse, Error> {
         let ids = check_ids(ids).map_err(|_| Error::bad_request(Msg::JobIdInvalid))?;
-        store::delete(&self.shared.pool, &ids).await?;
+        if !store::delete(&self.shared.pool, &ids).await? {
+            return Err(Error::not_found(Msg::JobNotFound));
+        }
         Ok(pb::SavedResponse {})
     }
 
@@ -287,7 +289,9 @@ impl JobApi {
 
     async fn remove_logs(&self, ids: &[i64]) -> Result<pb::SavedResponse, Error> {
         let ids = check_ids(ids).map_err(|_| Error::bad_request(Msg::LogIdInvalid))?;
-        store::delete_logs(&self.shared.pool, &ids).await?;
+        if !store::delete_logs(&self.shared.pool, &ids).await? {
+            return Err(Error::not_found(Msg::NotFound));
+        }
         Ok(pb::SavedResponse {})
     }
 

@@ -138,8 +138,18 @@ pub async fn set_status(
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn delete(pool: &PgPool, job_ids: &[i64]) -> sqlx::Result<u64> {
-    Ok(sqlx::query!("DELETE FROM identity.jobs WHERE job_id = ANY ($1)", job_ids).execute(pool).await?.rows_affected())
+/// Deletes all the given rows or none: `Ok(false)` (nothing deleted) when one does not exist.
+pub async fn delete(pool: &PgPool, job_ids: &[i64]) -> sqlx::Result<bool> {
+    let mut tx = pool.begin().await?;
+    let deleted = sqlx::query!("DELETE FROM identity.jobs WHERE job_id = ANY ($1)", job_ids)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if deleted != job_ids.len() as u64 {
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// The enabled jobs due now, locked for this transaction; rows another replica holds are
@@ -294,11 +304,18 @@ pub async fn find_log(pool: &PgPool, job_log_id: i64) -> sqlx::Result<Option<Job
     log_query!("WHERE job_log_id = $1"; job_log_id).fetch_optional(pool).await
 }
 
-pub async fn delete_logs(pool: &PgPool, ids: &[i64]) -> sqlx::Result<u64> {
-    Ok(sqlx::query!("DELETE FROM identity.job_logs WHERE job_log_id = ANY ($1)", ids)
-        .execute(pool)
+/// Deletes all the given rows or none: `Ok(false)` (nothing deleted) when one does not exist.
+pub async fn delete_logs(pool: &PgPool, ids: &[i64]) -> sqlx::Result<bool> {
+    let mut tx = pool.begin().await?;
+    let deleted = sqlx::query!("DELETE FROM identity.job_logs WHERE job_log_id = ANY ($1)", ids)
+        .execute(&mut *tx)
         .await?
-        .rows_affected())
+        .rows_affected();
+    if deleted != ids.len() as u64 {
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
 }
 
 pub async fn clean_logs(pool: &PgPool) -> sqlx::Result<u64> {

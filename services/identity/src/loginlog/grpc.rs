@@ -70,7 +70,9 @@ impl LoginLogApi {
 
     async fn remove(&self, ids: &[i64]) -> Result<pb::SavedResponse, Error> {
         let ids = check_ids(ids).map_err(|_| Error::bad_request(Msg::LogIdInvalid))?;
-        store::delete(&self.shared.pool, &ids).await?;
+        if !store::delete(&self.shared.pool, &ids).await? {
+            return Err(Error::not_found(Msg::NotFound));
+        }
         Ok(pb::SavedResponse {})
     }
 

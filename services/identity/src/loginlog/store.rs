@@ -83,11 +83,18 @@ pub async fn list(
 }
 
 /// Deletes entries; how many there were.
-pub async fn delete(pool: &PgPool, info_ids: &[i64]) -> sqlx::Result<u64> {
-    Ok(sqlx::query!("DELETE FROM identity.login_log WHERE info_id = ANY ($1)", info_ids)
-        .execute(pool)
+/// Deletes all the given rows or none: `Ok(false)` (nothing deleted) when one does not exist.
+pub async fn delete(pool: &PgPool, info_ids: &[i64]) -> sqlx::Result<bool> {
+    let mut tx = pool.begin().await?;
+    let deleted = sqlx::query!("DELETE FROM identity.login_log WHERE info_id = ANY ($1)", info_ids)
+        .execute(&mut *tx)
         .await?
-        .rows_affected())
+        .rows_affected();
+    if deleted != info_ids.len() as u64 {
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Deletes every entry.

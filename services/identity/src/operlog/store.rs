@@ -119,11 +119,18 @@ pub async fn find(pool: &PgPool, oper_id: i64) -> sqlx::Result<Option<OperLogRow
     oper_query!("WHERE oper_id = $1"; oper_id).fetch_optional(pool).await
 }
 
-pub async fn delete(pool: &PgPool, oper_ids: &[i64]) -> sqlx::Result<u64> {
-    Ok(sqlx::query!("DELETE FROM identity.oper_log WHERE oper_id = ANY ($1)", oper_ids)
-        .execute(pool)
+/// Deletes all the given rows or none: `Ok(false)` (nothing deleted) when one does not exist.
+pub async fn delete(pool: &PgPool, oper_ids: &[i64]) -> sqlx::Result<bool> {
+    let mut tx = pool.begin().await?;
+    let deleted = sqlx::query!("DELETE FROM identity.oper_log WHERE oper_id = ANY ($1)", oper_ids)
+        .execute(&mut *tx)
         .await?
-        .rows_affected())
+        .rows_affected();
+    if deleted != oper_ids.len() as u64 {
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
 }
 
 pub async fn clean(pool: &PgPool) -> sqlx::Result<u64> {
