@@ -101,9 +101,10 @@ impl OrganizationApi {
     }
 
     async fn list_excluding(&self, access: &Access, dept_id: i64) -> Result<pb::ListDeptsResponse, Error> {
-        let dept_id = model::check_dept_id(dept_id)?;
         let visible = self.visible(access).await?;
-        let rows = store::list_excluding(&self.shared.pool, visible.as_deref(), dept_id).await?;
+        // The node must be one the caller sees: its parents are asked for.
+        let node = self.node(visible.as_deref(), dept_id).await?;
+        let rows = store::list_excluding(&self.shared.pool, visible.as_deref(), node.dept_id).await?;
         Ok(pb::ListDeptsResponse { depts: rows.iter().map(dept_pb).collect() })
     }
 
