@@ -577,7 +577,9 @@ async fn cross_project() {
             let mixed = Sample { path: format!("{},{}", own.path, foreign.path.rsplit('/').next().unwrap()), ..own };
             let answer = send(&c, &alice, &a.project.to_string(), EN, &route.method, &mixed).await;
             let after = Snapshot::take(&c, &js).await;
-            let held = refused_with(&answer, &[403, 404]) && after == before;
+            // A route that deletes one record at a time (an organization node, a menu) refuses
+            // a list as bad input.
+            let held = refused_with(&answer, &[400, 403, 404]) && after == before;
             if !held {
                 eprintln!("{} ({}): {answer:?}; changed: {}", route_name(route), mixed.path, before.diff(&after));
             }
