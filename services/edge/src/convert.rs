@@ -39,6 +39,16 @@ pub fn text(value: &Value) -> String {
     }
 }
 
+/// A list of ids in a body: each a number or numeric string; anything else is 0, and a
+/// value that is not a list is `[0]`, which the service refuses, naming the field.
+pub fn ids(value: &Value) -> Vec<i64> {
+    match value {
+        Value::Array(items) => items.iter().map(id).collect(),
+        Value::Null => Vec::new(),
+        _ => vec![0],
+    }
+}
+
 /// An id or count in a body, sent as a number or a numeric string: absent or unreadable is
 /// 0, which the service refuses.
 pub fn id(value: &Value) -> i64 {

@@ -10,7 +10,8 @@ use lumiscape_proto::identity::v1 as pb;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, day_start, id, local_time, path_id, path_ids, text, whole};
+use crate::api::users::node_json;
+use crate::convert::{PageQuery, day_start, id, ids, local_time, path_id, path_ids, text, whole};
 use crate::envelope::{ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, call, ok_data, ok_with, xlsx_download};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -118,16 +119,6 @@ pub struct RoleBody {
     remark: Value,
 }
 
-/// A list of ids: each a number or numeric string; anything else is 0, which the service
-/// refuses.
-fn ids(value: &Value) -> Vec<i64> {
-    match value {
-        Value::Array(items) => items.iter().map(id).collect(),
-        Value::Null => Vec::new(),
-        _ => vec![0],
-    }
-}
-
 impl RoleBody {
     fn input(&self) -> pb::RoleInput {
         pb::RoleInput {
@@ -220,19 +211,11 @@ pub async fn role_data_scope(
     ok_with(info.lang(), json!({}))
 }
 
-fn tree_json(node: &pb::DeptNode) -> Value {
-    let mut value = json!({ "id": node.id, "label": node.label });
-    if !node.children.is_empty() {
-        value["children"] = node.children.iter().map(tree_json).collect();
-    }
-    value
-}
-
 /// Every menu as a tree, for a new role's form.
 pub async fn menu_tree(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let request = pb::RoleIdRequest { role_id: 0 };
     let answer = call(&info, state.clients.roles().role_menu_tree(info.ctx.request(request))).await?;
-    ok_data(info.lang(), answer.nodes.iter().map(tree_json).collect())
+    ok_data(info.lang(), answer.nodes.iter().map(node_json).collect())
 }
 
 /// Every menu as a tree and the role's checked ones: `{checkedKeys, menus}`.
@@ -244,7 +227,7 @@ pub async fn role_menu_tree(
     let lang = info.lang();
     let request = pb::RoleIdRequest { role_id: path_id(&role_id, Msg::RoleIdInvalid, lang)? };
     let answer = call(&info, state.clients.roles().role_menu_tree(info.ctx.request(request))).await?;
-    let menus: Vec<Value> = answer.nodes.iter().map(tree_json).collect();
+    let menus: Vec<Value> = answer.nodes.iter().map(node_json).collect();
     ok_with(lang, json!({ "checkedKeys": answer.checked_keys, "menus": menus }))
 }
 
@@ -257,7 +240,7 @@ pub async fn role_dept_tree(
     let lang = info.lang();
     let request = pb::RoleIdRequest { role_id: path_id(&role_id, Msg::RoleIdInvalid, lang)? };
     let answer = call(&info, state.clients.roles().role_dept_tree(info.ctx.request(request))).await?;
-    let depts: Vec<Value> = answer.nodes.iter().map(tree_json).collect();
+    let depts: Vec<Value> = answer.nodes.iter().map(node_json).collect();
     ok_with(lang, json!({ "checkedKeys": answer.checked_keys, "depts": depts }))
 }
 

@@ -13,7 +13,7 @@ use lumiscape_proto::identity::v1::user_admin_service_client::UserAdminServiceCl
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, day_start, flag, id, local_time, number, path_id, path_ids, text, whole};
+use crate::convert::{PageQuery, day_start, flag, id, ids, local_time, number, path_id, path_ids, text, whole};
 use crate::envelope::{
     ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Outcome, call, ok_data, ok_with, xlsx_download,
 };
@@ -83,7 +83,8 @@ pub async fn dept_get(
     ok_data(lang, dept_json(&dept))
 }
 
-fn node_json(node: &pb::DeptNode) -> Value {
+/// A node of a drawn tree (organization, menus): RuoYi's `{id, label, children?}`.
+pub fn node_json(node: &pb::DeptNode) -> Value {
     let mut value = json!({ "id": node.id, "label": node.label });
     if !node.children.is_empty() {
         value["children"] = node.children.iter().map(node_json).collect();
@@ -320,16 +321,6 @@ pub struct UserBody {
     project_ids: Value,
     #[serde(default)]
     qualifications: Value,
-}
-
-/// A list of ids: each a number or numeric string; anything else is 0, which the service
-/// refuses, naming the field.
-fn ids(value: &Value) -> Vec<i64> {
-    match value {
-        Value::Array(items) => items.iter().map(id).collect(),
-        Value::Null => Vec::new(),
-        _ => vec![0],
-    }
 }
 
 impl UserBody {
