@@ -234,6 +234,18 @@ pub enum Msg {
     JobNameTaken {
         name: String,
     },
+    BackupFileMissing,
+    BackupNotSigned,
+    BackupDamaged,
+    BackupVersionMismatch {
+        file: i64,
+        current: i64,
+    },
+    BackupNotFound,
+    BackupRestored {
+        tables: u32,
+        rows: u64,
+    },
     // ---- end system administration ----
     // ---- lighting ----
     /// Lighting calls work inside one project; none was selected.
@@ -715,6 +727,31 @@ impl Msg {
                 pick("执行策略、并发或失败策略取值不正确", "Invalid misfire, concurrency or failure policy")
             }
             Msg::JobNotFound => pick("任务不存在", "The job does not exist"),
+            Msg::BackupFileMissing => pick("请选择要导入的备份文件（.sql）", "Choose a backup file (.sql) to import"),
+            Msg::BackupNotSigned => pick(
+                "该文件不是本系统导出的备份，或导出后已被修改，未作任何更改",
+                "This file is not a backup this system exported, or it was changed after export; nothing was changed",
+            ),
+            Msg::BackupDamaged => {
+                pick("备份文件已损坏，未作任何更改", "The backup file is damaged; nothing was changed")
+            }
+            Msg::BackupVersionMismatch { file, current } => {
+                if zh {
+                    format!("备份的数据版本为{file}，本系统为{current}，不能恢复，未作任何更改")
+                } else {
+                    format!(
+                        "The backup holds data version {file} and this system is at {current}: it cannot be restored; nothing was changed"
+                    )
+                }
+            }
+            Msg::BackupNotFound => pick("备份不存在", "The backup does not exist"),
+            Msg::BackupRestored { tables, rows } => {
+                if zh {
+                    format!("恢复成功：{tables}张表，共{rows}行")
+                } else {
+                    format!("Restored: {rows} rows in {tables} tables")
+                }
+            }
             Msg::JobNameTaken { name } => {
                 if zh {
                     format!("保存任务'{name}'失败，同组任务名称已存在")
@@ -1072,6 +1109,12 @@ impl Msg {
             Msg::AdviceReplyInvalid => "advice.reply.invalid",
             Msg::AdviceStatusInvalid => "advice.status.invalid",
             Msg::AdviceNotFound => "advice.not.found",
+            Msg::BackupFileMissing => "backup.file.missing",
+            Msg::BackupNotSigned => "backup.not.signed",
+            Msg::BackupDamaged => "backup.damaged",
+            Msg::BackupVersionMismatch { .. } => "backup.version.mismatch",
+            Msg::BackupNotFound => "backup.not.found",
+            Msg::BackupRestored { .. } => "backup.restored",
             Msg::JobIdInvalid => "job.id.invalid",
             Msg::JobNameInvalid => "job.name.invalid",
             Msg::JobGroupInvalid => "job.group.invalid",
@@ -1168,6 +1211,9 @@ mod tests {
             Msg::CaptchaWrong,
             Msg::TokenInvalid,
             Msg::BodyTooLarge { limit_kb: 1 },
+            Msg::BackupNotSigned,
+            Msg::BackupVersionMismatch { file: 9, current: 10 },
+            Msg::BackupRestored { tables: 2, rows: 3 },
             Msg::TooManyRequests,
             Msg::RequestTimeout { seconds: 60 },
             Msg::TooManyFailures { attempts: 5, minutes: 10 },

@@ -106,7 +106,9 @@ pub mod system {
     );
     screen!(
         /// Backup.
-        backup = "system:backup"
+        backup = "system:backup",
+        /// Restore the system data from a backup (an uploaded file or a stored one).
+        RESTORE = "restore",
     );
     screen!(
         /// Advice.

@@ -5,10 +5,12 @@
 //! (`lumiscape_common::error`).
 
 use axum::Json;
-use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::extract::multipart::{MultipartError, MultipartRejection};
+use axum::extract::{FromRequest, FromRequestParts, Multipart, Query, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{Error, ErrorCode, Lang};
 use serde::de::DeserializeOwned;
@@ -197,9 +199,14 @@ where
     }
 }
 
-/// A workbook as a download: the file name in both the plain and the RFC 5987 form, so a
-/// Chinese name survives every browser.
+/// A workbook as a download (RuoYi's exports and templates).
 pub fn xlsx_download(file_name: String, content: Vec<u8>) -> Response {
+    file_download(file_name, content, XLSX)
+}
+
+/// A file as a download: the file name in both the plain and the RFC 5987 form, so a
+/// Chinese name survives every browser.
+pub fn file_download(file_name: String, content: Vec<u8>, content_type: &'static str) -> Response {
     let ascii: String =
         file_name.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' }).collect();
     let encoded: String = file_name
@@ -211,13 +218,42 @@ pub fn xlsx_download(file_name: String, content: Vec<u8>) -> Response {
     let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
     let mut response = (StatusCode::OK, content).into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(XLSX));
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     if let Ok(value) = HeaderValue::from_str(&disposition) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
     headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static("content-disposition"));
     response.extensions_mut().insert(Outcome::Ok);
     response
+}
+
+/// The file of a multipart upload's `field`: its name and bytes. A missing or empty file
+/// answers `missing`; a body over the limit answers 413 with the limit.
+pub async fn uploaded_file(
+    multipart: Result<Multipart, MultipartRejection>,
+    field: &str,
+    body_limit: usize,
+    missing: &Msg,
+    lang: Lang,
+) -> Result<(String, Bytes), ApiError> {
+    let missing = || ApiError::new(ErrorCode::BadRequest, missing, lang);
+    let mut multipart = multipart.map_err(|_| missing())?;
+    let refused = |err: MultipartError| {
+        if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            let limit_kb = (body_limit / 1024) as u64;
+            ApiError::new(ErrorCode::PayloadTooLarge, &Msg::BodyTooLarge { limit_kb }, lang)
+        } else {
+            ApiError::new(ErrorCode::BadRequest, &Msg::BadRequest, lang)
+        }
+    };
+    while let Some(part) = multipart.next_field().await.map_err(refused)? {
+        if part.name() == Some(field) {
+            let name = part.file_name().unwrap_or_default().to_owned();
+            let bytes = part.bytes().await.map_err(refused)?;
+            return if bytes.is_empty() { Err(missing()) } else { Ok((name, bytes)) };
+        }
+    }
+    Err(missing())
 }
 
 /// A form-encoded body (RuoYi's downloads POST their filters so), whose failures answer in

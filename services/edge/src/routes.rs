@@ -15,7 +15,7 @@ use utoipa::openapi::{
 };
 
 use crate::api::{
-    advice, alarm, auth, lighting, live, menus, monitor, profile, project, roles, settings, system, users,
+    advice, alarm, auth, backup, lighting, live, menus, monitor, profile, project, roles, settings, system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -106,6 +106,13 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/system/advice/reply", Access::Permission(system_perm::advice::EDIT), "system", "Reply to feedback and set its status", |m| on(m, advice::advice_reply)),
     route(GET, "/system/advice/{adviceId}", Access::Permission(system_perm::advice::QUERY), "system", "One piece of feedback", |m| on(m, advice::advice_get)),
     route(Method::DELETE, "/system/advice/{adviceId}", Access::Permission(system_perm::advice::REMOVE), "system", "Delete feedback (ids comma-separated)", |m| on(m, advice::advice_remove)),
+    // ---- backup ----
+    route(GET, "/system/backup/list", Access::Permission(system_perm::backup::LIST), "system", "Stored backups (kind: 0 by hand, 1 by the backup job), newest first", |m| on(m, backup::backup_list)),
+    route(POST, "/system/backup", Access::Permission(system_perm::backup::ADD), "system", "Back up the system data now and store the signed file", |m| on(m, backup::backup_create)).lasting(crate::clients::SLOW_CALL_SECONDS),
+    route(GET, "/system/backup/download/{backupId}", Access::Permission(system_perm::backup::EXPORT), "system", "A stored backup as its signed .sql file", |m| on(m, backup::backup_download)).lasting(crate::clients::SLOW_CALL_SECONDS),
+    route(Method::DELETE, "/system/backup/{backupId}", Access::Permission(system_perm::backup::REMOVE), "system", "Delete stored backups (ids comma-separated)", |m| on(m, backup::backup_remove)),
+    route(POST, "/system/backup/import", Access::Permission(system_perm::backup::RESTORE), "system", "Restore the system data from an uploaded backup (multipart file): only a file this deployment signed, all or nothing", |m| on(m, backup::backup_import)).lasting(crate::clients::SLOW_CALL_SECONDS),
+    route(PUT, "/system/backup/restore/{backupId}", Access::Permission(system_perm::backup::RESTORE), "system", "Restore the system data from a stored backup, all or nothing", |m| on(m, backup::backup_restore)).lasting(crate::clients::SLOW_CALL_SECONDS),
     // ---- monitoring: the login log ----
     route(GET, "/monitor/logininfor/list", Access::Permission(monitor_perm::logininfor::LIST), "monitor", "Sign-ins and sign-outs (ipaddr, userName, status, day range), newest first", |m| on(m, monitor::login_log_list)),
     route(Method::DELETE, "/monitor/logininfor/clean", Access::Permission(monitor_perm::logininfor::REMOVE), "monitor", "Delete every login log entry", |m| on(m, monitor::login_log_clean)),

@@ -3,6 +3,7 @@
 
 pub mod advice;
 pub mod auth;
+pub mod backup;
 pub mod cache;
 pub mod dept;
 pub mod dict;
@@ -56,6 +57,8 @@ pub struct Shared {
     pub captcha_ttl: chrono::Duration,
     /// Where stored files (avatars) are written; served by the edge.
     pub files_dir: Option<std::path::PathBuf>,
+    /// Signs and checks backups; derived from the deployment's signing key.
+    pub backup_key: [u8; 32],
     captcha_override: Option<bool>,
     trusted: Arc<Vec<TrustedSystem>>,
     /// Oldest other-system token accepted, in seconds from its `iat`.
@@ -86,6 +89,7 @@ impl Shared {
             session_max: minutes(cfg.auth.session_max_hours.saturating_mul(60)),
             captcha_ttl: chrono::Duration::seconds(i64::try_from(cfg.captcha.ttl_seconds).unwrap_or(120)),
             files_dir: cfg.http.files_dir.clone(),
+            backup_key: backup::model::backup_key(cfg.signing_key()),
             captcha_override: cfg.captcha.enabled,
             trusted: Arc::new(cfg.auth.trusted_systems.clone()),
             other_system_max_age_seconds: i64::try_from(cfg.auth.other_system_max_age_seconds).unwrap_or(300),
@@ -101,6 +105,11 @@ impl Shared {
     /// Drops a user from this replica's cache after an edit (others expire within seconds).
     pub async fn forget_user(&self, user_id: i64) {
         self.users.invalidate(&user_id).await;
+    }
+
+    /// Drops every cached user of this replica (after a restore).
+    pub fn forget_all_users(&self) {
+        self.users.invalidate_all();
     }
 
     /// A config entry, cached for a few seconds.
@@ -178,6 +187,11 @@ pub async fn start(
         )))
         .add_service(pb::advice_service_server::AdviceServiceServer::new(advice::grpc::AdviceApi::new(shared.clone())))
         .add_service(pb::job_service_server::JobServiceServer::new(job::grpc::JobApi::new(shared.clone())))
+        .add_service(
+            pb::backup_service_server::BackupServiceServer::new(backup::grpc::BackupApi::new(shared.clone()))
+                .max_decoding_message_size(backup::grpc::MAX_MESSAGE_BYTES)
+                .max_encoding_message_size(backup::grpc::MAX_MESSAGE_BYTES),
+        )
         .add_service(pb::profile_service_server::ProfileServiceServer::new(profile::grpc::ProfileApi::new(shared)));
     serve_grpc("identity", cfg.grpc.identity_listen, routes, shutdown).await
 }

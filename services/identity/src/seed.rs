@@ -300,6 +300,7 @@ const BUTTONS: &[(i64, &str, &str, &str)] = &[
 const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] = &[
     (101, 6, "导入", "Import", "import"),
     (101, 7, "重置密码", "Reset password", "resetPwd"),
+    (108, 6, "恢复", "Restore", "restore"),
     (109, 6, "账户解锁", "Unlock", "unlock"),
 ];
 

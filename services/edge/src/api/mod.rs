@@ -5,6 +5,7 @@
 pub mod advice;
 pub mod alarm;
 pub mod auth;
+pub mod backup;
 pub mod lighting;
 pub mod live;
 pub mod menus;

@@ -2,9 +2,8 @@
 //! only reshape; every rule and message is identity's. Shapes: docs/api-compatibility.md.
 
 use axum::Extension;
-use axum::extract::multipart::{MultipartError, MultipartRejection};
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
@@ -15,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::convert::{PageQuery, day_start, flag, id, ids, local_time, number, path_id, path_ids, text, whole};
 use crate::envelope::{
-    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Outcome, call, ok_data, ok_with, xlsx_download,
+    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Outcome, call, ok_data, ok_with, uploaded_file, xlsx_download,
 };
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -457,25 +456,8 @@ pub async fn user_import(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Response, ApiError> {
     let lang = info.lang();
-    let missing = || ApiError::new(ErrorCode::BadRequest, &Msg::ImportFileMissing, lang);
-    let mut multipart = multipart.map_err(|_| missing())?;
-    let refused = |err: MultipartError| {
-        if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            let limit_kb = (state.body_limit / 1024) as u64;
-            ApiError::new(ErrorCode::PayloadTooLarge, &Msg::BodyTooLarge { limit_kb }, lang)
-        } else {
-            ApiError::new(ErrorCode::BadRequest, &Msg::BadRequest, lang)
-        }
-    };
-    let mut file = None;
-    while let Some(field) = multipart.next_field().await.map_err(refused)? {
-        if field.name() == Some(IMPORT_FIELD) {
-            let name = field.file_name().unwrap_or_default().to_owned();
-            file = Some((name, field.bytes().await.map_err(refused)?));
-            break;
-        }
-    }
-    let (file_name, content) = file.filter(|(_, bytes)| !bytes.is_empty()).ok_or_else(missing)?;
+    let (file_name, content) =
+        uploaded_file(multipart, IMPORT_FIELD, state.body_limit, &Msg::ImportFileMissing, lang).await?;
     let update_support = matches!(query.update_support.as_deref().map(str::trim), Some("true" | "1"));
     let request = pb::ImportUsersRequest { file_name, content: content.to_vec(), update_support };
     // A large import hashes a password per row: it may outlast the ordinary call timeout.

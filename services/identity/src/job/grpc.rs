@@ -199,7 +199,7 @@ impl JobApi {
             return Ok(pb::SavedResponse {});
         };
         drop(conn);
-        scheduler::execute(&self.shared.pool, &job, handler, log_id).await;
+        scheduler::execute(&self.shared, &job, handler, log_id).await;
         Ok(pb::SavedResponse {})
     }
 

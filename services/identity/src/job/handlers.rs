@@ -3,7 +3,8 @@
 
 use chrono::{Duration, Utc};
 use lumiscape_common::Lang;
-use sqlx::PgPool;
+
+use crate::Shared;
 
 /// Days of logs the cleaning handlers keep.
 pub const KEEP_DAYS: i64 = 90;
@@ -17,10 +18,18 @@ pub enum Handler {
     CleanJobLog,
     /// Deletes sessions ended or expired more than a day ago.
     CleanSessions,
+    /// Makes and stores a backup of the system data (the newest ten are kept).
+    Backup,
 }
 
-pub const ALL: [Handler; 5] =
-    [Handler::Heartbeat, Handler::CleanLoginLog, Handler::CleanOperLog, Handler::CleanJobLog, Handler::CleanSessions];
+pub const ALL: [Handler; 6] = [
+    Handler::Heartbeat,
+    Handler::CleanLoginLog,
+    Handler::CleanOperLog,
+    Handler::CleanJobLog,
+    Handler::CleanSessions,
+    Handler::Backup,
+];
 
 impl Handler {
     pub fn key(self) -> &'static str {
@@ -30,6 +39,7 @@ impl Handler {
             Handler::CleanOperLog => "cleanOperLog",
             Handler::CleanJobLog => "cleanJobLog",
             Handler::CleanSessions => "cleanSessions",
+            Handler::Backup => "backup",
         }
     }
 
@@ -75,15 +85,29 @@ impl Handler {
                     "清理一天前结束的会话"
                 }
             }
+            Handler::Backup => {
+                if en {
+                    "Back up the system data (the newest 10 are kept)"
+                } else {
+                    "备份系统数据（保留最近10份）"
+                }
+            }
         }
     }
 
     /// Runs the handler; what it did, for the job log.
-    pub async fn run(self, pool: &PgPool) -> anyhow::Result<String> {
+    pub async fn run(self, shared: &Shared) -> anyhow::Result<String> {
+        let pool = &shared.pool;
         let before = Utc::now() - Duration::days(KEEP_DAYS);
         let deleted =
             match self {
                 Handler::Heartbeat => return Ok("ok".to_owned()),
+                Handler::Backup => {
+                    let made = crate::backup::grpc::make(shared, "1", "scheduler")
+                        .await
+                        .map_err(|err| anyhow::anyhow!("{err:?}"))?;
+                    return Ok(format!("{} ({} rows)", made.file_name, made.total_rows));
+                }
                 Handler::CleanLoginLog => {
                     sqlx::query!("DELETE FROM identity.login_log WHERE login_time < $1", before).execute(pool).await?
                 }

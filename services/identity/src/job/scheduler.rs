@@ -55,15 +55,16 @@ async fn round(shared: &Shared) -> anyhow::Result<()> {
     }
     tx.commit().await?;
     for (job, handler, log_id) in runs {
-        let pool = shared.pool.clone();
-        tokio::spawn(async move { execute(&pool, &job, handler, log_id).await });
+        let shared = shared.clone();
+        tokio::spawn(async move { execute(&shared, &job, handler, log_id).await });
     }
     Ok(())
 }
 
 /// Runs a firing and closes its log entry.
-pub async fn execute(pool: &sqlx::PgPool, job: &JobRow, handler: Handler, log_id: i64) {
-    let outcome = handler.run(pool).await.map_err(|err| format!("{err:#}"));
+pub async fn execute(shared: &Shared, job: &JobRow, handler: Handler, log_id: i64) {
+    let pool = &shared.pool;
+    let outcome = handler.run(shared).await.map_err(|err| format!("{err:#}"));
     if let Err(err) = &outcome {
         tracing::warn!(job = job.job_id, error = %err, "job failed");
     }
