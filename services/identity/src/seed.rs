@@ -337,6 +337,7 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
         "Feedback status",
         &[("0", "待处理", "Pending"), ("1", "已回复", "Replied"), ("2", "已关闭", "Closed")],
     ),
+    ("sys_backup_kind", "备份方式", "Backup kind", &[("0", "手动", "By hand"), ("1", "定时任务", "By the backup job")]),
     ("sys_normal_disable", "系统开关", "Status", &[("0", "正常", "Normal"), ("1", "停用", "Disabled")]),
     ("sys_yes_no", "系统是否", "Yes or no", &[("Y", "是", "Yes"), ("N", "否", "No")]),
     ("sys_show_hide", "菜单状态", "Menu visibility", &[("0", "显示", "Show"), ("1", "隐藏", "Hide")]),
