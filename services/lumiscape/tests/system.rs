@@ -1590,3 +1590,97 @@ async fn the_backup_holds_every_column_of_the_system_tables() {
         assert!(columns.iter().any(|(table, _)| spec.name == format!("identity.{table}")), "{} is missing", spec.name);
     }
 }
+
+scenario!(a_role_is_assigned_to_users_and_their_sessions_follow);
+async fn a_role_is_assigned_to_users_and_their_sessions_follow(c: &Cluster) {
+    let admin = c.api.login("admin", "admin123").await;
+    let guest = c.api.login("guest", "guest123").await;
+    let guest_id = user_id(c, &admin, "guest").await;
+    let body = json!({ "roleName": "用户查看", "roleKey": "user_viewer", "roleSort": 5, "status": "0", "menuIds": [1, 101, 1011], "remark": "" });
+    let (status, answer) = c.api.send(Call::post("/system/role").token(&admin).json(body)).await;
+    assert_eq!(status, 200, "{answer}");
+    let role = role_id(c, "user_viewer").await;
+    let (status, _) = c.api.send(Call::get("/system/user/list").token(&guest)).await;
+    assert_eq!(status, 403, "the guest cannot list users yet");
+
+    // Nobody holds it; the guest is among the others.
+    let (_, held) =
+        c.api.send(Call::get(&format!("/system/role/authUser/allocatedList?roleId={role}")).token(&admin)).await;
+    assert_eq!(held["total"], 0, "{held}");
+    let (_, others) = c
+        .api
+        .send(Call::get(&format!("/system/role/authUser/unallocatedList?roleId={role}&userName=gue")).token(&admin))
+        .await;
+    assert_eq!(
+        (others["total"].as_i64(), others["rows"][0]["userName"].as_str()),
+        (Some(1), Some("guest")),
+        "{others}"
+    );
+
+    // Granted (RuoYi's query parameters): listed, and the guest's session has it at once.
+    let (status, answer) = c
+        .api
+        .send(Call::put(&format!("/system/role/authUser/selectAll?roleId={role}&userIds={guest_id}")).token(&admin))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, held) =
+        c.api.send(Call::get(&format!("/system/role/authUser/allocatedList?roleId={role}")).token(&admin)).await;
+    assert_eq!((held["total"].as_i64(), held["rows"][0]["userId"].as_i64()), (Some(1), Some(guest_id)));
+    let (status, _) = c.api.send(Call::get("/system/user/list").token(&guest)).await;
+    assert_eq!(status, 200, "the guest's session follows the grant");
+    let (_, others) = c
+        .api
+        .send(Call::get(&format!("/system/role/authUser/unallocatedList?roleId={role}&userName=guest")).token(&admin))
+        .await;
+    assert_eq!(others["total"], 0);
+
+    // Refusals, nothing changed: no user, a user not found, a role not found, the admin role
+    // by someone who is not a superuser, the caller's own roles, no permission.
+    for (path, status_expected, msg) in [
+        (format!("/system/role/authUser/selectAll?roleId={role}"), 400, "Invalid user id"),
+        (format!("/system/role/authUser/selectAll?roleId={role}&userIds=x"), 400, "Invalid user id"),
+        (format!("/system/role/authUser/selectAll?roleId={role}&userIds=999999"), 404, "The user does not exist"),
+        (
+            format!("/system/role/authUser/selectAll?roleId=999999&userIds={guest_id}"),
+            404,
+            "The role does not exist or is disabled",
+        ),
+    ] {
+        let (status, answer) = send(c, Call::put(&path).token(&admin), "en_US").await;
+        assert_eq!((status, answer["msg"].as_str()), (status_expected, Some(msg)), "{path}");
+    }
+    let admin_id = user_id(c, &admin, "admin").await;
+    let (status, answer) = send(
+        c,
+        Call::put(&format!("/system/role/authUser/cancelAll?roleId={}&userIds={admin_id}", role_id(c, "admin").await))
+            .token(&admin),
+        "en_US",
+    )
+    .await;
+    assert_eq!(status, 200, "refused in the envelope: {answer}");
+    assert_eq!(answer["code"], 500, "the caller's own roles are not changed here: {answer}");
+    let (status, _) = c
+        .api
+        .send(Call::put(&format!("/system/role/authUser/selectAll?roleId={role}&userIds={admin_id}")).token(&guest))
+        .await;
+    assert_eq!(status, 403);
+
+    // Cancelled (RuoYi's JSON body): gone, and the guest's session loses it at once.
+    let (status, answer) = c
+        .api
+        .send(
+            Call::put("/system/role/authUser/cancel").token(&admin).json(json!({ "userId": guest_id, "roleId": role })),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, held) =
+        c.api.send(Call::get(&format!("/system/role/authUser/allocatedList?roleId={role}")).token(&admin)).await;
+    assert_eq!(held["total"], 0);
+    let (status, _) = c.api.send(Call::get("/system/user/list").token(&guest)).await;
+    assert_eq!(status, 403, "the guest's session follows the cancel");
+    let (status, _) = c
+        .api
+        .send(Call::put(&format!("/system/role/authUser/cancelAll?roleId={role}&userIds={guest_id}")).token(&admin))
+        .await;
+    assert_eq!(status, 200, "cancelling what is not held changes nothing and is not an error");
+}

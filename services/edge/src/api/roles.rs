@@ -253,3 +253,110 @@ pub async fn role_export(
     let file = call(&info, state.clients.roles().export_roles(info.ctx.request(request))).await?;
     Ok(xlsx_download(file.file_name, file.content))
 }
+
+// ---- the role's user assignment (RuoYi's /system/role/authUser) ----
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleUsersQuery {
+    #[serde(flatten)]
+    page: PageQuery,
+    #[serde(default)]
+    role_id: String,
+    #[serde(default)]
+    user_name: String,
+    #[serde(default)]
+    phonenumber: String,
+}
+
+async fn role_users(state: &EdgeState, info: &RequestInfo, query: RoleUsersQuery, allocated: bool) -> ApiResult {
+    let lang = info.lang();
+    let (page_num, page_size) = query.page.numbers(lang)?;
+    let request = pb::ListRoleUsersRequest {
+        page_num,
+        page_size,
+        role_id: query.role_id.trim().parse().unwrap_or(0),
+        allocated,
+        user_name: query.user_name,
+        phonenumber: query.phonenumber,
+    };
+    let answer = call(info, state.clients.users().list_role_users(info.ctx.request(request))).await?;
+    let rows: Vec<Value> = answer.rows.iter().map(crate::api::users::user_json).collect();
+    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+}
+
+pub async fn role_allocated_users(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiQuery(query): ApiQuery<RoleUsersQuery>,
+) -> ApiResult {
+    role_users(&state, &info, query, true).await
+}
+
+pub async fn role_unallocated_users(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiQuery(query): ApiQuery<RoleUsersQuery>,
+) -> ApiResult {
+    role_users(&state, &info, query, false).await
+}
+
+/// RuoYi's `cancelAll` and `selectAll` send `roleId` and `userIds` ("1,2") as query
+/// parameters.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleUsersParams {
+    #[serde(default)]
+    role_id: String,
+    #[serde(default)]
+    user_ids: String,
+}
+
+impl RoleUsersParams {
+    fn input(&self) -> pb::RoleUsersInput {
+        let user_ids = if self.user_ids.trim().is_empty() {
+            Vec::new()
+        } else {
+            self.user_ids.split(',').map(|part| part.trim().parse().unwrap_or(0)).collect()
+        };
+        pb::RoleUsersInput { role_id: self.role_id.trim().parse().unwrap_or(0), user_ids }
+    }
+}
+
+pub async fn role_grant_users(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiQuery(params): ApiQuery<RoleUsersParams>,
+) -> ApiResult {
+    call(&info, state.clients.users().grant_role_users(info.ctx.request(params.input()))).await?;
+    ok_with(info.lang(), json!({}))
+}
+
+pub async fn role_cancel_users(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiQuery(params): ApiQuery<RoleUsersParams>,
+) -> ApiResult {
+    call(&info, state.clients.users().cancel_role_users(info.ctx.request(params.input()))).await?;
+    ok_with(info.lang(), json!({}))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelBody {
+    #[serde(default)]
+    user_id: Value,
+    #[serde(default)]
+    role_id: Value,
+}
+
+/// Cancels the role of one user (RuoYi's `cancel`, a JSON body `{userId, roleId}`).
+pub async fn role_cancel_user(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiJson(body): ApiJson<CancelBody>,
+) -> ApiResult {
+    let request = pb::RoleUsersInput { role_id: id(&body.role_id), user_ids: vec![id(&body.user_id)] };
+    call(&info, state.clients.users().cancel_role_users(info.ctx.request(request))).await?;
+    ok_with(info.lang(), json!({}))
+}

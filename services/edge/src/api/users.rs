@@ -216,7 +216,7 @@ impl UserFilterQuery {
     }
 }
 
-fn user_json(user: &pb::UserRow) -> Value {
+pub(crate) fn user_json(user: &pb::UserRow) -> Value {
     let dept = (user.dept_id > 0)
         .then(|| json!({ "deptId": user.dept_id, "deptName": user.dept_name, "leader": user.dept_leader }));
     json!({

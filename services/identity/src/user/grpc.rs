@@ -9,7 +9,7 @@ use lumiscape_common::access::{Access, authorize_global};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
 use lumiscape_common::permission::ALL_PERMISSION;
-use lumiscape_common::permission::system::user;
+use lumiscape_common::permission::system::{role, user};
 use lumiscape_common::{Error, Lang, StatusExt};
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::user_admin_service_server::UserAdminService;
@@ -93,6 +93,21 @@ impl UserAdminService for UserAdminApi {
         self.template(&access).await.reply(access.lang())
     }
 
+    async fn list_role_users(&self, request: Request<pb::ListRoleUsersRequest>) -> Reply<pb::ListUsersResponse> {
+        let access = authorize_global(&self.shared.auth, &request, &[role::LIST]).await?;
+        self.role_users(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn grant_role_users(&self, request: Request<pb::RoleUsersInput>) -> Reply<pb::SavedResponse> {
+        let access = authorize_global(&self.shared.auth, &request, &[role::EDIT]).await?;
+        self.set_role_holders(&access, request.get_ref(), true).await.reply(access.lang())
+    }
+
+    async fn cancel_role_users(&self, request: Request<pb::RoleUsersInput>) -> Reply<pb::SavedResponse> {
+        let access = authorize_global(&self.shared.auth, &request, &[role::EDIT]).await?;
+        self.set_role_holders(&access, request.get_ref(), false).await.reply(access.lang())
+    }
+
     async fn import_users(&self, request: Request<pb::ImportUsersRequest>) -> Reply<pb::ImportUsersResponse> {
         let access = authorize_global(&self.shared.auth, &request, &[user::IMPORT]).await?;
         self.import(&access, request.into_inner()).await.reply(access.lang())
@@ -129,6 +144,48 @@ impl UserAdminApi {
         let scope = self.scope(access).await?;
         let (rows, total) = store::list(&self.shared.pool, &scope, &filter, page).await?;
         Ok(pb::ListUsersResponse { rows: rows.iter().map(row_pb).collect(), total })
+    }
+
+    async fn role_users(
+        &self,
+        access: &Access,
+        req: &pb::ListRoleUsersRequest,
+    ) -> Result<pb::ListUsersResponse, Error> {
+        let page = Page::of(req.page_num, req.page_size);
+        if req.role_id <= 0 {
+            return Err(Error::bad_request(Msg::RoleNotFound));
+        }
+        let filter = UserFilter {
+            user_name: req.user_name.trim().to_owned(),
+            phonenumber: req.phonenumber.trim().to_owned(),
+            ..UserFilter::none()
+        };
+        let scope = self.scope(access).await?;
+        let (rows, total) =
+            store::list_by_role(&self.shared.pool, &scope, &filter, req.role_id, req.allocated, page).await?;
+        Ok(pb::ListUsersResponse { rows: rows.iter().map(row_pb).collect(), total })
+    }
+
+    /// Grants or cancels a role for some users; their sessions follow at once.
+    async fn set_role_holders(
+        &self,
+        access: &Access,
+        input: &pb::RoleUsersInput,
+        grant: bool,
+    ) -> Result<pb::SavedResponse, Error> {
+        if input.role_id <= 0 {
+            return Err(Error::bad_request(Msg::RoleNotFound));
+        }
+        let user_ids = model::check_user_ids(&input.user_ids)?;
+        let scope = self.scope(access).await?;
+        let by = Self::grantor(access);
+        if !store::set_role_holders(&self.shared.pool, &scope, input.role_id, &user_ids, grant, &by).await? {
+            return Err(Error::not_found(Msg::UserNotFound));
+        }
+        for user_id in user_ids {
+            sessions::refresh(&self.shared, user_id).await?;
+        }
+        Ok(pb::SavedResponse {})
     }
 
     async fn detail(&self, access: &Access, user_id: i64) -> Result<pb::UserDetail, Error> {

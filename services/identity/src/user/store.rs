@@ -147,6 +147,99 @@ pub async fn list(
     Ok((rows, total))
 }
 
+/// One page of the users in scope matching `filter` who hold the role (`allocated`) or do
+/// not, by id, and the count of all (RuoYi's role user assignment).
+pub async fn list_by_role(
+    pool: &PgPool,
+    scope: &UserScope,
+    filter: &UserFilter,
+    role_id: i64,
+    allocated: bool,
+    page: Page,
+) -> sqlx::Result<(Vec<UserListRow>, i64)> {
+    let rows = user_rows!(
+        "AND EXISTS (SELECT 1 FROM identity.user_roles ur WHERE ur.user_id = u.user_id AND ur.role_id = $11) = $12 \
+         ORDER BY u.user_id LIMIT $13 OFFSET $14";
+        scope.all,
+        scope.self_id,
+        &scope.dept_roots,
+        scope.project_ids.as_deref(),
+        filter.user_name,
+        filter.phonenumber,
+        filter.status,
+        filter.dept_id,
+        filter.created_from,
+        filter.created_before,
+        role_id,
+        allocated,
+        page.limit,
+        page.offset,
+    )
+    .fetch_all(pool)
+    .await?;
+    let total = scoped_users!(
+        sqlx::query_scalar () "SELECT count(*) AS \"total!\"",
+        "AND EXISTS (SELECT 1 FROM identity.user_roles ur WHERE ur.user_id = u.user_id AND ur.role_id = $11) = $12";
+        scope.all,
+        scope.self_id,
+        &scope.dept_roots,
+        scope.project_ids.as_deref(),
+        filter.user_name,
+        filter.phonenumber,
+        filter.status,
+        filter.dept_id,
+        filter.created_from,
+        filter.created_before,
+        role_id,
+        allocated,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok((rows, total))
+}
+
+/// Grants the role to users in scope, or cancels it (`grant` false), in one transaction.
+/// The role must exist (and be enabled, to be granted); only a superuser grants or cancels
+/// `admin`; the caller's own roles are not changed here. `Ok(false)` when a user is not in
+/// scope.
+pub async fn set_role_holders(
+    pool: &PgPool,
+    scope: &UserScope,
+    role_id: i64,
+    user_ids: &[i64],
+    grant: bool,
+    by: &Grantor,
+) -> Result<bool, Error> {
+    let mut tx = pool.begin().await?;
+    let role =
+        sqlx::query!("SELECT role_key, status::text AS \"status!\" FROM identity.roles WHERE role_id = $1", role_id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .filter(|r| !grant || r.status == "0")
+            .ok_or_else(|| Error::not_found(Msg::RoleNotFound))?;
+    if role.role_key == "admin" && !by.superuser {
+        return Err(Error::forbidden(Msg::UserIsAdmin));
+    }
+    if !lock_others(&mut tx, scope, user_ids, by).await? {
+        return Ok(false);
+    }
+    if grant {
+        sqlx::query!(
+            "INSERT INTO identity.user_roles (user_id, role_id) SELECT unnest($1::bigint[]), $2 ON CONFLICT DO NOTHING",
+            user_ids,
+            role_id
+        )
+        .execute(&mut *tx)
+        .await?;
+    } else {
+        sqlx::query!("DELETE FROM identity.user_roles WHERE role_id = $1 AND user_id = ANY ($2)", role_id, user_ids)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
 /// Every user in scope matching `filter`, by id, up to `limit` (the export).
 pub async fn list_all(
     pool: &PgPool,
