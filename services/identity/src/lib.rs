@@ -36,6 +36,8 @@ use crate::auth::model::{LockPolicy, PasswordPolicy};
 use crate::auth::store::UserRow;
 use crate::dict::store::DictDataRow;
 use crate::sysconfig::store::ConfigValue;
+use crate::user::model::UserScope;
+use crate::user::store::UserFilter;
 
 /// The schema identity owns.
 pub const SCHEMA: &str = "identity";
@@ -64,6 +66,11 @@ pub struct Shared {
     /// Oldest other-system token accepted, in seconds from its `iat`.
     other_system_max_age_seconds: i64,
     users: Cache<i64, Arc<UserRow>>,
+    /// The user list's totals by scope and filters, for two seconds: counting tens of
+    /// thousands of users on every page turn is most of the list's cost. Dropped on this
+    /// replica by every write that changes who is counted; another replica's may lag by the
+    /// lifetime.
+    user_counts: Cache<(UserScope, UserFilter), i64>,
     pub(crate) routes: Cache<(i64, bool, u64), Arc<Vec<pb::Route>>>,
     pub(crate) configs: Cache<String, Option<ConfigValue>>,
     /// The enabled items of each dictionary type.
@@ -96,6 +103,7 @@ impl Shared {
             // Short lifetimes: edits through other replicas show within seconds.
             users: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),
             routes: Cache::builder().max_capacity(100_000).time_to_live(Duration::from_secs(10)).build(),
+            user_counts: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(2)).build(),
             // Cleared by events on every replica at once (`cache`); the lifetime is a fallback.
             configs: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(60)).build(),
             dicts: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(60)).build(),
@@ -110,6 +118,24 @@ impl Shared {
     /// Drops every cached user of this replica (after a restore).
     pub fn forget_all_users(&self) {
         self.users.invalidate_all();
+        self.forget_user_counts();
+    }
+
+    /// Drops the user list's totals after a write that changes who is counted.
+    pub fn forget_user_counts(&self) {
+        self.user_counts.invalidate_all();
+    }
+
+    /// The user list's total for a scope and filters (see `user_counts`).
+    pub async fn user_count(&self, scope: UserScope, filter: UserFilter) -> Result<i64, Error> {
+        let pool = self.pool.clone();
+        self.user_counts
+            .try_get_with(
+                (scope.clone(), filter.clone()),
+                async move { user::store::count(&pool, &scope, &filter).await },
+            )
+            .await
+            .map_err(|err| Error::internal(anyhow::anyhow!("user count failed: {err}")))
     }
 
     /// A config entry, cached for a few seconds.

@@ -489,6 +489,8 @@ fn job_log_json(l: &pb::JobLog) -> Value {
         "exceptionInfo": l.exception_info,
         "startTime": local_time(l.start_time_ms),
         "stopTime": local_time(l.stop_time_ms),
+        // How long the run took, in milliseconds (ours; absent while it runs).
+        "costTime": (l.stop_time_ms > 0).then(|| (l.stop_time_ms - l.start_time_ms).max(0)),
         "createTime": local_time(l.start_time_ms),
     })
 }

@@ -136,6 +136,8 @@ impl OrganizationApi {
         if !store::update(&self.shared.pool, node.dept_id, &draft).await? {
             return Err(Error::not_found(Msg::DeptNotFound));
         }
+        // A move changes who is under the nodes the user list filters by.
+        self.shared.forget_user_counts();
         Ok(pb::SavedResponse {})
     }
 

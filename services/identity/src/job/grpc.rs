@@ -164,6 +164,10 @@ impl JobApi {
         let job_id = check_id(input.job_id)?;
         let draft = JobDraft::parse(&raw_job(input))?;
         let next = first_fire(&draft.status, &draft.cron_expression);
+        let job = store::find(&self.shared.pool, job_id).await?.ok_or_else(|| Error::not_found(Msg::JobNotFound))?;
+        if job.status == "0" {
+            return Err(Error::refused(Msg::JobOnSchedule));
+        }
         if !store::update(&self.shared.pool, job_id, &draft, next).await? {
             return Err(Error::not_found(Msg::JobNotFound));
         }
@@ -172,10 +176,11 @@ impl JobApi {
 
     async fn remove(&self, ids: &[i64]) -> Result<pb::SavedResponse, Error> {
         let ids = check_ids(ids).map_err(|_| Error::bad_request(Msg::JobIdInvalid))?;
-        if !store::delete(&self.shared.pool, &ids).await? {
-            return Err(Error::not_found(Msg::JobNotFound));
+        match store::delete(&self.shared.pool, &ids).await? {
+            store::Deleted::All => Ok(pb::SavedResponse {}),
+            store::Deleted::Missing => Err(Error::not_found(Msg::JobNotFound)),
+            store::Deleted::OnSchedule => Err(Error::refused(Msg::JobOnSchedule)),
         }
-        Ok(pb::SavedResponse {})
     }
 
     async fn set_status(&self, req: &pb::ChangeJobStatusRequest) -> Result<pb::SavedResponse, Error> {

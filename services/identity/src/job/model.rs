@@ -96,7 +96,7 @@ impl JobDraft {
             }
         };
         let remark = raw.remark.trim();
-        if remark.chars().count() > 500 {
+        if remark.chars().count() > 200 {
             return Err(Msg::RemarkInvalid);
         }
         Ok(Self {

@@ -138,18 +138,32 @@ pub async fn set_status(
     Ok(done.rows_affected() == 1)
 }
 
-/// Deletes all the given rows or none: `Ok(false)` (nothing deleted) when one does not exist.
-pub async fn delete(pool: &PgPool, job_ids: &[i64]) -> sqlx::Result<bool> {
+/// Deletes all the given jobs or none.
+pub async fn delete(pool: &PgPool, job_ids: &[i64]) -> sqlx::Result<Deleted> {
     let mut tx = pool.begin().await?;
-    let deleted = sqlx::query!("DELETE FROM identity.jobs WHERE job_id = ANY ($1)", job_ids)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    if deleted != job_ids.len() as u64 {
-        return Ok(false);
+    let statuses = sqlx::query_scalar!(
+        "DELETE FROM identity.jobs WHERE job_id = ANY ($1) RETURNING status::text AS \"status!\"",
+        job_ids
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    if statuses.len() != job_ids.len() {
+        return Ok(Deleted::Missing);
+    }
+    if statuses.iter().any(|s| s == "0") {
+        return Ok(Deleted::OnSchedule);
     }
     tx.commit().await?;
-    Ok(true)
+    Ok(Deleted::All)
+}
+
+/// What a delete of jobs did: all of them, or none because one does not exist or one is
+/// still on its schedule (the spec: a scheduled task is disabled before it is deleted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deleted {
+    All,
+    Missing,
+    OnSchedule,
 }
 
 /// The enabled jobs due now, locked for this transaction; rows another replica holds are

@@ -142,7 +142,8 @@ impl UserAdminApi {
         let page = Page::of(req.page_num, req.page_size);
         let filter = filter_of(req)?;
         let scope = self.scope(access).await?;
-        let (rows, total) = store::list(&self.shared.pool, &scope, &filter, page).await?;
+        let rows = store::page(&self.shared.pool, &scope, &filter, page).await?;
+        let total = self.shared.user_count(scope, filter).await?;
         Ok(pb::ListUsersResponse { rows: rows.iter().map(row_pb).collect(), total })
     }
 
@@ -229,6 +230,7 @@ impl UserAdminApi {
         model::check_password(&input.password, &self.shared.password_policy)?;
         let hash = self.hash(input.password.clone()).await?;
         let user_id = store::add(&self.shared.pool, &draft, &hash, &Self::grantor(access)).await?;
+        self.shared.forget_user_counts();
         tracing::info!(user_id, by = access.user_name(), "user added");
         Ok(pb::SavedResponse {})
     }
@@ -243,6 +245,7 @@ impl UserAdminApi {
             return Err(Error::not_found(Msg::UserNotFound));
         };
         tx.commit().await?;
+        self.shared.forget_user_counts();
         sessions::end(&self.shared, &revoked).await?;
         sessions::refresh(&self.shared, user_id).await?;
         Ok(pb::SavedResponse {})
@@ -254,6 +257,7 @@ impl UserAdminApi {
         let revoked = store::delete(&self.shared.pool, &scope, &ids, &Self::grantor(access))
             .await?
             .ok_or_else(|| Error::not_found(Msg::UserNotFound))?;
+        self.shared.forget_user_counts();
         sessions::end(&self.shared, &revoked).await?;
         for id in &ids {
             self.shared.forget_user(*id).await;
@@ -286,6 +290,7 @@ impl UserAdminApi {
         let revoked = store::change_status(&self.shared.pool, &scope, user_id, status, &Self::grantor(access))
             .await?
             .ok_or_else(|| Error::not_found(Msg::UserNotFound))?;
+        self.shared.forget_user_counts();
         sessions::end(&self.shared, &revoked).await?;
         self.shared.forget_user(user_id).await;
         Ok(pb::SavedResponse {})
@@ -389,6 +394,7 @@ impl UserAdminApi {
             }
         }
         tx.commit().await?;
+        self.shared.forget_user_counts();
         sessions::end(&self.shared, &revoked).await?;
         tracing::info!(
             created,

@@ -184,7 +184,7 @@ pub fn check_user_ids(ids: &[i64]) -> Result<Vec<i64>, Msg> {
 
 /// The users a caller may see and change (`docs/data-scope.md`): the union of what each of
 /// their enabled roles grants, and always themselves.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct UserScope {
     /// Every user.
     pub all: bool,

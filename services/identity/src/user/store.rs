@@ -74,7 +74,7 @@ pub struct UserListRow {
 }
 
 /// The list's filters, checked.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct UserFilter {
     pub user_name: String,
     pub phonenumber: String,
@@ -105,14 +105,9 @@ pub async fn scope_grants(pool: &PgPool, user_id: i64) -> sqlx::Result<Vec<Scope
     Ok(rows.into_iter().map(|r| ScopeGrant { data_scope: r.data_scope, dept_ids: r.dept_ids }).collect())
 }
 
-/// One page of the users in scope matching `filter`, by id, and the count of all matches.
-pub async fn list(
-    pool: &PgPool,
-    scope: &UserScope,
-    filter: &UserFilter,
-    page: Page,
-) -> sqlx::Result<(Vec<UserListRow>, i64)> {
-    let rows = user_rows!(
+/// One page of the users in scope matching `filter`, by id.
+pub async fn page(pool: &PgPool, scope: &UserScope, filter: &UserFilter, page: Page) -> sqlx::Result<Vec<UserListRow>> {
+    user_rows!(
         "ORDER BY u.user_id LIMIT $11 OFFSET $12";
         scope.all,
         scope.self_id,
@@ -128,8 +123,13 @@ pub async fn list(
         page.offset,
     )
     .fetch_all(pool)
-    .await?;
-    let total = scoped_users!(
+    .await
+}
+
+/// How many users in scope match `filter` (the list's total; `Shared::user_count` keeps it
+/// for a moment).
+pub async fn count(pool: &PgPool, scope: &UserScope, filter: &UserFilter) -> sqlx::Result<i64> {
+    scoped_users!(
         sqlx::query_scalar () "SELECT count(*) AS \"total!\"", "";
         scope.all,
         scope.self_id,
@@ -143,8 +143,7 @@ pub async fn list(
         filter.created_before,
     )
     .fetch_one(pool)
-    .await?;
-    Ok((rows, total))
+    .await
 }
 
 /// One page of the users in scope matching `filter` who hold the role (`allocated`) or do
