@@ -34,7 +34,7 @@ describe('the scheduled jobs page', () => {
     expect(within(paused).getByText('默认')).toBeInTheDocument();
     expect(within(paused).getByText('心跳（不做任何事）')).toBeInTheDocument();
     expect(within(paused).getByRole('switch', { name: '状态 心跳检测' })).not.toBeChecked();
-    for (const name of ['任务编号', '任务名称', '任务组名', '调用目标', 'Cron执行表达式', '任务状态', '下次执行时间']) {
+    for (const name of ['任务编号', '任务名称', '任务组名', '调用目标', '执行表达式', '任务状态', '下次执行时间']) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
 
@@ -76,7 +76,7 @@ describe('the scheduled jobs page', () => {
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('任务名称为 1 到 64 个字符')).toBeInTheDocument();
     expect(within(dialog).getByText('请选择调用目标')).toBeInTheDocument();
-    expect(within(dialog).getByText('请输入Cron执行表达式')).toBeInTheDocument();
+    expect(within(dialog).getByText('请输入执行表达式')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('任务名称'), ' 心跳 ');
     // the call target is a choice among the registry's handlers, never free text
@@ -85,7 +85,7 @@ describe('the scheduled jobs page', () => {
     expect(within(listbox).getByTitle('清理90天前的登录日志')).toBeInTheDocument();
     await user.click(within(listbox).getByTitle('心跳（不做任何事）'));
 
-    const cron = within(dialog).getByLabelText('Cron执行表达式');
+    const cron = within(dialog).getByLabelText('执行表达式');
     await user.type(cron, '0 0 99 * * ?');
     expect(await within(dialog).findByText('Cron执行表达式不正确')).toBeInTheDocument();
     // the reason is under the field, not a notification
@@ -141,7 +141,7 @@ describe('the scheduled jobs page', () => {
     const dialog = await screen.findByRole('dialog', { name: '修改任务' });
     expect(within(dialog).getByLabelText('任务名称')).toHaveValue('心跳检测');
     expect(within(dialog).getByTitle('心跳（不做任何事）')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Cron执行表达式')).toHaveValue('0/10 * * * * ?');
+    expect(within(dialog).getByLabelText('执行表达式')).toHaveValue('0/10 * * * * ?');
     const times = await within(dialog).findByRole('region', { name: '最近 5 次执行时间' });
     expect(within(times).getAllByRole('listitem')).toHaveLength(5);
     await user.clear(within(dialog).getByLabelText('任务名称'));
