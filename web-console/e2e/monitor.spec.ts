@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { callApi, choose, GUEST, screen, signIn, toast } from './helpers';
+import { callApi, choose, errorToasts, GUEST, screen, signIn, toast } from './helpers';
 
 // The monitoring screens against the real server: a job made on the console fires exactly once
 // per firing while two processes run schedulers, its runs in the job log; a wrong password in
@@ -107,6 +107,8 @@ async function addJob(page: Page, name: string, cron: string, running: boolean):
   await expect(dialog).toBeHidden();
   const row = jobs.getByRole('row', { name: new RegExp(name) });
   await expect(row.getByRole('switch', { name: `状态 ${name}` })).toBeChecked({ checked: running });
+  // the dictionaries the server has none of (job groups and statuses) and the handlers: no error
+  await expect(errorToasts(page)).toHaveCount(0);
   return row;
 }
 
@@ -154,6 +156,7 @@ test('a wrong password shows in the login log with its result; the account is un
   const newest = table.locator('tbody tr.ant-table-row').first();
   await expect(newest).toContainText(GUEST.username);
   await expect(newest).toContainText('失败');
+  await expect(errorToasts(page)).toHaveCount(0);
   expect((await columnTexts(table, '提示信息'))[0]).not.toBe('');
 
   // the guest's wrong password counts towards a lock: unlocked from the selected row
@@ -207,6 +210,7 @@ test('the operation log shows an edit and its detail', async ({ page }) => {
     await expect(edit).toContainText('系统监控');
     await expect(edit).toContainText('修改');
     await expect(edit).toContainText('成功');
+    await expect(errorToasts(page)).toHaveCount(0);
 
     await edit.getByRole('button', { name: /^详细 日志 \d+$/ }).click();
     const drawer = page.getByRole('dialog', { name: '操作日志详细' });
@@ -265,6 +269,7 @@ test('a job fires exactly once with two processes', async ({ page }) => {
     for (const time of fireTimes) expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(await columnTexts(table, '任务名称')).toEqual(fireTimes.map(() => name));
     expect(await columnTexts(table, '执行状态')).not.toContain('失败');
+    await expect(errorToasts(page)).toHaveCount(0);
     // the whole log of the job agrees: no firing twice, none beyond the page shown
     await expect(log.getByRole('navigation', { name: '分页' })).toContainText(`共 ${fireTimes.length} 条`);
     const answer = await callApi<{ fireTime: string }>(page, 'GET', `/monitor/jobLog/list?jobId=${jobId}&pageNum=1&pageSize=100`);
