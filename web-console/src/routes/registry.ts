@@ -41,6 +41,11 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   // parameters and dictionaries
   'system/config/index': outsideProjects(lazy(() => import('../features/system/config/ConfigPage'))),
   'system/dict/index': outsideProjects(lazy(() => import('../features/system/dict/DictPage'))),
+  // monitoring: scheduled jobs and their log (a hidden menu entry), the login and operation logs
+  'monitor/job/index': outsideProjects(lazy(() => import('../features/monitor/job/JobPage'))),
+  'monitor/job/log': outsideProjects(lazy(() => import('../features/monitor/jobLog/JobLogPage'))),
+  'monitor/logininfor/index': outsideProjects(lazy(() => import('../features/monitor/logininfor/LoginLogPage'))),
+  'monitor/operlog/index': outsideProjects(lazy(() => import('../features/monitor/operlog/OperLogPage'))),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];

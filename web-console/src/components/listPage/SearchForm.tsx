@@ -2,7 +2,7 @@ import { Button, DatePicker, Form, Input, Select, Space, type FormInstance } fro
 import { SearchOutlined, SyncOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT, filtersFrom } from './query';
+import { DATE_FORMAT, DATE_TIME_FORMAT, filtersFrom } from './query';
 import type { Filters, PageQuery, SearchField } from './types';
 
 export interface SearchFormProps<Q extends PageQuery> {
@@ -32,6 +32,8 @@ function control<Q extends PageQuery>(field: SearchField<Q>, t: TFunction) {
       );
     case 'dateTimeRange':
       return <DatePicker.RangePicker showTime format={field.format ?? DATE_TIME_FORMAT} aria-label={field.label} style={field.width ? { width: field.width } : undefined} />;
+    case 'dateRange':
+      return <DatePicker.RangePicker format={DATE_FORMAT} aria-label={field.label} style={field.width ? { width: field.width } : undefined} />;
   }
 }
 

@@ -4,6 +4,9 @@ import type { FilterName, Filters, PageQuery, SearchField } from './types';
 /** The search form's date-time format (spec section 9: year-month-day hour:minute:second). */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
+/** The format of a range of whole days (`dateRange`). */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
 /** A picked date (antd's dayjs value), as far as the kit needs it. */
 interface Formattable {
   format: (template: string) => string;
@@ -21,13 +24,13 @@ function filterValue(value: unknown): string | number | undefined {
 
 /**
  * The filters a submitted search form asks for: texts trimmed, empty values left out, a
- * date-time range split into its two query parameters.
+ * date-time range or a range of days split into its two query parameters.
  */
 export function filtersFrom<Q extends PageQuery>(fields: readonly SearchField<Q>[], values: Record<string, unknown>): Filters<Q> {
   const filters: Partial<Record<FilterName<Q>, string | number>> = {};
   for (const field of fields) {
     const value = values[field.name];
-    if (field.kind !== 'dateTimeRange') {
+    if (field.kind !== 'dateTimeRange' && field.kind !== 'dateRange') {
       const kept = filterValue(value);
       if (kept !== undefined) filters[field.name] = kept;
       continue;
@@ -35,7 +38,7 @@ export function filtersFrom<Q extends PageQuery>(fields: readonly SearchField<Q>
     if (!Array.isArray(value)) continue;
     const [from, to] = value as unknown[];
     if (!isFormattable(from) || !isFormattable(to)) continue;
-    const format = field.format ?? DATE_TIME_FORMAT;
+    const format = field.kind === 'dateRange' ? DATE_FORMAT : (field.format ?? DATE_TIME_FORMAT);
     filters[field.from] = from.format(format);
     filters[field.to] = to.format(format);
   }

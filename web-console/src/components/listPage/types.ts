@@ -57,7 +57,9 @@ interface FieldBase {
 export type SearchField<Q extends PageQuery> =
   | (FieldBase & { kind: 'text'; name: FilterName<Q>; placeholder?: string })
   | (FieldBase & { kind: 'select'; name: FilterName<Q>; options: readonly SelectOption[]; placeholder?: string; searchable?: boolean })
-  | (FieldBase & { kind: 'dateTimeRange'; name: string; from: FilterName<Q>; to: FilterName<Q>; format?: string });
+  | (FieldBase & { kind: 'dateTimeRange'; name: string; from: FilterName<Q>; to: FilterName<Q>; format?: string })
+  /** Whole days (YYYY-MM-DD), as RuoYi's log screens filter: the server takes the first day to the end of the last. */
+  | (FieldBase & { kind: 'dateRange'; name: string; from: FilterName<Q>; to: FilterName<Q> });
 
 /** A button in a row's action column; it declares the permission it needs. */
 export interface RowAction<Row> {
