@@ -138,6 +138,8 @@ export interface JobLog {
   startTime: string;
   /** Empty while it runs. */
   stopTime: string;
+  /** How long the run took, in milliseconds; absent while it runs. */
+  costTime?: number | null;
   createTime: string;
 }
 

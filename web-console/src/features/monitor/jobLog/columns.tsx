@@ -10,10 +10,14 @@ import ResultTag from '../shared/ResultTag';
 import type { JobLog, JobLogQuery } from '../types';
 import '../i18n';
 
-/** A run's duration in whole seconds (the server sends its start and stop to the second); empty while it runs. */
+/**
+ * A run's duration: the server's milliseconds (`costTime`), else whole seconds from its start and stop times; empty
+ * while it runs.
+ */
 export function useDuration(): (log: JobLog) => string {
   const { t } = useTranslation();
   return (log) => {
+    if (typeof log.costTime === 'number') return t('monitor.jobLog.millis', { value: log.costTime });
     const seconds = durationSeconds(log.startTime, log.stopTime);
     return seconds === undefined ? '' : t('monitor.jobLog.seconds', { value: seconds });
   };
