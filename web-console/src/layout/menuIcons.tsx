@@ -41,6 +41,9 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
 
 export const FALLBACK_ICON: ReactNode = <AppstoreOutlined aria-hidden />;
 
+/** Every icon name the sidebar draws as its own icon (the menu screen's icon picker offers exactly these). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 export function menuIcon(name: string | null | undefined): ReactNode {
   if (!name || name === '#') return FALLBACK_ICON;
   return Object.hasOwn(ICONS, name) ? ICONS[name] : FALLBACK_ICON;

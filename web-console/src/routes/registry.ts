@@ -41,6 +41,9 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   // parameters and dictionaries
   'system/config/index': outsideProjects(lazy(() => import('../features/system/config/ConfigPage'))),
   'system/dict/index': outsideProjects(lazy(() => import('../features/system/dict/DictPage'))),
+  // menus and advice
+  'system/menu/index': outsideProjects(lazy(() => import('../features/system/menu/MenuPage'))),
+  'system/advice/index': outsideProjects(lazy(() => import('../features/system/advice/AdvicePage'))),
 };
 
 export const CONTAINER_COMPONENTS: readonly string[] = [LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT];
