@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { Avatar, Button, Dropdown, Flex, Layout } from 'antd';
-import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, MessageOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../api/api';
@@ -101,8 +101,8 @@ export default function TopBar() {
             placement="bottomRight"
             menu={{
               items: [
-                { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('layout.profile') },
-                { key: 'feedback', icon: <MessageOutlined aria-hidden />, label: t('layout.feedback') },
+                { key: 'profile', label: t('layout.profile') },
+                { key: 'feedback', label: t('layout.feedback') },
               ],
               onClick: ({ key }) => {
                 if (key === 'profile') void navigate(PROFILE_PATH);
