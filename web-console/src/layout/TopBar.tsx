@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
-import { Avatar, Button, Flex, Layout } from 'antd';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Flex, Layout } from 'antd';
+import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../api/api';
@@ -24,10 +24,13 @@ import SizeSelect from './SizeSelect';
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 /** The session's live connection (alarms, gateway status): a chunk of its own. */
 const LiveStream = lazy(() => import('../features/live/LiveStream'));
+/** Every signed-in user's feedback (the user menu's "Feedback"): a chunk of its own, loaded at the first opening. */
+const FeedbackDialog = lazy(() => import('../features/system/FeedbackDialog'));
 
 /**
  * The top bar (spec section 2): sidebar toggle and breadcrumb; menu-module switcher, header
- * search, fullscreen, size, project switch, avatar with nickname, language, logout, settings.
+ * search, fullscreen, size, project switch, avatar with nickname (a link to the personal
+ * center) and the user menu beside it (personal center, feedback), language, logout, settings.
  */
 export default function TopBar() {
   const { t } = useTranslation();
@@ -38,6 +41,7 @@ export default function TopBar() {
   const filesBase = useFilesBase();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
 
   const onLanguageChanged = () => {
     // Server texts (dictionaries, project data, alarm contents) come in the request's
@@ -92,6 +96,22 @@ export default function TopBar() {
               <span>{user?.nickName || user?.userName}</span>
             </Flex>
           </Link>
+          <Dropdown
+            trigger={['click']}
+            placement="bottomRight"
+            menu={{
+              items: [
+                { key: 'profile', label: t('layout.profile') },
+                { key: 'feedback', label: t('layout.feedback') },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'profile') void navigate(PROFILE_PATH);
+                else setFeedbackOpen(true);
+              },
+            }}
+          >
+            <Button type="text" size="small" icon={<DownOutlined aria-hidden />} aria-label={t('layout.userMenu')} title={t('layout.userMenu')} />
+          </Dropdown>
           <LanguageToggle onChanged={onLanguageChanged} />
           <Button type="text" icon={<LogoutOutlined aria-hidden />} onClick={confirmLogout}>
             {t('layout.logout')}
@@ -111,6 +131,11 @@ export default function TopBar() {
       <Suspense fallback={null}>
         <LiveStream />
       </Suspense>
+      {feedbackOpen ? (
+        <Suspense fallback={null}>
+          <FeedbackDialog onClose={() => setFeedbackOpen(false)} />
+        </Suspense>
+      ) : null}
       {settingsLoaded ? (
         <Suspense fallback={null}>
           <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />

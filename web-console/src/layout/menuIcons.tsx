@@ -5,11 +5,13 @@ import {
   AppstoreOutlined,
   BookOutlined,
   BulbOutlined,
+  ClusterOutlined,
   DashboardOutlined,
   DesktopOutlined,
   FileTextOutlined,
   HomeOutlined,
   LinkOutlined,
+  PictureOutlined,
   ProjectOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -18,7 +20,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 
-/** Server icon names (antd-ish) to @ant-design/icons; anything else gets the fallback. */
+/** Server icon names (antd-ish, and every one the seed gives a directory) to @ant-design/icons; anything else gets the fallback. */
 const ICONS: Readonly<Record<string, ReactNode>> = {
   system: <SettingOutlined aria-hidden />,
   setting: <SettingOutlined aria-hidden />,
@@ -33,6 +35,9 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
   dashboard: <DashboardOutlined aria-hidden />,
   monitor: <DesktopOutlined aria-hidden />,
   tree: <ApartmentOutlined aria-hidden />,
+  apartment: <ApartmentOutlined aria-hidden />,
+  cluster: <ClusterOutlined aria-hidden />,
+  picture: <PictureOutlined aria-hidden />,
   dict: <BookOutlined aria-hidden />,
   log: <FileTextOutlined aria-hidden />,
   safety: <SafetyOutlined aria-hidden />,
@@ -40,6 +45,9 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
 };
 
 export const FALLBACK_ICON: ReactNode = <AppstoreOutlined aria-hidden />;
+
+/** Every icon name the sidebar draws as its own icon (the menu screen's icon picker offers exactly these). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
 
 export function menuIcon(name: string | null | undefined): ReactNode {
   if (!name || name === '#') return FALLBACK_ICON;

@@ -45,6 +45,14 @@ describe('component registry', () => {
     }
   });
 
+  it('maps the menu and advice screens to their pages, outside projects', () => {
+    for (const name of ['system/menu/index', 'system/advice/index']) {
+      expect(hasPage(name), name).toBe(true);
+      expect(pageFor(name)).not.toBe(NotAvailablePage);
+      expect(needsProject(name), name).toBe(false);
+    }
+  });
+
   it('maps every other name to the not-available page', () => {
     for (const name of ['operation/asset/index', 'Layout', 'ParentView', 'toString', '', undefined]) {
       expect(pageFor(name)).toBe(NotAvailablePage);

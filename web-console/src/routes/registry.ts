@@ -41,6 +41,9 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   // parameters and dictionaries
   'system/config/index': outsideProjects(lazy(() => import('../features/system/config/ConfigPage'))),
   'system/dict/index': outsideProjects(lazy(() => import('../features/system/dict/DictPage'))),
+  // menus and advice
+  'system/menu/index': outsideProjects(lazy(() => import('../features/system/menu/MenuPage'))),
+  'system/advice/index': outsideProjects(lazy(() => import('../features/system/advice/AdvicePage'))),
   // monitoring: scheduled jobs and their log (a hidden menu entry), the login and operation logs
   'monitor/job/index': outsideProjects(lazy(() => import('../features/monitor/job/JobPage'))),
   'monitor/job/log': outsideProjects(lazy(() => import('../features/monitor/jobLog/JobLogPage'))),

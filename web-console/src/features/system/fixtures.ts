@@ -1,6 +1,6 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
-import type { Dept, Role, TreeNodeData, User } from './types';
+import type { Advice, Dept, Menu, Role, TreeNodeData, User } from './types';
 // parameters and dictionaries
 import type { Config, DictData, DictType } from './types';
 
@@ -235,6 +235,115 @@ export function settingsBackend(overrides: Parameters<typeof consoleBackend>[0] 
       const rows = dictItems.filter((row) => row.dictType === request.query.get('dictType'));
       return ok({ rows, total: rows.length });
     },
+    ...overrides,
+  });
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Menus and advice
+ * ---------------------------------------------------------------------------------------- */
+
+const menu = (fields: Partial<Menu> & Pick<Menu, 'menuId' | 'parentId' | 'menuName' | 'menuNameEn' | 'menuType'>): Menu => ({
+  orderNum: 1,
+  path: '',
+  component: '',
+  query: '',
+  routeName: '',
+  isFrame: '1',
+  isCache: '0',
+  visible: '0',
+  status: '0',
+  perms: '',
+  icon: '',
+  menuModule: '4',
+  client: '0',
+  affix: '0',
+  createTime: '2026-04-01 09:00:00',
+  ...fields,
+});
+
+/** GET /system/menu/list: two directories, their screens, a button (flat, by parent and order). */
+export const menus: Menu[] = [
+  menu({ menuId: 1, parentId: 0, menuName: '系统管理', menuNameEn: 'System Management', menuType: 'M', path: 'system', icon: 'system' }),
+  menu({ menuId: 4, parentId: 0, menuName: '照明控制', menuNameEn: 'Lighting Control', menuType: 'M', orderNum: 2, path: 'lighting', icon: 'bulb', menuModule: '1' }),
+  menu({
+    menuId: 100,
+    parentId: 1,
+    menuName: '用户管理',
+    menuNameEn: 'Users',
+    menuType: 'C',
+    path: 'user',
+    component: 'system/user/index',
+    perms: 'system:user:list',
+    icon: 'user',
+    routeName: 'User',
+  }),
+  menu({
+    menuId: 103,
+    parentId: 1,
+    menuName: '菜单管理',
+    menuNameEn: 'Menus',
+    menuType: 'C',
+    orderNum: 2,
+    path: 'menu',
+    component: 'system/menu/index',
+    perms: 'system:menu:list',
+    icon: 'tree',
+  }),
+  menu({ menuId: 400, parentId: 4, menuName: '网关管理', menuNameEn: 'Gateways', menuType: 'C', path: 'gateway', component: 'lighting/gateway/index', perms: 'lighting:gateway:list', icon: 'bulb', menuModule: '1' }),
+  menu({ menuId: 1001, parentId: 100, menuName: '用户查询', menuNameEn: 'Query', menuType: 'F', perms: 'system:user:query' }),
+];
+
+export const advices: Advice[] = [
+  {
+    adviceId: 1,
+    userName: 'operator',
+    title: '三号桥灯不亮',
+    content: '三号桥东侧有两盏灯不亮。\n请尽快处理。',
+    status: '0',
+    reply: '',
+    repliedBy: '',
+    repliedTime: null,
+    createTime: '2026-04-05 09:30:00',
+  },
+  {
+    adviceId: 2,
+    userName: 'guest',
+    title: '希望增加夜间模式',
+    content: '晚上看大屏太亮。',
+    status: '1',
+    reply: '已列入下个版本计划',
+    repliedBy: 'admin',
+    repliedTime: '2026-04-06 10:00:00',
+    createTime: '2026-04-05 20:00:00',
+  },
+];
+
+/** The demo route tree with the menu and advice screens. */
+export const menuAdviceRoutes: ServerRoute[] = systemRoutes.map((route) =>
+  route.path === '/system'
+    ? { ...route, children: [...(route.children ?? []), { path: 'advice', component: 'system/advice/index', meta: meta('意见反馈', 'Advice') }] }
+    : route,
+);
+
+/**
+ * The system backend with the menu and advice screens' answers: the menu list searched by name
+ * (either language) and status, everyone's feedback and the caller's own; routes can be replaced.
+ */
+export function menuAdviceBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return systemBackend({
+    'GET /system/menu/getRouters': ok({ data: menuAdviceRoutes }),
+    'GET /system/dict/data/type/sys_show_hide': ok({ data: dict([['0', '显示', 'Show'], ['1', '隐藏', 'Hide']]) }),
+    'GET /system/dict/data/type/sys_advice_status': ok({ data: dict([['0', '待处理', 'Pending'], ['1', '已回复', 'Replied'], ['2', '已关闭', 'Closed']]) }),
+    'GET /system/menu/list': (request) => {
+      const name = request.query.get('menuName') ?? '';
+      const status = request.query.get('status') ?? '';
+      const data = menus.filter((row) => (row.menuName.includes(name) || row.menuNameEn.includes(name)) && (status === '' || row.status === status));
+      return ok({ data });
+    },
+    'GET /system/advice/list': ok({ rows: advices, total: advices.length }),
+    'GET /system/advice/1': ok({ data: advices[0] }),
+    'GET /system/advice/my': ok({ rows: advices.slice(1), total: 1 }),
     ...overrides,
   });
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isName, isOrder, isRoleKey, isUserName, userImportProblem } from './rules';
 // parameters and dictionaries
 import { isCssClass, isSettingsKey } from './rules';
+// menus and advice
+import { ADVICE_TEXT_MAX, charCount, isComponentPath, isExternalLink, isIconName, isMenuPerms, isRoutePath, isRouteQuery } from './rules';
 
 describe('system rules', () => {
   it('names: 1 to max characters once trimmed', () => {
@@ -70,5 +72,42 @@ describe('parameter and dictionary rules', () => {
     expect(isCssClass('text-bold big_1')).toBe(true);
     expect(isCssClass('c'.repeat(101))).toBe(false);
     expect(isCssClass('color:red')).toBe(false);
+  });
+
+  it('menus: the route path, link, component, permission, icon and parameters as the server checks them (identity menu/admin.rs)', () => {
+    expect(isRoutePath('user')).toBe(true);
+    expect(isRoutePath(' gateway/detail/:id.v2 ')).toBe(true);
+    expect(isRoutePath('p'.repeat(200))).toBe(true);
+    expect(isRoutePath('p'.repeat(201))).toBe(false);
+    expect(isRoutePath('')).toBe(false);
+    expect(isRoutePath('a b')).toBe(false);
+    expect(isRoutePath('路由')).toBe(false);
+    expect(isExternalLink('https://example.com/x?y=1')).toBe(true);
+    expect(isExternalLink(' http://example.com ')).toBe(true);
+    expect(isExternalLink('javascript:alert(1)')).toBe(false);
+    expect(isExternalLink('https://example.com/a b')).toBe(false);
+    expect(isExternalLink(`https://${'e'.repeat(193)}`)).toBe(false);
+    expect(isComponentPath('')).toBe(true);
+    expect(isComponentPath(undefined)).toBe(true);
+    expect(isComponentPath('system/user/index')).toBe(true);
+    expect(isComponentPath('../x y')).toBe(false);
+    expect(isComponentPath('c'.repeat(256))).toBe(false);
+    expect(isMenuPerms('system:user:*')).toBe(true);
+    expect(isMenuPerms('')).toBe(true);
+    expect(isMenuPerms('a b')).toBe(false);
+    expect(isMenuPerms('p'.repeat(101))).toBe(false);
+    expect(isIconName('tool')).toBe(true);
+    expect(isIconName('')).toBe(true);
+    expect(isIconName('<svg>')).toBe(false);
+    expect(isIconName('#')).toBe(false);
+    expect(isRouteQuery('{"id":1}')).toBe(true);
+    expect(isRouteQuery('{"id": 1}')).toBe(false);
+  });
+
+  it('advice: texts counted in characters, as the server counts them', () => {
+    expect(charCount('灯不亮')).toBe(3);
+    expect(charCount('😀')).toBe(1);
+    expect(ADVICE_TEXT_MAX).toBe(2000);
+    expect(isName('😀'.repeat(100), 100)).toBe(true);
   });
 });

@@ -182,3 +182,88 @@ export function dictDataRules(t: TFunction) {
     remark: [maxRule(REMARK_MAX, t('system.rules.max', { max: REMARK_MAX }))],
   } satisfies Record<string, FormRule[]>;
 }
+
+/* ------------------------------------------------------------------------------------------
+ * Menus (the server's rules: services/identity/src/menu/admin.rs, MenuDraft::parse), checked
+ * on the trimmed values as the server checks them.
+ * ---------------------------------------------------------------------------------------- */
+
+export const MENU_NAME_MAX = 50;
+export const MENU_NAME_EN_MAX = 100;
+export const MENU_PATH_MAX = 200;
+export const MENU_COMPONENT_MAX = 255;
+export const MENU_QUERY_MAX = 255;
+export const MENU_PERMS_MAX = 100;
+export const MENU_ICON_MAX = 100;
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : undefined);
+
+/** Empty, or at most `max` characters of `pattern`'s once trimmed. */
+const optionalPattern = (pattern: RegExp, max: number) => (value: unknown) => {
+  const text = trimmed(value);
+  return text !== undefined && (text === '' || (text.length <= max && pattern.test(text)));
+};
+
+/** An external link: http:// or https://, at most 200 characters, no spaces. */
+export function isExternalLink(value: unknown): boolean {
+  const text = trimmed(value);
+  return text !== undefined && /^https?:\/\//.test(text) && text.length <= MENU_PATH_MAX && !/\s/.test(text);
+}
+
+/** A route path: 1 to 200 letters, digits, hyphens, underscores, slashes, colons or dots. */
+export function isRoutePath(value: unknown): boolean {
+  const text = trimmed(value);
+  return text !== undefined && text.length >= 1 && text.length <= MENU_PATH_MAX && /^[A-Za-z0-9_/:.-]+$/.test(text);
+}
+
+/** A component path: empty, or letters, digits, underscores, hyphens and slashes, at most 255. */
+export const isComponentPath = optionalPattern(/^[A-Za-z0-9_/-]+$/, MENU_COMPONENT_MAX);
+/** A permission: empty, or letters, digits, underscores, hyphens, colons and asterisks, at most 100. */
+export const isMenuPerms = optionalPattern(/^[A-Za-z0-9_:*-]+$/, MENU_PERMS_MAX);
+/** An icon name: empty, or letters, digits, underscores and hyphens, at most 100. */
+export const isIconName = optionalPattern(/^[A-Za-z0-9_-]+$/, MENU_ICON_MAX);
+/** Route parameters: at most 255 characters without spaces. */
+export const isRouteQuery = optionalPattern(/^\S+$/, MENU_QUERY_MAX);
+
+/** antd rules of the menu form; the path's depends on whether the menu is an external link. */
+export function menuRules(t: TFunction, external: boolean) {
+  return {
+    parentId: [{ required: true, message: t('system.menu.rules.parent') }],
+    menuName: [rule((value) => isName(value, MENU_NAME_MAX), t('system.menu.rules.name', { max: MENU_NAME_MAX }))],
+    menuNameEn: [rule(optionalText(MENU_NAME_EN_MAX), t('system.rules.max', { max: MENU_NAME_EN_MAX }))],
+    orderNum: [rule(isOrder, t('system.menu.rules.order', { min: ORDER_MIN, max: ORDER_MAX }))],
+    path: external
+      ? [rule(isExternalLink, t('system.menu.rules.link', { max: MENU_PATH_MAX }))]
+      : [rule(isRoutePath, t('system.menu.rules.path', { max: MENU_PATH_MAX }))],
+    component: [rule(isComponentPath, t('system.menu.rules.component', { max: MENU_COMPONENT_MAX }))],
+    query: [rule(isRouteQuery, t('system.menu.rules.query', { max: MENU_QUERY_MAX }))],
+    perms: [rule(isMenuPerms, t('system.menu.rules.perms', { max: MENU_PERMS_MAX }))],
+    icon: [rule(isIconName, t('system.menu.rules.icon', { max: MENU_ICON_MAX }))],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Advice (the server's limits: services/identity/src/advice/model.rs): texts are trimmed,
+ * then counted in characters.
+ * ---------------------------------------------------------------------------------------- */
+
+export const ADVICE_TITLE_MAX = 100;
+export const ADVICE_TEXT_MAX = 2000;
+
+/** A text's length as the server counts it: characters, not UTF-16 units. */
+export const charCount = (text: string) => [...text].length;
+
+/** antd rules of the feedback form. */
+export function adviceRules(t: TFunction) {
+  return {
+    title: [rule((value) => isName(value, ADVICE_TITLE_MAX), t('system.advice.rules.title', { max: ADVICE_TITLE_MAX }))],
+    content: [rule((value) => isName(value, ADVICE_TEXT_MAX), t('system.advice.rules.content', { max: ADVICE_TEXT_MAX }))],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** antd rules of the reply form. */
+export function replyRules(t: TFunction) {
+  return {
+    reply: [rule((value) => isName(value, ADVICE_TEXT_MAX), t('system.advice.rules.reply', { max: ADVICE_TEXT_MAX }))],
+  } satisfies Record<string, FormRule[]>;
+}

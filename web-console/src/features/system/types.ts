@@ -329,3 +329,126 @@ export interface DictDataChange {
   status: string;
   remark: string;
 }
+
+/* ------------------------------------------------------------------------------------------
+ * Menus (contract: docs/api-compatibility.md, "Menus"), in RuoYi's codes: isFrame "0" an
+ * external link, isCache "0" cached, visible "0" shown; ours beside them: menuNameEn,
+ * menuModule, client ("1" PC and app), affix ("1" fixed in the tags view).
+ * ---------------------------------------------------------------------------------------- */
+
+/** "M" directory, "C" menu (a page), "F" button. */
+export type MenuType = 'M' | 'C' | 'F';
+
+/** A menu (row of GET /system/menu/list, flat; data of GET /system/menu/{menuId}). */
+export interface Menu {
+  menuId: number;
+  /** 0 at the top level. */
+  parentId: number;
+  menuName: string;
+  menuNameEn: string;
+  orderNum: number;
+  /** The route path; an external link's URL. */
+  path: string;
+  /** The console page's component name (routes/registry.ts). */
+  component: string;
+  /** Route parameters, a JSON object in a string. */
+  query: string;
+  routeName: string;
+  /** "0": an external link. */
+  isFrame: string;
+  /** "0": the page is kept alive (cached). */
+  isCache: string;
+  menuType: MenuType;
+  /** "0": shown in the sidebar (dictionary sys_show_hide). */
+  visible: string;
+  /** Dictionary sys_normal_disable. */
+  status: string;
+  /** The permission, without the `pc:` prefix. */
+  perms: string;
+  /** A sidebar icon name (layout/menuIcons.tsx). */
+  icon: string;
+  /** Dictionary menu_module_type. */
+  menuModule: string;
+  /** "0" the PC console only, "1" the PC console and the app. */
+  client: string;
+  /** "1": fixed in the tags view. */
+  affix: string;
+  createTime: string;
+}
+
+/** GET /system/menu/list filters (the name in either language). */
+export interface MenuFilter {
+  menuName?: string;
+  status?: string;
+}
+
+/** The menu list's query: the filters, and the page of the tree's top-level rows. */
+export interface MenuQuery extends MenuFilter {
+  pageNum: number;
+  pageSize: number;
+}
+
+/** POST /system/menu body; PUT adds menuId. */
+export interface MenuChange {
+  menuId?: number;
+  parentId: number;
+  menuName: string;
+  menuNameEn: string;
+  orderNum: number;
+  path: string;
+  component: string;
+  query: string;
+  routeName: string;
+  isFrame: string;
+  isCache: string;
+  menuType: MenuType;
+  visible: string;
+  status: string;
+  perms: string;
+  icon: string;
+  menuModule: string;
+  client: string;
+  affix: string;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Advice (contract: docs/api-compatibility.md, "Scheduled jobs, their log, and advice").
+ * ---------------------------------------------------------------------------------------- */
+
+/** A piece of feedback (row of GET /system/advice/list and /my; data of GET /system/advice/{adviceId}). */
+export interface Advice {
+  adviceId: number;
+  /** The account that sent it. */
+  userName: string;
+  title: string;
+  content: string;
+  /** Dictionary sys_advice_status: "0" pending, "1" replied, "2" closed. */
+  status: string;
+  reply: string;
+  /** The account that replied, empty before a reply. */
+  repliedBy: string;
+  repliedTime: string | null;
+  createTime: string;
+}
+
+/** GET /system/advice/list and /my query. */
+export interface AdviceQuery {
+  pageNum: number;
+  pageSize: number;
+  title?: string;
+  userName?: string;
+  status?: string;
+}
+
+/** POST /system/advice body (any signed-in user). */
+export interface AdviceSend {
+  title: string;
+  content: string;
+}
+
+/** PUT /system/advice/reply body. */
+export interface AdviceReply {
+  adviceId: number;
+  reply: string;
+  status: string;
+}
