@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import AsEntered from '../shared/AsEntered';
+import AsEntered from '../../../components/AsEntered';
 import type { Advice } from '../types';
 import AdviceStatusTag from './AdviceStatusTag';
 import '../i18n';

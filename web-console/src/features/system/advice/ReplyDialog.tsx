@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog, FormField } from '../../../components/formDialog';
 import { useReplyAdviceMutation } from '../adviceApi';
 import { ADVICE_TEXT_MAX, charCount, replyRules } from '../rules';
-import AsEntered from '../shared/AsEntered';
+import AsEntered from '../../../components/AsEntered';
 import { useAdviceStatuses } from '../shared/dicts';
 import type { Advice } from '../types';
 import { replyValues, toReply, type ReplyFormValues } from './formValues';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ListColumn, SearchField } from '../../../components/listPage';
-import AsEntered from '../shared/AsEntered';
+import AsEntered from '../../../components/AsEntered';
 import { useAdviceStatuses } from '../shared/dicts';
 import type { Advice, AdviceQuery } from '../types';
 import AdviceStatusTag from './AdviceStatusTag';

@@ -2,7 +2,7 @@ import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn, SearchField } from '../../../components/listPage';
 import { menuIcon } from '../../../layout/menuIcons';
-import AsEntered from '../shared/AsEntered';
+import AsEntered from '../../../components/AsEntered';
 import { useMenuModules, useNormalDisable, useShowHide } from '../shared/dicts';
 import StatusTag from '../shared/StatusTag';
 import { optionLabel } from '../useDictOptions';
