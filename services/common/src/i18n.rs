@@ -728,9 +728,7 @@ impl Msg {
                 pick("执行策略、并发或失败策略取值不正确", "Invalid misfire, concurrency or failure policy")
             }
             Msg::JobNotFound => pick("任务不存在", "The job does not exist"),
-            Msg::JobOnSchedule => {
-                pick("请先暂停任务，再修改或删除", "Pause the job before editing or deleting it")
-            }
+            Msg::JobOnSchedule => pick("请先暂停任务，再修改或删除", "Pause the job before editing or deleting it"),
             Msg::BackupFileMissing => pick("请选择要导入的备份文件（.sql）", "Choose a backup file (.sql) to import"),
             Msg::BackupNotSigned => pick(
                 "该文件不是本系统导出的备份，或导出后已被修改，未作任何更改",
