@@ -1335,6 +1335,12 @@ async fn a_job_fires_exactly_once_per_firing_with_two_identity_replicas() {
     let (_, list) = c.api.send(Call::get("/monitor/job/list?jobName=心跳").token(&admin)).await;
     let job_id = list["rows"][0]["jobId"].as_i64().unwrap();
     assert!(list["rows"][0]["nextValidTime"].as_str().is_some());
+    // On its schedule: paused first, then edited or deleted (spec section 4).
+    let (_, answer) = send(&c, Call::delete(&format!("/monitor/job/{job_id}")).token(&admin), "en_US").await;
+    assert_eq!((answer["code"].as_i64(), answer["msg"].as_str()), (Some(500), Some("Pause the job before editing or deleting it")));
+    let edit = json!({ "jobId": job_id, "jobName": "心跳", "jobGroup": "SYSTEM", "invokeTarget": "heartbeat", "cronExpression": "* * * * * ?", "status": "0" });
+    let (_, answer) = send(&c, Call::put("/monitor/job").token(&admin).json(edit), "zh_CN").await;
+    assert_eq!((answer["code"].as_i64(), answer["msg"].as_str()), (Some(500), Some("请先暂停任务，再修改或删除")));
     tokio::time::sleep(std::time::Duration::from_secs(5)).await;
     let (status, _) = c
         .api
