@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ListColumn, SearchField } from '../../../components/listPage';
-import AsEntered from '../shared/AsEntered';
+import AsEntered from '../../../components/AsEntered';
 import { useYesNo } from '../shared/yesNo';
 import { optionLabel } from '../useDictOptions';
 import type { Config, ConfigQuery } from '../types';

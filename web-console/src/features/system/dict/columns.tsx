@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ListColumn, SearchField } from '../../../components/listPage';
 import { useNormalDisable } from '../shared/dicts';
-import AsEntered from '../shared/AsEntered';
+import AsEntered from '../../../components/AsEntered';
 import StatusTag from '../shared/StatusTag';
 import { useYesNo } from '../shared/yesNo';
 import { optionLabel } from '../useDictOptions';
