@@ -176,8 +176,12 @@ export function createHttpClient(deps: ClientDeps) {
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
 
-/** The console's one HTTP client. */
-export const http: HttpClient = createHttpClient({
+/**
+ * What the console's client is made of: the base path, the session's token and project, the
+ * language, the error presenter. A request that needs another transport (an upload's progress,
+ * a download's headers) gets a client of its own from these, with its own `fetch`.
+ */
+export const APP_CLIENT_DEPS: ClientDeps = {
   baseUrl: BASE_API,
   fetch: (input, init) => fetch(input, init),
   getToken,
@@ -185,4 +189,7 @@ export const http: HttpClient = createHttpClient({
   getLanguage: () => i18n.language,
   t: i18n.t.bind(i18n),
   present: presentError,
-});
+};
+
+/** The console's one HTTP client. */
+export const http: HttpClient = createHttpClient(APP_CLIENT_DEPS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flattenRoutes } from './menu';
 import { hasPage, needsProject, NotAvailablePage, pageFor } from './registry';
-import { GATEWAY_DETAIL_COMPONENT, subPagePath, withSubPages } from './subPages';
+import { GATEWAY_DETAIL_COMPONENT, ROLE_AUTH_USER_COMPONENT, subPagePath, withSubPages } from './subPages';
 
 describe('component registry', () => {
   it('maps known server component names to their pages', () => {
@@ -79,5 +79,23 @@ describe('component registry', () => {
 
     const without = flattenRoutes([{ path: '/system', component: 'Layout', children: [{ path: 'user', component: 'system/user/index' }] }]);
     expect(withSubPages(without)).toEqual(without);
+  });
+
+  it("maps backup and a role's user assignment (a sub-page of the role page) to their pages, outside projects", () => {
+    for (const name of ['system/backup/index', ROLE_AUTH_USER_COMPONENT]) {
+      expect(hasPage(name), name).toBe(true);
+      expect(pageFor(name)).not.toBe(NotAvailablePage);
+      expect(needsProject(name), name).toBe(false);
+    }
+    const withRoles = flattenRoutes([
+      { path: '/system', component: 'Layout', meta: { title: '系统管理' }, children: [{ path: 'role', component: 'system/role/index', meta: { title: '角色管理' } }] },
+    ]);
+    const authUser = withSubPages(withRoles).find((entry) => entry.component === ROLE_AUTH_USER_COMPONENT);
+    expect(authUser).toMatchObject({
+      path: '/system/role/authUser/:roleId',
+      container: false,
+      meta: { title: '分配用户', titleEn: 'Assign Users', activeMenu: '/system/role' },
+    });
+    expect(subPagePath('/system/role', ROLE_AUTH_USER_COMPONENT, { roleId: 2 })).toBe('/system/role/authUser/2');
   });
 });

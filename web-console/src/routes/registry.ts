@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RoutePage } from './pageProps';
-import { GATEWAY_DETAIL_COMPONENT } from './subPages';
+import { GATEWAY_DETAIL_COMPONENT, ROLE_AUTH_USER_COMPONENT } from './subPages';
 import { LAYOUT_COMPONENT, PARENT_VIEW_COMPONENT } from './types';
 
 /** Shown for every server component the console does not have yet. */
@@ -38,6 +38,9 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'system/dept/index': outsideProjects(lazy(() => import('../features/system/dept/DeptPage'))),
   'system/user/index': outsideProjects(lazy(() => import('../features/system/user/UserPage'))),
   'system/role/index': outsideProjects(lazy(() => import('../features/system/role/RolePage'))),
+  // a role's user assignment (below the role page) and backup
+  [ROLE_AUTH_USER_COMPONENT]: outsideProjects(lazy(() => import('../features/system/role/authUser/AuthUserPage'))),
+  'system/backup/index': outsideProjects(lazy(() => import('../features/system/backup/BackupPage'))),
   // parameters and dictionaries
   'system/config/index': outsideProjects(lazy(() => import('../features/system/config/ConfigPage'))),
   'system/dict/index': outsideProjects(lazy(() => import('../features/system/dict/DictPage'))),

@@ -3,6 +3,8 @@ import type { ServerRouteMeta } from './types';
 
 /** Component names of the console's own sub-pages (no menu entry on the server). */
 export const GATEWAY_DETAIL_COMPONENT = 'lighting/gateway/detail';
+/** A role's user assignment (RuoYi-Vue's hidden route `system/role/authUser`). */
+export const ROLE_AUTH_USER_COMPONENT = 'system/role/authUser';
 
 /**
  * Pages below a server page that have no menu entry of their own (a gateway's detail): they
@@ -23,6 +25,12 @@ const SUB_PAGES: readonly SubPage[] = [
     path: 'detail/:gatewayId',
     component: GATEWAY_DETAIL_COMPONENT,
     meta: { title: '网关详情', titleEn: 'Gateway Detail', icon: '#' },
+  },
+  {
+    parent: 'system/role/index',
+    path: 'authUser/:roleId',
+    component: ROLE_AUTH_USER_COMPONENT,
+    meta: { title: '分配用户', titleEn: 'Assign Users', icon: '#' },
   },
 ];
 

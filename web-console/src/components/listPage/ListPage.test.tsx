@@ -381,6 +381,62 @@ describe('the list page kit', () => {
     await waitFor(() => expect(moved).toHaveBeenCalledWith([DEVICES[1]]));
   });
 
+  it('selects rows for a toolbar button acting on them, without a batch delete, and clears them once it has run', async () => {
+    const fetchList = fetchDevices();
+    const moved = vi.fn((_rows: readonly Device[]) => Promise.resolve());
+    const toolbarExtra: ToolbarAction<Device>[] = [
+      { key: 'move', label: '移动', permission: 'demo:device:edit', selection: true, confirm: (rows) => `确定移动 ${rows.length} 台设备吗？`, run: moved },
+    ];
+    const { user } = renderWithProviders(
+      <ListPage<Device, DeviceQuery> rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} toolbarExtra={toolbarExtra} />,
+      signedIn(['pc:demo:device:edit']),
+    );
+    await screen.findByText('设备1');
+    const move = screen.getByRole('button', { name: '移动' });
+    expect(move).toBeDisabled();
+    await user.click(within(screen.getByText('设备2').closest('tr') as HTMLElement).getByRole('checkbox'));
+    await user.click(within(screen.getByText('设备3').closest('tr') as HTMLElement).getByRole('checkbox'));
+    expect(move).toBeEnabled();
+    await user.click(move);
+    const confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    expect(confirm).toHaveTextContent('确定移动 2 台设备吗？');
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(moved).toHaveBeenCalledWith([DEVICES[1], DEVICES[2]]));
+    await waitFor(() => expect(move).toBeDisabled());
+    expect(within(screen.getByText('设备2').closest('tr') as HTMLElement).getByRole('checkbox')).not.toBeChecked();
+  });
+
+  it('offers no selection for a selecting toolbar button the user may not use', async () => {
+    const toolbarExtra: ToolbarAction<Device>[] = [{ key: 'move', label: '移动', permission: 'demo:device:edit', selection: true, run: () => undefined }];
+    renderWithProviders(
+      <ListPage<Device, DeviceQuery> rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchDevices()} columns={columns} toolbarExtra={toolbarExtra} />,
+      signedIn(['pc:demo:device:list']),
+    );
+    await screen.findByText('设备1');
+    expect(screen.queryByRole('button', { name: '移动' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('tells onSelect the selected rows (a picker), and none on another page', async () => {
+    vi.spyOn(pagination, 'scrollTo').mockImplementation(() => undefined);
+    const onSelect = vi.fn((_rows: Device[]) => undefined);
+    const { user } = renderWithProviders(
+      <ListPage<Device, DeviceQuery> inProject={false} rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchDevices()} columns={columns} onSelect={onSelect} />,
+      signedIn([], false),
+    );
+    await screen.findByText('设备1');
+    expect(onSelect).toHaveBeenLastCalledWith([]);
+    await user.click(within(screen.getByText('设备1').closest('tr') as HTMLElement).getByRole('checkbox'));
+    await user.click(within(screen.getByText('设备5').closest('tr') as HTMLElement).getByRole('checkbox'));
+    expect(onSelect).toHaveBeenLastCalledWith([DEVICES[0], DEVICES[4]]);
+    const calls = onSelect.mock.calls.length;
+    await user.click(screen.getByTitle('2'));
+    await screen.findByText('设备21');
+    await waitFor(() => expect(onSelect).toHaveBeenLastCalledWith([]));
+    // told once per change, not at every render
+    expect(onSelect.mock.calls.length).toBe(calls + 1);
+  });
+
   it('merges the outside filters into every query and the export; their change goes back to page 1 and keeps the search form', async () => {
     vi.spyOn(pagination, 'scrollTo').mockImplementation(() => undefined);
     const fetchList = fetchDevices();

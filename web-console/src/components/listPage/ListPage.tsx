@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { Button, Card, Form, Table, type TableColumnType, type TableProps } from 'antd';
 import { CaretDownOutlined, CaretRightOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,11 @@ interface ListPageOwnProps<Row, Q extends PageQuery> {
   /** A tree table (ListTree): rows with `children`, opened and closed node by node and all at once. */
   expandable?: true | ListTree;
   onRowClick?: (row: Row) => void;
+  /**
+   * Told the selected rows whenever they change (a new page, search or filter selects none):
+   * the table offers row selection for it, as a picker in a dialog needs.
+   */
+  onSelect?: (rows: Row[]) => void;
   /** Shown below the list: the page's own dialogs and drawers. */
   children?: ReactNode;
   /**
@@ -66,6 +71,9 @@ interface ListPageOwnProps<Row, Q extends PageQuery> {
 }
 
 export type ListPageProps<Row, Q extends PageQuery> = ListPageOwnProps<Row, Q> & ListSource<Row, Q>;
+
+/** The rows selected: none (one value, so that a list selecting none stays the same list). */
+const NO_SELECTION: { keys: Key[]; rows: never[] } = { keys: [], rows: [] };
 
 interface ListState<Q extends PageQuery> {
   /** The query sent: the page, the search form's filters and the outside filters. */
@@ -132,8 +140,8 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
   const [showSearch, setShowSearch] = useState(true);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(columns.filter((column) => column.hidden).map((column) => column.key)));
   // the rows chosen in the answer to `of`: a new query (a page, a search, other outside filters) chooses none
-  const [chosen, setSelected] = useState<{ keys: Key[]; rows: Row[]; of?: Q }>({ keys: [], rows: [] });
-  const selected = chosen.of === query ? chosen : { keys: [], rows: [] };
+  const [chosen, setSelected] = useState<{ keys: Key[]; rows: Row[]; of?: Q }>(NO_SELECTION);
+  const selected = chosen.of === query ? chosen : NO_SELECTION;
   const tree = props.expandable === true ? {} : props.expandable;
   const [expansion, setExpansion] = useState<Expansion>(() => allOf(tree?.defaultExpandAll === false ? 'collapsed' : 'expanded'));
   const [editing, setEditing] = useState<{ row?: Row; opening: number } | undefined>();
@@ -141,6 +149,16 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
   const rows = result.data?.rows ?? [];
   // the batch delete, and the row selection it works on, for holders of its permission
   const batch = remove && remove.batch !== false && access.hasPermi([remove.permission]) ? remove : undefined;
+  // rows are selectable for the batch delete, a toolbar button acting on them, or the page's onSelect
+  const selectable =
+    batch !== undefined || props.onSelect !== undefined || toolbarExtra.some((action) => action.selection && access.hasPermi([action.permission]));
+  const onSelect = useRef(props.onSelect);
+  useEffect(() => {
+    onSelect.current = props.onSelect;
+  });
+  useEffect(() => {
+    onSelect.current?.(selected.rows);
+  }, [selected.rows]);
 
   const changed = () => {
     if (refreshAfterChange) result.refetch();
@@ -161,7 +179,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
       async () => {
         await remove.run(targets);
         showMessage('success', t('common.deleted'));
-        setSelected({ keys: [], rows: [] });
+        setSelected(NO_SELECTION);
         changed();
       },
       true,
@@ -207,16 +225,18 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
     permission: action.permission,
     icon: action.icon,
     danger: action.danger,
-    disabled: action.disabled?.(selected.rows) ?? false,
+    disabled: (action.disabled?.(selected.rows) ?? false) || (action.selection === true && selected.rows.length === 0),
     onClick: () => {
       const rowsNow = selected.rows;
+      const act = async () => {
+        await action.run(rowsNow);
+        if (action.selection) setSelected(NO_SELECTION);
+      };
       if (action.confirm) {
-        confirmThen(action.confirm(rowsNow), () => action.run(rowsNow), action.danger);
+        confirmThen(action.confirm(rowsNow), act, action.danger);
         return;
       }
-      void Promise.resolve()
-        .then(() => action.run(rowsNow))
-        .catch(presentFailure);
+      act().catch(presentFailure);
     },
   }));
 
@@ -280,7 +300,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
         scroll={{ x: 'max-content' }}
         expandable={treeTable}
         rowSelection={
-          batch
+          selectable
             ? { selectedRowKeys: selected.keys, onChange: (keys, picked) => setSelected({ keys, rows: picked, of: query }), columnWidth: 48 }
             : undefined
         }

@@ -94,6 +94,12 @@ export interface ToolbarAction<Row> {
   disabled?: (selected: readonly Row[]) => boolean;
   /** Asks first, with this text, and acts on OK. */
   confirm?: (selected: readonly Row[]) => string;
+  /**
+   * Acts on the selected rows: the table offers row selection for it (to the holders of its
+   * permission, as for batch delete), it is disabled while no row is selected, and the
+   * selection is cleared once it has run.
+   */
+  selection?: boolean;
   /** The action, given the selected rows; a rejection was shown by the request's error presenter already. */
   run: (selected: readonly Row[]) => unknown;
 }

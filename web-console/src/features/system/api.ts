@@ -19,6 +19,9 @@ import type {
   RoleChange,
   RoleOption,
   RoleQuery,
+  RoleUser,
+  RoleUserQuery,
+  RoleUsersChange,
   TreeNodeData,
   User,
   UserChange,
@@ -76,6 +79,12 @@ export async function sendUserImport(file: File, updateSupport: boolean): Promis
   }
 }
 
+/** What a change of a role's users makes stale: the role's two lists, and those users' details (their roles). */
+const roleUserTags = (roleId: number, userIds: readonly number[]) => [
+  { type: 'RoleUser' as const, id: roleId },
+  ...userIds.map((userId) => ({ type: 'User' as const, id: userId })),
+];
+
 /** A tree answer's nodes under `field` and its checkedKeys. */
 const checkedTreeOf = (envelope: Envelope, field: string): CheckedTree => ({
   nodes: listOf<TreeNodeData>(envelope[field]),
@@ -86,7 +95,7 @@ const checkedTreeOf = (envelope: Envelope, field: string): CheckedTree => ({
  * The organization, the users and the roles (contract: Organization and users; RuoYi-Vue's
  * role.js and menu.js); the dictionaries are in dictApi.ts.
  */
-export const systemApi = api.enhanceEndpoints({ addTagTypes: ['Dept', 'DeptTree', 'User', 'Role'] }).injectEndpoints({
+export const systemApi = api.enhanceEndpoints({ addTagTypes: ['Dept', 'DeptTree', 'User', 'Role', 'RoleUser'] }).injectEndpoints({
   endpoints: (build) => ({
     getDepts: build.query<Dept[], DeptFilter>({
       query: (filter) => ({ url: '/system/dept/list', params: { ...filter } }),
@@ -237,6 +246,37 @@ export const systemApi = api.enhanceEndpoints({ addTagTypes: ['Dept', 'DeptTree'
       providesTags: (_result, _error, roleId) => [{ type: 'Role', id: roleId }, 'DeptTree'],
     }),
 
+    /** The users holding a role (RuoYi's authUser/allocatedList), in the caller's data scope. */
+    getAllocatedUsers: build.query<ListPage<RoleUser>, RoleUserQuery>({
+      query: (params) => ({ url: '/system/role/authUser/allocatedList', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => toListPage<RoleUser>(envelope),
+      providesTags: (_result, _error, query) => [{ type: 'RoleUser', id: query.roleId ?? LIST }],
+    }),
+    /** The users not holding a role (authUser/unallocatedList), to grant it to. */
+    getUnallocatedUsers: build.query<ListPage<RoleUser>, RoleUserQuery>({
+      query: (params) => ({ url: '/system/role/authUser/unallocatedList', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => toListPage<RoleUser>(envelope),
+      providesTags: (_result, _error, query) => [{ type: 'RoleUser', id: query.roleId ?? LIST }],
+    }),
+    /** Grants a role to users (PUT authUser/selectAll?roleId&userIds=1,2). */
+    grantRoleUsers: build.mutation<void, RoleUsersChange>({
+      query: ({ roleId, userIds }) => ({ url: '/system/role/authUser/selectAll', method: 'PUT', params: { roleId, userIds: userIds.join(',') } }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, { roleId, userIds }) => roleUserTags(roleId, userIds),
+    }),
+    /** Takes a role from users (PUT authUser/cancelAll?roleId&userIds=1,2). */
+    cancelRoleUsers: build.mutation<void, RoleUsersChange>({
+      query: ({ roleId, userIds }) => ({ url: '/system/role/authUser/cancelAll', method: 'PUT', params: { roleId, userIds: userIds.join(',') } }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, { roleId, userIds }) => roleUserTags(roleId, userIds),
+    }),
+    /** Takes a role from one user (PUT authUser/cancel with the JSON body {userId, roleId}). */
+    cancelRoleUser: build.mutation<void, { roleId: number; userId: number }>({
+      query: ({ roleId, userId }) => ({ url: '/system/role/authUser/cancel', method: 'PUT', data: { userId, roleId } }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, { roleId, userId }) => roleUserTags(roleId, [userId]),
+    }),
+
     /** Imports a sheet of users; answers the refused rows (then nothing was imported). */
     importUsers: build.mutation<ImportOutcome, { file: File; updateSupport: boolean }>({
       queryFn: async ({ file, updateSupport }) => {
@@ -278,4 +318,9 @@ export const {
   useGetMenuTreeQuery,
   useGetRoleMenuTreeQuery,
   useGetRoleDeptTreeQuery,
+  useGetAllocatedUsersQuery,
+  useGetUnallocatedUsersQuery,
+  useGrantRoleUsersMutation,
+  useCancelRoleUsersMutation,
+  useCancelRoleUserMutation,
 } = systemApi;

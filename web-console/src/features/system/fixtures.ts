@@ -1,6 +1,9 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
-import type { Advice, Dept, Menu, Role, TreeNodeData, User } from './types';
+import type { Advice, Dept, Menu, Role, RoleUser, TreeNodeData, User } from './types';
+// a role's users and backup
+import type { Backup } from './types';
+import type { MockRequest } from '../../test/fetchMock';
 // parameters and dictionaries
 import type { Config, DictData, DictType } from './types';
 
@@ -133,6 +136,148 @@ export function systemBackend(overrides: Parameters<typeof consoleBackend>[0] = 
       postIds: [],
       posts: [],
     }),
+    ...overrides,
+  });
+}
+
+/* ------------------------------------------------------------------------------------------
+ * A role's users (RuoYi's authUser)
+ * ---------------------------------------------------------------------------------------- */
+
+const roleUser = (userId: number, userName: string, nickName: string, phonenumber: string, status: RoleUser['status'] = '0'): RoleUser => ({
+  userId,
+  userName,
+  nickName,
+  email: `${userName}@example.com`,
+  phonenumber,
+  status,
+  createTime: '2026-04-02 10:00:00',
+});
+
+/** The users of the assignment lists (the administrator is left out: the server answers only the caller's data scope). */
+export const roleUsers: RoleUser[] = [
+  roleUser(2, 'operator', '运维员', '13900000000'),
+  roleUser(3, 'guest', '访客', '13900000001', '1'),
+  roleUser(4, 'zhangsan', '张三', '13900000002'),
+];
+
+/** A page of users matching the request's account and phone, as the lists answer. */
+function usersPage(users: RoleUser[], request: MockRequest) {
+  const userName = request.query.get('userName') ?? '';
+  const phone = request.query.get('phonenumber') ?? '';
+  const found = users.filter((row) => row.userName.includes(userName) && row.phonenumber.includes(phone));
+  const pageNum = Number(request.query.get('pageNum') ?? '1');
+  const pageSize = Number(request.query.get('pageSize') ?? '20');
+  return ok({ rows: found.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: found.length });
+}
+
+const idsOf = (text: string | null) => (text ?? '').split(',').filter(Boolean).map(Number);
+
+/**
+ * The system backend with a role's users: the operator role (2) held by the operator; the lists
+ * answer who holds a role and who does not, the grants and cancels change them.
+ */
+export function roleUsersBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  const holders = new Map<number, Set<number>>([[2, new Set([2])]]);
+  const of = (roleId: number) => holders.get(roleId) ?? holders.set(roleId, new Set()).get(roleId) ?? new Set<number>();
+  const roleOf = (request: MockRequest) => Number(request.query.get('roleId'));
+  return systemBackend({
+    'GET /system/role/authUser/allocatedList': (request) => usersPage(roleUsers.filter((row) => of(roleOf(request)).has(row.userId)), request),
+    'GET /system/role/authUser/unallocatedList': (request) => usersPage(roleUsers.filter((row) => !of(roleOf(request)).has(row.userId)), request),
+    'PUT /system/role/authUser/cancel': (request) => {
+      const { userId, roleId } = request.body as { userId: number; roleId: number };
+      of(roleId).delete(userId);
+      return ok();
+    },
+    'PUT /system/role/authUser/cancelAll': (request) => {
+      for (const userId of idsOf(request.query.get('userIds'))) of(roleOf(request)).delete(userId);
+      return ok();
+    },
+    'PUT /system/role/authUser/selectAll': (request) => {
+      for (const userId of idsOf(request.query.get('userIds'))) of(roleOf(request)).add(userId);
+      return ok();
+    },
+    ...overrides,
+  });
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Backup
+ * ---------------------------------------------------------------------------------------- */
+
+/** The stored backups, newest first: one of the backup job's, one made by hand. */
+export const backups: Backup[] = [
+  {
+    backupId: 2,
+    fileName: 'lumiscape-backup-20261124-020000.sql',
+    kind: '1',
+    fileSize: 61_440,
+    totalRows: 812,
+    createBy: 'admin',
+    createTime: '2026-11-24 02:00:00',
+  },
+  {
+    backupId: 1,
+    fileName: 'lumiscape-backup-20261123-101500.sql',
+    kind: '0',
+    fileSize: 1_572_864,
+    totalRows: 12_345,
+    createBy: 'admin',
+    createTime: '2026-11-23 10:15:00',
+  },
+];
+
+/** A backup made now (POST /system/backup). */
+export const madeBackup: Backup = {
+  backupId: 3,
+  fileName: 'lumiscape-backup-20261124-120000.sql',
+  kind: '0',
+  fileSize: 61_952,
+  totalRows: 815,
+  createBy: 'admin',
+  createTime: '2026-11-24 12:00:00',
+};
+
+/** A restore's answer, as the server gives it (its msg in the caller's language). */
+export const restoredAnswer = (msg = '恢复成功：14张表，共812行') =>
+  ok({
+    msg,
+    data: {
+      tables: [
+        { table: 'identity.depts', rows: 4 },
+        { table: 'identity.users', rows: 3 },
+        { table: 'identity.future_table', rows: 1 },
+      ],
+      totalRows: 812,
+      backupTime: '2026-11-24 02:00:00',
+      backupBy: 'admin',
+    },
+  });
+
+/** The refusal of a file this system did not export, or that changed since (HTTP 400). */
+export const NOT_SIGNED = {
+  'zh-CN': '该文件不是本系统导出的备份，或导出后已被修改，未作任何更改',
+  en: 'This file is not a backup this system exported, or it was changed after export; nothing was changed',
+};
+
+/** The demo route tree with the backup screen. */
+export const backupRoutes: ServerRoute[] = systemRoutes.map((route) =>
+  route.path === '/system'
+    ? { ...route, children: [...(route.children ?? []), { path: 'backup', component: 'system/backup/index', meta: meta('数据备份', 'Backup') }] }
+    : route,
+);
+
+/** The system backend with the backup screen's answers; the list answers by kind. */
+export function backupBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return systemBackend({
+    'GET /system/menu/getRouters': ok({ data: backupRoutes }),
+    'GET /system/dict/data/type/sys_backup_kind': ok({ data: dict([['0', '手动', 'By hand'], ['1', '定时任务', 'By the backup job']]) }),
+    'GET /system/backup/list': (request) => {
+      const kind = request.query.get('kind');
+      const rows = backups.filter((row) => !kind || row.kind === kind);
+      return ok({ rows, total: rows.length });
+    },
+    'POST /system/backup': ok({ data: madeBackup }),
     ...overrides,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isName, isOrder, isRoleKey, isUserName, userImportProblem } from './rules';
+import { backupImportProblem, isName, isOrder, isRoleKey, isUserName, userImportProblem } from './rules';
 // parameters and dictionaries
 import { isCssClass, isSettingsKey } from './rules';
 // menus and advice
@@ -48,6 +48,14 @@ describe('system rules', () => {
     expect(userImportProblem({ name: 'users.xlsx', size: 2 * 1024 * 1024 + 1 })).toEqual({ kind: 'size', maxBytes: 2 * 1024 * 1024 });
     expect(userImportProblem({ name: 'users.csv', size: 10 })).toEqual({ kind: 'type', extensions: ['xls', 'xlsx'] });
     expect(userImportProblem({ name: 'xlsx', size: 10 })?.kind).toBe('type');
+  });
+
+  it('backup imports: sql only (spec section 5), at most 2 MB (the body limit)', () => {
+    expect(backupImportProblem({ name: 'lumiscape-backup.sql', size: 1024 })).toBeUndefined();
+    expect(backupImportProblem({ name: 'BACKUP.SQL', size: 2 * 1024 * 1024 })).toBeUndefined();
+    expect(backupImportProblem({ name: 'backup.sql', size: 2 * 1024 * 1024 + 1 })).toEqual({ kind: 'size', maxBytes: 2 * 1024 * 1024 });
+    expect(backupImportProblem({ name: 'backup.sql.gz', size: 10 })).toEqual({ kind: 'type', extensions: ['sql'] });
+    expect(backupImportProblem({ name: 'sql', size: 10 })?.kind).toBe('type');
   });
 });
 

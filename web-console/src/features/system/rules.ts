@@ -33,6 +33,19 @@ export const ROLE_REMARK_MAX = 200;
 export const USER_IMPORT_MAX_MB = 2;
 export const USER_IMPORT_RULE: FileRule = { ...FILE_RULES.userImport, maxBytes: USER_IMPORT_MAX_MB * 1024 * 1024 };
 
+/**
+ * Backup import (spec section 5): sql only, at most 2 MB, the server's limit of a whole request
+ * body (http.body_limit_bytes, docs/backup.md "Limits"), so a larger file is refused here
+ * before it is sent.
+ */
+export const BACKUP_IMPORT_MAX_MB = 2;
+export const BACKUP_IMPORT_RULE: FileRule = { ...FILE_RULES.backupImport, maxBytes: BACKUP_IMPORT_MAX_MB * 1024 * 1024 };
+
+/** Why a file cannot be restored as a backup, or undefined when it can be sent. */
+export function backupImportProblem(file: { name: string; size: number }): FileProblem | undefined {
+  return checkFile(file, BACKUP_IMPORT_RULE);
+}
+
 /** A name of 1 to `max` characters once trimmed. */
 export function isName(value: unknown, max: number): boolean {
   if (typeof value !== 'string') return false;

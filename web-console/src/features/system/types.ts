@@ -209,6 +209,64 @@ export interface CheckedTree {
   checkedKeys: number[];
 }
 
+/** A user of a role's assignment lists (GET /system/role/authUser/allocatedList and unallocatedList). */
+export type RoleUser = Pick<User, 'userId' | 'userName' | 'nickName' | 'email' | 'phonenumber' | 'status' | 'createTime'>;
+
+/** The query of a role's assignment lists: the role (the page's), account and phone. */
+export interface RoleUserQuery {
+  pageNum: number;
+  pageSize: number;
+  roleId?: number;
+  userName?: string;
+  phonenumber?: string;
+}
+
+/** A role granted to, or taken from, users (selectAll and cancelAll: query parameters). */
+export interface RoleUsersChange {
+  roleId: number;
+  userIds: number[];
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Backup (contract: docs/api-compatibility.md, "Backup"; docs/backup.md).
+ * ---------------------------------------------------------------------------------------- */
+
+/** A stored backup (row of GET /system/backup/list, the data of POST /system/backup). */
+export interface Backup {
+  backupId: number;
+  fileName: string;
+  /** Dictionary sys_backup_kind: "0" by hand, "1" by the backup job. */
+  kind: string;
+  /** Bytes. */
+  fileSize: number;
+  totalRows: number;
+  createBy: string;
+  createTime: string;
+}
+
+/** GET /system/backup/list query. */
+export interface BackupQuery {
+  pageNum: number;
+  pageSize: number;
+  kind?: string;
+}
+
+/** One table a restore filled, and its rows. */
+export interface RestoredTable {
+  table: string;
+  rows: number;
+}
+
+/** What a restore answered (POST /system/backup/import, PUT /system/backup/restore/{id}): its msg and data. */
+export interface RestoreOutcome {
+  msg: string;
+  tables: RestoredTable[];
+  totalRows: number;
+  /** When and by whom the backup was made. */
+  backupTime: string;
+  backupBy: string;
+}
+
 /* ------------------------------------------------------------------------------------------
  * Parameters and dictionaries (contract: docs/api-compatibility.md, "Parameters and
  * dictionaries"). Switches: configType and isDefault "Y"/"N", status "0"/"1", isPublic and

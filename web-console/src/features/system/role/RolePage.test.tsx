@@ -24,7 +24,7 @@ describe('the roles page', () => {
     const operator = await rowOf('operator');
     expect(within(operator).getByText('运维人员')).toBeInTheDocument();
     expect(within(operator).getByRole('switch', { name: '状态 运维人员' })).toBeChecked();
-    for (const name of ['修改 运维人员', '数据权限 运维人员', '删除 运维人员']) expect(within(operator).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['修改 运维人员', '数据权限 运维人员', '分配用户 运维人员', '删除 运维人员']) expect(within(operator).getByRole('button', { name })).toBeInTheDocument();
     expect(within(await rowOf('guest')).getByRole('switch', { name: '状态 访客' })).not.toBeChecked();
 
     const admin = await rowOf('admin');
@@ -221,7 +221,7 @@ describe('the roles page', () => {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
-    for (const name of ['Add', 'Delete', 'Edit 运维人员', 'Data scope of 运维人员', 'Delete 运维人员']) {
+    for (const name of ['Add', 'Delete', 'Edit 运维人员', 'Data scope of 运维人员', 'Assign users to 运维人员', 'Delete 运维人员']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
