@@ -236,6 +236,7 @@ pub enum Msg {
         name: String,
     },
     BackupFileMissing,
+    BackupFileType,
     BackupNotSigned,
     BackupDamaged,
     BackupVersionMismatch {
@@ -730,6 +731,7 @@ impl Msg {
             Msg::JobNotFound => pick("任务不存在", "The job does not exist"),
             Msg::JobOnSchedule => pick("请先暂停任务，再修改或删除", "Pause the job before editing or deleting it"),
             Msg::BackupFileMissing => pick("请选择要导入的备份文件（.sql）", "Choose a backup file (.sql) to import"),
+            Msg::BackupFileType => pick("只能导入sql格式的备份文件", "Only .sql backup files can be imported"),
             Msg::BackupNotSigned => pick(
                 "该文件不是本系统导出的备份，或导出后已被修改，未作任何更改",
                 "This file is not a backup this system exported, or it was changed after export; nothing was changed",
@@ -1112,6 +1114,7 @@ impl Msg {
             Msg::AdviceStatusInvalid => "advice.status.invalid",
             Msg::AdviceNotFound => "advice.not.found",
             Msg::BackupFileMissing => "backup.file.missing",
+            Msg::BackupFileType => "backup.file.type",
             Msg::BackupNotSigned => "backup.not.signed",
             Msg::BackupDamaged => "backup.damaged",
             Msg::BackupVersionMismatch { .. } => "backup.version.mismatch",

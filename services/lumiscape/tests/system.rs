@@ -1337,7 +1337,10 @@ async fn a_job_fires_exactly_once_per_firing_with_two_identity_replicas() {
     assert!(list["rows"][0]["nextValidTime"].as_str().is_some());
     // On its schedule: paused first, then edited or deleted (spec section 4).
     let (_, answer) = send(&c, Call::delete(&format!("/monitor/job/{job_id}")).token(&admin), "en_US").await;
-    assert_eq!((answer["code"].as_i64(), answer["msg"].as_str()), (Some(500), Some("Pause the job before editing or deleting it")));
+    assert_eq!(
+        (answer["code"].as_i64(), answer["msg"].as_str()),
+        (Some(500), Some("Pause the job before editing or deleting it"))
+    );
     let edit = json!({ "jobId": job_id, "jobName": "心跳", "jobGroup": "SYSTEM", "invokeTarget": "heartbeat", "cronExpression": "* * * * * ?", "status": "0" });
     let (_, answer) = send(&c, Call::put("/monitor/job").token(&admin).json(edit), "zh_CN").await;
     assert_eq!((answer["code"].as_i64(), answer["msg"].as_str()), (Some(500), Some("请先暂停任务，再修改或删除")));
@@ -1503,6 +1506,20 @@ async fn a_backup_restores_the_same_rows_and_a_changed_one_is_refused(c: &Cluste
     );
     let (status, answer) = restore_upload(c, &admin, foreign, "en_US").await;
     assert_eq!((status, answer["msg"].as_str()), (400, Some(not_signed)));
+    let part = reqwest::multipart::Part::bytes(file.clone()).file_name("backup.xlsx");
+    let response = c
+        .api
+        .client
+        .post(c.api.url("/system/backup/import"))
+        .bearer_auth(&admin)
+        .header("Content-Language", "en_US")
+        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["msg"], "Only .sql backup files can be imported", "spec section 5: backup import sql only");
     let script = b"TRUNCATE identity.users CASCADE;\n-- signature: hmac-sha256:00\n".to_vec();
     let (status, answer) = restore_upload(c, &admin, script, "en_US").await;
     assert_eq!((status, answer["msg"].as_str()), (400, Some(not_signed)));

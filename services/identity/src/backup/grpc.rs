@@ -58,7 +58,7 @@ impl BackupService for BackupApi {
 
     async fn restore_backup(&self, request: Request<pb::RestoreBackupRequest>) -> Reply<pb::RestoreBackupResponse> {
         let access = authorize_global(&self.shared.auth, &request, &[backup::RESTORE]).await?;
-        self.restore(&request.get_ref().content).await.reply(access.lang())
+        self.restore_upload(request.get_ref()).await.reply(access.lang())
     }
 
     async fn restore_stored_backup(&self, request: Request<pb::SettingIdRequest>) -> Reply<pb::RestoreBackupResponse> {
@@ -113,6 +113,17 @@ impl BackupApi {
             return Err(Error::not_found(Msg::BackupNotFound));
         }
         Ok(pb::SavedResponse {})
+    }
+
+    /// An uploaded file: a `.sql` one only (spec section 5), then as any backup.
+    async fn restore_upload(&self, req: &pb::RestoreBackupRequest) -> Result<pb::RestoreBackupResponse, Error> {
+        if req.content.is_empty() {
+            return Err(Error::bad_request(Msg::BackupFileMissing));
+        }
+        if !model::is_sql_file(&req.file_name) {
+            return Err(Error::bad_request(Msg::BackupFileType));
+        }
+        self.restore(&req.content).await
     }
 
     async fn restore_stored(&self, backup_id: i64) -> Result<pb::RestoreBackupResponse, Error> {

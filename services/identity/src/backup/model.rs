@@ -108,6 +108,13 @@ pub const NOT_HELD: &[&str] = &[
     "sessions",
 ];
 
+/// Whether an uploaded file's name is a `.sql` file's (spec section 5: "Backup import sql
+/// only"), in any letter case.
+pub fn is_sql_file(file_name: &str) -> bool {
+    let name = file_name.trim();
+    name.len() > 4 && name.to_ascii_lowercase().ends_with(".sql")
+}
+
 /// What the file says about itself, on its manifest line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -418,6 +425,16 @@ mod tests {
         for (i, case) in cases.iter().enumerate() {
             assert_ne!(case, &body, "case {i} changed nothing");
             assert_eq!(check(&KEY, &signed(case), 10).unwrap_err(), Msg::BackupDamaged, "case {i}");
+        }
+    }
+
+    #[test]
+    fn only_sql_files_are_taken() {
+        for name in ["backup.sql", "LUMISCAPE-BACKUP-20261124.SQL", " a.sql "] {
+            assert!(is_sql_file(name), "{name}");
+        }
+        for name in ["", ".sql", "backup.sql.exe", "backup.xlsx", "backup", "backup.sqlx"] {
+            assert!(!is_sql_file(name), "{name}");
         }
     }
 
