@@ -74,9 +74,16 @@ impl RouteSpec {
         self
     }
 
-    /// The route answers a workbook (RuoYi's downloads: exports and templates).
-    pub fn answers_workbook(&self) -> bool {
-        self.path.ends_with("/export") || self.path.ends_with("/importTemplate")
+    /// The media type of the file the route answers instead of the envelope: a workbook
+    /// (RuoYi's downloads: exports and templates) or a backup.
+    pub fn answers_file(&self) -> Option<&'static str> {
+        if self.path.ends_with("/export") || self.path.ends_with("/importTemplate") {
+            Some(crate::envelope::XLSX)
+        } else if self.path.starts_with("/system/backup/download/") {
+            Some(crate::api::backup::SQL_MEDIA_TYPE)
+        } else {
+            None
+        }
     }
 }
 
@@ -284,10 +291,10 @@ pub fn openapi(base_path: &str) -> OpenApi {
                 ResponseBuilder::new()
                     .description("Server-Sent Events")
                     .content("text/event-stream", Content::default())
-            } else if spec.answers_workbook() {
+            } else if let Some(media_type) = spec.answers_file() {
                 ResponseBuilder::new()
-                    .description("an xlsx workbook (a refusal answers the envelope)")
-                    .content(crate::envelope::XLSX, Content::default())
+                    .description("a file: an xlsx workbook or a backup (a refusal answers the envelope)")
+                    .content(media_type, Content::default())
                     .content("application/json", envelope())
             } else {
                 ResponseBuilder::new()

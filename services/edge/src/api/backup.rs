@@ -19,7 +19,8 @@ use crate::state::EdgeState;
 
 /// The multipart field carrying an uploaded backup (as the user import's).
 const FILE_FIELD: &str = "file";
-/// What a backup is served as: SQL text.
+/// What a backup is served as: SQL text (the OpenAPI document declares the media type).
+pub const SQL_MEDIA_TYPE: &str = "application/sql";
 const SQL: &str = "application/sql; charset=utf-8";
 /// The largest backup identity takes or gives over gRPC (`identity::backup::grpc`).
 const MAX_MESSAGE_BYTES: usize = 256 * 1024 * 1024;
