@@ -13,6 +13,7 @@ const RECOVERY_VALUE_MESSAGE = '恢复值须为正数，1 到 3 位小数';
 const RECOVERY_REQUIRED_MESSAGE = '开启自动处理时恢复条件必填';
 
 describe('the alarm type form', () => {
+  // Many fields typed one key at a time: about 30 s on a busy 2-core machine, hence its own limit.
   it('checks the recovery value (positive, 1 to 3 decimals) and requires the recovery condition with auto processing', async () => {
     signInWithProject();
     let answer: { status?: number; body: unknown } = { status: 400, body: { code: 400, msg: '告警名称“回路欠压”已存在' } };
@@ -82,7 +83,7 @@ describe('the alarm type form', () => {
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '新增告警类型' })).not.toBeInTheDocument());
-  });
+  }, 90_000);
 
   it('speaks English, and without auto processing the recovery condition may stay empty', async () => {
     signInWithProject();

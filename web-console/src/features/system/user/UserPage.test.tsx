@@ -71,7 +71,8 @@ describe('the users page', () => {
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('账号为 1 到 30 个字符，不能包含空格')).toBeInTheDocument();
     expect(await within(dialog).findByText('姓名为 1 到 30 个字符')).toBeInTheDocument();
-    expect(await within(dialog).findByText(WEAK_PASSWORD)).toBeInTheDocument();
+    // antd may replace the message's node as the field validates again: read it until it holds.
+    await waitFor(() => expect(within(dialog).getByText(WEAK_PASSWORD)).toBeInTheDocument());
     expect(await within(dialog).findByText('请输入正确的手机号码')).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText('账号'));
@@ -158,7 +159,7 @@ describe('the users page', () => {
     expect(dialog).toHaveTextContent('请输入用户“operator”的新密码');
     await user.type(within(dialog).getByLabelText('新密码'), 'password1');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await within(dialog).findByText(WEAK_PASSWORD)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByText(WEAK_PASSWORD)).toBeInTheDocument());
     await user.clear(within(dialog).getByLabelText('新密码'));
     await user.type(within(dialog).getByLabelText('新密码'), 'Pass word1!');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -177,7 +178,7 @@ describe('the users page', () => {
     dialog = await screen.findByRole('dialog', { name: 'Reset password' });
     await user.type(within(dialog).getByLabelText('New password'), 'short');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(await within(dialog).findByText(/upper and lower case letters/i)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByText(/upper and lower case letters/i)).toBeInTheDocument());
     expect(callsTo('PUT /system/user/resetPwd')).toHaveLength(1);
   });
 
