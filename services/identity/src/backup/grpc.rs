@@ -115,11 +115,9 @@ impl BackupApi {
         Ok(pb::SavedResponse {})
     }
 
-    /// An uploaded file: a `.sql` one only (spec section 5), then as any backup.
+    /// An uploaded file: a `.sql` one only (spec section 5), then as any backup (an empty
+    /// file is refused there).
     async fn restore_upload(&self, req: &pb::RestoreBackupRequest) -> Result<pb::RestoreBackupResponse, Error> {
-        if req.content.is_empty() {
-            return Err(Error::bad_request(Msg::BackupFileMissing));
-        }
         if !model::is_sql_file(&req.file_name) {
             return Err(Error::bad_request(Msg::BackupFileType));
         }

@@ -51,7 +51,8 @@ pub async fn export(pool: &PgPool, key: &[u8; 32], created_by: &str) -> sqlx::Re
     tx.commit().await?;
     let created_at = now.format("%Y-%m-%d %H:%M:%S").to_string();
     let file = model::encode(key, data_version(), &created_at, created_by, &sections);
-    let rows = sections.iter().map(|s| s.data.iter().filter(|&&b| b == b'\n').count() as i64).sum();
+    let rows = sections.iter().map(|s| model::row_count(&s.data)).sum::<u64>();
+    let rows = i64::try_from(rows).unwrap_or(i64::MAX);
     let name = format!("lumiscape-backup-{}.sql", now.format("%Y%m%d-%H%M%S"));
     Ok((name, file, rows))
 }
