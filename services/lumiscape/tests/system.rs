@@ -1576,6 +1576,14 @@ async fn a_backup_restores_the_same_rows_and_a_changed_one_is_refused(c: &Cluste
     let (_, list) = c.api.send(Call::get("/system/backup/list?kind=1").token(&admin)).await;
     assert_eq!((list["total"].as_i64(), list["rows"][0]["createBy"].as_str()), (Some(1), Some("scheduler")));
 
+    // Bad input: a kind that is none, an id that is not a number.
+    let (status, _) = c.api.send(Call::get("/system/backup/list?kind=9").token(&admin)).await;
+    assert_eq!(status, 400);
+    let (status, answer) = send(c, Call::get("/system/backup/download/abc").token(&admin), "en_US").await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("The backup does not exist")));
+    let (status, _) = c.api.send(Call::put("/system/backup/restore/abc").token(&admin)).await;
+    assert_eq!(status, 400);
+
     // Delete: all or none.
     let (status, _) = c.api.send(Call::delete(&format!("/system/backup/{backup_id},999999")).token(&admin)).await;
     assert_eq!(status, 404);
@@ -1672,6 +1680,12 @@ async fn a_role_is_assigned_to_users_and_their_sessions_follow(c: &Cluster) {
         let (status, answer) = send(c, Call::put(&path).token(&admin), "en_US").await;
         assert_eq!((status, answer["msg"].as_str()), (status_expected, Some(msg)), "{path}");
     }
+    let (status, answer) = send(c, Call::get("/system/role/authUser/allocatedList").token(&admin), "en_US").await;
+    assert_eq!((status, answer["msg"].as_str()), (400, Some("The role does not exist or is disabled")), "no roleId");
+    let many: Vec<String> = (1..=501).map(|id| id.to_string()).collect();
+    let path = format!("/system/role/authUser/selectAll?roleId={role}&userIds={}", many.join(","));
+    let (status, _) = c.api.send(Call::put(&path).token(&admin)).await;
+    assert_eq!(status, 400, "at most 500 users at once");
     let admin_id = user_id(c, &admin, "admin").await;
     let (status, answer) = send(
         c,
