@@ -109,7 +109,7 @@ impl Rig {
 
     async fn start(&mut self) {
         let shutdown = CancellationToken::new();
-        let deps = bridge::Deps { nats: self.nats.clone(), auth: self.auth.clone() };
+        let deps = bridge::Deps { nats: self.nats.clone(), auth: self.auth.clone(), local: Default::default() };
         let handle = bridge::start(&self.cfg, deps, shutdown.clone()).await.unwrap();
         self.running = Some((shutdown, handle));
     }

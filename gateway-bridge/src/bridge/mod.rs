@@ -40,6 +40,8 @@ use rules::Rule;
 pub struct Deps {
     pub nats: async_nats::Client,
     pub auth: Authenticator,
+    /// The gRPC services of this process (`lumiscape_common::local`).
+    pub local: lumiscape_common::local::LocalServices,
 }
 
 /// State shared by the bridge's tasks.
@@ -188,7 +190,7 @@ pub async fn start(
     spawn_logged("bridge acks", route_acks_forever(shared.clone(), shutdown.clone()));
 
     let routes = Routes::new(BridgeServiceServer::new(commands::BridgeApi::new(shared)));
-    serve_grpc("gateway-bridge", cfg.grpc.bridge_listen, routes, shutdown).await
+    serve_grpc("gateway-bridge", cfg.grpc.bridge_listen, routes, &deps.local, shutdown).await
 }
 
 /// Runs the bridge until `shutdown`.

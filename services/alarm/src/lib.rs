@@ -64,7 +64,7 @@ pub async fn start(
 
     let routes = Routes::new(AlarmTypeServiceServer::new(alarm_type::grpc::AlarmTypeApi::new(shared.clone())))
         .add_service(AlarmServiceServer::new(alarm::grpc::AlarmApi::new(shared)));
-    serve_grpc("alarm", cfg.grpc.alarm_listen, routes, shutdown).await
+    serve_grpc("alarm", cfg.grpc.alarm_listen, routes, &deps.local, shutdown).await
 }
 
 /// Runs alarm until `shutdown`.

@@ -14,6 +14,7 @@ use tonic::service::Routes;
 use crate::auth::Authenticator;
 use crate::blocking::Blocking;
 use crate::config::Config;
+use crate::local::LocalServices;
 use crate::nats::Streams;
 use crate::outbox::OutboxSignal;
 
@@ -22,6 +23,8 @@ pub struct Deps {
     pub pool: PgPool,
     pub nats: async_nats::Client,
     pub auth: Authenticator,
+    /// The gRPC services of this process, which `serve_grpc` adds this service's to.
+    pub local: LocalServices,
 }
 
 /// What a service's methods and tasks share: the pool, the token verifier, JetStream and
@@ -52,15 +55,17 @@ impl Context {
     }
 }
 
-/// Binds `listen` and serves `routes` until `shutdown`. Returns once the port is bound, so
-/// a caller that starts several services knows each listens; the handle ends with the
-/// server.
+/// Binds `listen` and serves `routes` until `shutdown`, and registers them in `local` for
+/// the clients of this process. Returns once the port is bound, so a caller that starts
+/// several services knows each listens; the handle ends with the server.
 pub async fn serve_grpc(
     name: &'static str,
     listen: SocketAddr,
     routes: Routes,
+    local: &LocalServices,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
+    local.register(name, routes.clone());
     let listener = tokio::net::TcpListener::bind(listen).await?;
     tracing::info!(service = name, addr = %listener.local_addr()?, "listening");
     let server = tonic::transport::Server::builder().add_routes(routes.prepare()).serve_with_incoming_shutdown(

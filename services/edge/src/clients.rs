@@ -1,8 +1,10 @@
-//! The gRPC clients of the services the edge calls: `grpc.client_connections` lazily made
-//! HTTP/2 connections per service, used in turn and re-made by tonic when a service
-//! restarts. Fewer connections cost less CPU (HTTP/2 packs many calls into each write:
-//! 121 us per getInfo with one, 140 us with four); more of them shorten the tail, since a
-//! connection's task that is waiting for a core holds up every call on it.
+//! The gRPC clients of the services the edge calls. A service running in the edge's own
+//! process is called in-process (`lumiscape_common::local`); another process through
+//! `grpc.client_connections` lazily made HTTP/2 connections per service, used in turn and
+//! re-made by tonic when a service restarts. Fewer connections cost less CPU (HTTP/2 packs
+//! many calls into each write: 121 us per getInfo with one, 140 us with four); more of
+//! them shorten the tail, since a connection's task that is waiting for a core holds up
+//! every call on it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -10,6 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use lumiscape_common::config::Config;
+use lumiscape_common::local::{LocalServices, Transport, Transports};
 use lumiscape_proto::identity::v1::organization_service_client::OrganizationServiceClient;
 use lumiscape_proto::identity::v1::role_service_client::RoleServiceClient;
 use lumiscape_proto::identity::v1::user_admin_service_client::UserAdminServiceClient;
@@ -21,24 +24,36 @@ use lumiscape_proto::identity::v1::{
 use lumiscape_proto::project::v1::project_service_client::ProjectServiceClient;
 use tonic::transport::{Channel, Endpoint};
 
-/// A few channels to one service, handed out in turn.
+/// The ways to one service, handed out in turn: the service itself when it runs in this
+/// process, otherwise a few channels.
 #[derive(Clone)]
 struct Pool {
-    channels: Arc<[Channel]>,
+    channels: Arc<[Transport]>,
     next: Arc<AtomicUsize>,
 }
 
 impl Pool {
-    fn new(url: &str, connections: usize) -> anyhow::Result<Self> {
-        Self::lasting(url, connections, CALL_TIMEOUT)
+    fn new(local: &LocalServices, service: &str, url: &str, connections: usize) -> anyhow::Result<Self> {
+        Self::lasting(local, service, url, connections, CALL_TIMEOUT)
     }
 
-    fn lasting(url: &str, connections: usize, timeout: Duration) -> anyhow::Result<Self> {
-        let channels = (0..connections.max(1)).map(|_| channel(url, timeout)).collect::<anyhow::Result<Vec<_>>>()?;
+    fn lasting(
+        local: &LocalServices,
+        service: &str,
+        url: &str,
+        connections: usize,
+        timeout: Duration,
+    ) -> anyhow::Result<Self> {
+        let channels = match local.transport(service) {
+            Some(here) => vec![here],
+            None => (0..connections.max(1))
+                .map(|_| channel(url, timeout).map(Transports::channel))
+                .collect::<anyhow::Result<Vec<_>>>()?,
+        };
         Ok(Self { channels: channels.into(), next: Arc::default() })
     }
 
-    fn pick(&self) -> Channel {
+    fn pick(&self) -> Transport {
         let index = self.next.fetch_add(1, Ordering::Relaxed) % self.channels.len();
         self.channels[index].clone()
     }
@@ -54,71 +69,72 @@ pub struct Clients {
 }
 
 impl Clients {
-    pub fn new(cfg: &Config) -> anyhow::Result<Self> {
+    pub fn new(cfg: &Config, local: &LocalServices) -> anyhow::Result<Self> {
         let connections = cfg.grpc.client_connections;
+        let slow = Duration::from_secs(SLOW_CALL_SECONDS);
         Ok(Self {
-            identity: Pool::new(&cfg.grpc.identity_url, connections)?,
-            identity_slow: Pool::lasting(&cfg.grpc.identity_url, 1, Duration::from_secs(SLOW_CALL_SECONDS))?,
-            project: Pool::new(&cfg.grpc.project_url, connections)?,
-            lighting: Pool::new(&cfg.grpc.lighting_url, connections)?,
-            alarm: Pool::new(&cfg.grpc.alarm_url, connections)?,
+            identity: Pool::new(local, "identity", &cfg.grpc.identity_url, connections)?,
+            identity_slow: Pool::lasting(local, "identity", &cfg.grpc.identity_url, 1, slow)?,
+            project: Pool::new(local, "project", &cfg.grpc.project_url, connections)?,
+            lighting: Pool::new(local, "lighting", &cfg.grpc.lighting_url, connections)?,
+            alarm: Pool::new(local, "alarm", &cfg.grpc.alarm_url, connections)?,
         })
     }
 
-    pub fn auth(&self) -> AuthServiceClient<Channel> {
+    pub fn auth(&self) -> AuthServiceClient<Transport> {
         AuthServiceClient::new(self.identity.pick())
     }
 
-    pub fn menu(&self) -> MenuServiceClient<Channel> {
+    pub fn menu(&self) -> MenuServiceClient<Transport> {
         MenuServiceClient::new(self.identity.pick())
     }
 
-    pub fn config(&self) -> ConfigServiceClient<Channel> {
+    pub fn config(&self) -> ConfigServiceClient<Transport> {
         ConfigServiceClient::new(self.identity.pick())
     }
 
-    pub fn dict(&self) -> DictServiceClient<Channel> {
+    pub fn dict(&self) -> DictServiceClient<Transport> {
         DictServiceClient::new(self.identity.pick())
     }
 
-    pub fn organization(&self) -> OrganizationServiceClient<Channel> {
+    pub fn organization(&self) -> OrganizationServiceClient<Transport> {
         OrganizationServiceClient::new(self.identity.pick())
     }
 
-    pub fn roles(&self) -> RoleServiceClient<Channel> {
+    pub fn roles(&self) -> RoleServiceClient<Transport> {
         RoleServiceClient::new(self.identity.pick())
     }
 
-    pub fn users(&self) -> UserAdminServiceClient<Channel> {
+    pub fn users(&self) -> UserAdminServiceClient<Transport> {
         UserAdminServiceClient::new(self.identity.pick())
     }
 
-    pub fn profile(&self) -> ProfileServiceClient<Channel> {
+    pub fn profile(&self) -> ProfileServiceClient<Transport> {
         ProfileServiceClient::new(self.identity.pick())
     }
 
-    pub fn project(&self) -> ProjectServiceClient<Channel> {
+    pub fn project(&self) -> ProjectServiceClient<Transport> {
         ProjectServiceClient::new(self.project.pick())
     }
 
     /// A channel to identity, for the clients of its smaller services.
-    pub fn identity_channel(&self) -> Channel {
+    pub fn identity_channel(&self) -> Transport {
         self.identity.pick()
     }
 
     /// A channel to identity for the calls that may last as long as a route's `lasting`
     /// (the user import), beyond the ordinary channel's 30 s.
-    pub fn identity_slow_channel(&self) -> Channel {
+    pub fn identity_slow_channel(&self) -> Transport {
         self.identity_slow.pick()
     }
 
     /// A channel to the lighting service, for any of its gRPC clients.
-    pub fn lighting_channel(&self) -> Channel {
+    pub fn lighting_channel(&self) -> Transport {
         self.lighting.pick()
     }
 
     /// A channel to the alarm service, for any of its gRPC clients.
-    pub fn alarm_channel(&self) -> Channel {
+    pub fn alarm_channel(&self) -> Transport {
         self.alarm.pick()
     }
 }

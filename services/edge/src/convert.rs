@@ -18,10 +18,23 @@ use crate::envelope::ApiError;
 /// Unix milliseconds as the console's `YYYY-MM-DD HH:mm:ss` in the server's time zone;
 /// `None` for 0 (unknown).
 pub fn local_time(ms: i64) -> Option<String> {
-    (ms > 0).then(|| {
-        chrono::DateTime::from_timestamp_millis(ms)
-            .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string())
-    })?
+    use chrono::{Datelike, Timelike};
+    use std::fmt::Write;
+    // Written field by field: `format` parses its pattern on every call, and a list page
+    // formats two times per row.
+    let t = chrono::DateTime::from_timestamp_millis(ms).filter(|_| ms > 0)?.with_timezone(&chrono::Local);
+    let mut text = String::with_capacity(19);
+    let _ = write!(
+        text,
+        "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
+        t.year(),
+        t.month(),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        t.second()
+    );
+    Some(text)
 }
 
 /// A switch as the console writes it: "1" on, "0" off.
@@ -189,5 +202,10 @@ mod tests {
     fn times_are_local_and_zero_is_none() {
         assert_eq!(local_time(0), None);
         assert_eq!(local_time(1_700_000_000_000).map(|t| t.len()), Some(19));
+        for ms in [1, 1_700_000_000_123, 1_735_689_599_999, 4_102_444_800_000] {
+            let expected = chrono::DateTime::from_timestamp_millis(ms)
+                .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M:%S").to_string());
+            assert_eq!(local_time(ms), expected, "{ms}");
+        }
     }
 }

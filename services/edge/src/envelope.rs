@@ -119,7 +119,8 @@ pub async fn call<T>(
     reply.await.map(tonic::Response::into_inner).map_err(|status| ApiError::from_status(status, info.lang()))
 }
 
-pub type ApiResult = Result<Json<Value>, ApiError>;
+/// A handler's answer: the envelope as a JSON value, or a typed body such as [`Table`].
+pub type ApiResult<T = Value> = Result<Json<T>, ApiError>;
 
 /// The media type of the workbooks the downloads answer.
 pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -138,6 +139,21 @@ pub fn ok_with(lang: Lang, fields: Value) -> ApiResult {
 /// `{code: 200, msg, data}`.
 pub fn ok_data(lang: Lang, data: Value) -> ApiResult {
     ok_with(lang, json!({ "data": data }))
+}
+
+/// One page of a list, as RuoYi's `TableDataInfo`: `{code: 200, msg, rows, total}`. The
+/// rows are written straight from their `Serialize` type (no `Value` per row).
+#[derive(Debug, serde::Serialize)]
+pub struct Table<T> {
+    code: u16,
+    msg: String,
+    rows: Vec<T>,
+    total: i64,
+}
+
+/// `{code: 200, msg, rows, total}`.
+pub fn ok_table<T: serde::Serialize>(lang: Lang, rows: Vec<T>, total: i64) -> ApiResult<Table<T>> {
+    Ok(Json(Table { code: 200, msg: Msg::Success.text(lang), rows, total }))
 }
 
 /// `{code: 200, msg}` with a message of one's own.

@@ -57,6 +57,8 @@ pub struct Deps {
     /// Health routes to serve beside the API (load balancers probe them there); metrics
     /// are served on the operators' address only, by the process.
     pub health: Router,
+    /// The services of this process, called in-process instead of over TCP.
+    pub local: lumiscape_common::local::LocalServices,
 }
 
 /// The console's Content-Security-Policy. Scripts only from the console's own files (the
@@ -78,10 +80,11 @@ pub fn app(
     limits: Arc<RateLimits>,
     recorder: operlog::Recorder,
     health: Router,
+    local: &lumiscape_common::local::LocalServices,
 ) -> anyhow::Result<Router> {
     let state = EdgeState::new(EdgeInner {
         auth,
-        clients: Clients::new(cfg)?,
+        clients: Clients::new(cfg, local)?,
         live,
         base_path: cfg.http.base_path.clone().into_boxed_str(),
         body_limit: cfg.http.body_limit_bytes,
@@ -213,7 +216,7 @@ pub async fn start(
     let live = Hub::start(deps.nats, &cfg.nats.prefix, cfg.http.live_streams_per_session, shutdown.clone());
     let limits = Arc::new(RateLimits::new(&cfg.http.rate_limit));
     spawn_logged("rate-limit-sweeper", forget_idle_buckets(limits.clone(), shutdown.clone()));
-    let app = app(cfg, deps.auth, live, limits, recorder, deps.health)?;
+    let app = app(cfg, deps.auth, live, limits, recorder, deps.health, &deps.local)?;
     let listener = tokio::net::TcpListener::bind(cfg.http.listen).await?;
     tracing::info!(addr = %listener.local_addr()?, base = %cfg.http.base_path, "edge listening");
     let header_timeout = Duration::from_secs(cfg.http.header_read_timeout_seconds);

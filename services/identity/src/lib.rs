@@ -219,7 +219,7 @@ pub async fn start(
                 .max_encoding_message_size(backup::grpc::MAX_MESSAGE_BYTES),
         )
         .add_service(pb::profile_service_server::ProfileServiceServer::new(profile::grpc::ProfileApi::new(shared)));
-    serve_grpc("identity", cfg.grpc.identity_listen, routes, shutdown).await
+    serve_grpc("identity", cfg.grpc.identity_listen, routes, &deps.local, shutdown).await
 }
 
 /// Runs identity until `shutdown`.

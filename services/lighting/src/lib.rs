@@ -103,7 +103,7 @@ pub async fn start(
     let routes = Routes::new(GatewayServiceServer::new(gateway::grpc::GatewayApi::new(shared.clone())))
         .add_service(ControlServiceServer::new(control::grpc::ControlApi::new(shared.clone())))
         .add_service(OneKeyServiceServer::new(onekey::grpc::OneKeyApi::new(shared)));
-    serve_grpc("lighting", cfg.grpc.lighting_listen, routes, shutdown).await
+    serve_grpc("lighting", cfg.grpc.lighting_listen, routes, &deps.local, shutdown).await
 }
 
 /// The authority that issues gateway credentials (`nats.authority_file`); lighting does not

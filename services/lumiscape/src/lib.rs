@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use lumiscape_common::auth::{Authenticator, TokenSigner};
 use lumiscape_common::config::Config;
+use lumiscape_common::local::LocalServices;
 use lumiscape_common::observability::{Readiness, health_router, ops_router};
 use lumiscape_common::session::SessionRegistry;
 use tokio::task::JoinHandle;
@@ -139,28 +140,55 @@ pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken
     let sessions = SessionRegistry::open(&js, &cfg.nats_name("SESSIONS"), max_age, shutdown.clone()).await?;
     let auth = Authenticator::new(TokenSigner::new(cfg.signing_key()), sessions);
     let readiness = Readiness::default();
+    // The services started below register here; the edge, started last, calls the ones of
+    // this process in-process.
+    let local = LocalServices::default();
     let mut handles = Vec::new();
 
     for target in &services {
         let handle = match target {
             Target::Identity => {
-                let deps = lumiscape_identity::Deps { pool: db(&pool)?, nats: nats.clone(), auth: auth.clone() };
+                let deps = lumiscape_identity::Deps {
+                    pool: db(&pool)?,
+                    nats: nats.clone(),
+                    auth: auth.clone(),
+                    local: local.clone(),
+                };
                 lumiscape_identity::start(cfg, deps, shutdown.clone()).await?
             }
             Target::Project => {
-                let deps = lumiscape_project::Deps { pool: db(&pool)?, nats: nats.clone(), auth: auth.clone() };
+                let deps = lumiscape_project::Deps {
+                    pool: db(&pool)?,
+                    nats: nats.clone(),
+                    auth: auth.clone(),
+                    local: local.clone(),
+                };
                 lumiscape_project::start(cfg, deps, shutdown.clone()).await?
             }
             Target::Lighting => {
-                let deps = lumiscape_lighting::Deps { pool: db(&pool)?, nats: nats.clone(), auth: auth.clone() };
+                let deps = lumiscape_lighting::Deps {
+                    pool: db(&pool)?,
+                    nats: nats.clone(),
+                    auth: auth.clone(),
+                    local: local.clone(),
+                };
                 lumiscape_lighting::start(cfg, deps, shutdown.clone()).await?
             }
             Target::Alarm => {
-                let deps = lumiscape_alarm::Deps { pool: db(&pool)?, nats: nats.clone(), auth: auth.clone() };
+                let deps = lumiscape_alarm::Deps {
+                    pool: db(&pool)?,
+                    nats: nats.clone(),
+                    auth: auth.clone(),
+                    local: local.clone(),
+                };
                 lumiscape_alarm::start(cfg, deps, shutdown.clone()).await?
             }
             Target::Bridge => {
-                let deps = lumiscape_gateway_bridge::bridge::Deps { nats: nats.clone(), auth: auth.clone() };
+                let deps = lumiscape_gateway_bridge::bridge::Deps {
+                    nats: nats.clone(),
+                    auth: auth.clone(),
+                    local: local.clone(),
+                };
                 lumiscape_gateway_bridge::bridge::start(cfg, deps, shutdown.clone()).await?
             }
             Target::Edge => {
@@ -168,6 +196,7 @@ pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken
                     auth: auth.clone(),
                     nats: nats.clone(),
                     health: health_router(readiness.clone()),
+                    local: local.clone(),
                 };
                 lumiscape_edge::start(cfg, deps, shutdown.clone()).await?
             }

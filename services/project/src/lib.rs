@@ -24,7 +24,7 @@ pub async fn start(
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
     let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(Context::new(cfg, &deps))));
-    serve_grpc("project", cfg.grpc.project_listen, routes, shutdown).await
+    serve_grpc("project", cfg.grpc.project_listen, routes, &deps.local, shutdown).await
 }
 
 /// Runs the project service until `shutdown`.

@@ -3,18 +3,18 @@
 use axum::Extension;
 use axum::extract::{Path, State};
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::local::Transport;
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::advice_service_client::AdviceServiceClient;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tonic::transport::Channel;
 
 use crate::convert::{PageQuery, id, local_time, path_id, path_ids, text};
-use crate::envelope::{ApiJson, ApiQuery, ApiResult, call, ok_data, ok_with};
+use crate::envelope::{ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
-fn advices(state: &EdgeState) -> AdviceServiceClient<Channel> {
+fn advices(state: &EdgeState) -> AdviceServiceClient<Transport> {
     AdviceServiceClient::new(state.clients.identity_channel())
 }
 
@@ -45,7 +45,7 @@ pub struct AdviceQuery {
     status: String,
 }
 
-async fn listing(state: &EdgeState, info: &RequestInfo, query: AdviceQuery, mine: bool) -> ApiResult {
+async fn listing(state: &EdgeState, info: &RequestInfo, query: AdviceQuery, mine: bool) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let (page_num, page_size) = query.page.numbers(lang)?;
     let request = pb::ListAdvicesRequest {
@@ -61,14 +61,14 @@ async fn listing(state: &EdgeState, info: &RequestInfo, query: AdviceQuery, mine
         call(info, advices(state).list_advices(info.ctx.request(request))).await?
     };
     let rows: Vec<Value> = answer.rows.iter().map(advice_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn advice_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<AdviceQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     listing(&state, &info, query, false).await
 }
 
@@ -76,7 +76,7 @@ pub async fn advice_mine(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<AdviceQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     listing(&state, &info, query, true).await
 }
 

@@ -6,23 +6,23 @@ use axum::Extension;
 use axum::extract::{Path, State};
 use lumiscape_common::Lang;
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::local::Transport;
 use lumiscape_proto::alarm::v1 as pb;
 use lumiscape_proto::alarm::v1::alarm_service_client::AlarmServiceClient;
 use lumiscape_proto::alarm::v1::alarm_type_service_client::AlarmTypeServiceClient;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tonic::transport::Channel;
 
 use crate::convert::{PageQuery, flag, id, local_time, number, path_id, path_ids, text, whole};
-use crate::envelope::{ApiJson, ApiQuery, ApiResult, call, ok_data, ok_with};
+use crate::envelope::{ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
-fn types(state: &EdgeState) -> AlarmTypeServiceClient<Channel> {
+fn types(state: &EdgeState) -> AlarmTypeServiceClient<Transport> {
     AlarmTypeServiceClient::new(state.clients.alarm_channel())
 }
 
-fn alarms(state: &EdgeState) -> AlarmServiceClient<Channel> {
+fn alarms(state: &EdgeState) -> AlarmServiceClient<Transport> {
     AlarmServiceClient::new(state.clients.alarm_channel())
 }
 
@@ -45,7 +45,7 @@ pub async fn type_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<TypeListQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let (page_num, page_size) = query.page.numbers(lang)?;
     let request = pb::ListAlarmTypesRequest {
@@ -57,7 +57,7 @@ pub async fn type_list(
     };
     let answer = call(&info, types(&state).list_alarm_types(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.into_iter().map(type_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn type_get(
@@ -200,7 +200,7 @@ pub async fn realtime_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<AlarmListQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     list(state, info, query, true).await
 }
 
@@ -208,11 +208,11 @@ pub async fn history_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<AlarmListQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     list(state, info, query, false).await
 }
 
-async fn list(state: EdgeState, info: RequestInfo, query: AlarmListQuery, open_only: bool) -> ApiResult {
+async fn list(state: EdgeState, info: RequestInfo, query: AlarmListQuery, open_only: bool) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let (page_num, page_size) = query.page.numbers(lang)?;
     let request = pb::ListAlarmsRequest {
@@ -228,7 +228,7 @@ async fn list(state: EdgeState, info: RequestInfo, query: AlarmListQuery, open_o
     };
     let answer = call(&info, alarms(&state).list_alarms(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(|a| alarm_json(a, lang)).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn alarm_get(

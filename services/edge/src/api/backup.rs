@@ -6,14 +6,16 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
 use axum::response::Response;
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::local::Transport;
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::backup_service_client::BackupServiceClient;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tonic::transport::Channel;
 
 use crate::convert::{PageQuery, local_time, path_id, path_ids};
-use crate::envelope::{ApiError, ApiQuery, ApiResult, call, file_download, ok_data, ok_with, uploaded_file};
+use crate::envelope::{
+    ApiError, ApiQuery, ApiResult, Table, call, file_download, ok_data, ok_table, ok_with, uploaded_file,
+};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
@@ -25,7 +27,7 @@ const SQL: &str = "application/sql; charset=utf-8";
 /// The largest backup identity takes or gives over gRPC (`identity::backup::grpc`).
 const MAX_MESSAGE_BYTES: usize = 256 * 1024 * 1024;
 
-fn backups(channel: Channel) -> BackupServiceClient<Channel> {
+fn backups(channel: Transport) -> BackupServiceClient<Transport> {
     BackupServiceClient::new(channel)
         .max_decoding_message_size(MAX_MESSAGE_BYTES)
         .max_encoding_message_size(MAX_MESSAGE_BYTES)
@@ -65,13 +67,13 @@ pub async fn backup_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<BackupQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let (page_num, page_size) = query.page.numbers(lang)?;
     let request = pb::ListBackupsRequest { page_num, page_size, kind: query.kind };
     let answer = call(&info, backups(state.clients.identity_channel()).list_backups(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(backup_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn backup_create(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {

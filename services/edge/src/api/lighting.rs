@@ -4,28 +4,28 @@
 use axum::Extension;
 use axum::extract::{Path, State};
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::local::Transport;
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::control_service_client::ControlServiceClient;
 use lumiscape_proto::lighting::v1::gateway_service_client::GatewayServiceClient;
 use lumiscape_proto::lighting::v1::one_key_service_client::OneKeyServiceClient;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tonic::transport::Channel;
 
 use crate::convert::{PageQuery, flag, id, local_time, path_id, path_ids, text};
-use crate::envelope::{ApiJson, ApiQuery, ApiResult, call, ok_data, ok_with};
+use crate::envelope::{ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
-fn gateways(state: &EdgeState) -> GatewayServiceClient<Channel> {
+fn gateways(state: &EdgeState) -> GatewayServiceClient<Transport> {
     GatewayServiceClient::new(state.clients.lighting_channel())
 }
 
-fn control(state: &EdgeState) -> ControlServiceClient<Channel> {
+fn control(state: &EdgeState) -> ControlServiceClient<Transport> {
     ControlServiceClient::new(state.clients.lighting_channel())
 }
 
-fn one_key(state: &EdgeState) -> OneKeyServiceClient<Channel> {
+fn one_key(state: &EdgeState) -> OneKeyServiceClient<Transport> {
     OneKeyServiceClient::new(state.clients.lighting_channel())
 }
 
@@ -48,7 +48,7 @@ pub async fn gateway_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<GatewayListQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let (page_num, page_size) = query.page.numbers(lang)?;
     let request = pb::ListGatewaysRequest {
@@ -60,7 +60,7 @@ pub async fn gateway_list(
     };
     let answer = call(&info, gateways(&state).list_gateways(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(gateway_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn gateway_detail(
@@ -210,7 +210,7 @@ pub async fn gateway_online_history(
     Extension(info): Extension<RequestInfo>,
     Path(gateway_id): Path<String>,
     ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let gateway_id = path_id(&gateway_id, Msg::GatewayIdInvalid, lang)?;
     let (page_num, page_size) = query.numbers(lang)?;
@@ -221,7 +221,7 @@ pub async fn gateway_online_history(
         .iter()
         .map(|r| json!({ "onlineStatus": flag(r.online), "reason": r.reason, "time": local_time(r.time_ms) }))
         .collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 // --- real-time control -----------------------------------------------------------------
@@ -310,7 +310,7 @@ pub async fn one_key_records(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let (page_num, page_size) = query.numbers(lang)?;
     let request = pb::ListOneKeyRecordsRequest { page_num, page_size };
@@ -330,7 +330,7 @@ pub async fn one_key_records(
             })
         })
         .collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 // --- shapes ------------------------------------------------------------------------------

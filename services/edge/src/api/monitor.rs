@@ -7,20 +7,22 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use lumiscape_common::Lang;
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::local::Transport;
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::job_service_client::JobServiceClient;
 use lumiscape_proto::identity::v1::login_log_service_client::LoginLogServiceClient;
 use lumiscape_proto::identity::v1::oper_log_service_client::OperLogServiceClient;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tonic::transport::Channel;
 
 use crate::convert::{PageQuery, day_start, id, local_time, number, path_id, path_ids, text};
-use crate::envelope::{ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, call, ok_data, ok_with, xlsx_download};
+use crate::envelope::{
+    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with, xlsx_download,
+};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
-fn login_logs(state: &EdgeState) -> LoginLogServiceClient<Channel> {
+fn login_logs(state: &EdgeState) -> LoginLogServiceClient<Transport> {
     LoginLogServiceClient::new(state.clients.identity_channel())
 }
 
@@ -77,12 +79,12 @@ pub async fn login_log_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<LoginLogQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let request = query.request(lang)?;
     let answer = call(&info, login_logs(&state).list_login_logs(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(login_log_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn login_log_remove(
@@ -122,7 +124,7 @@ pub async fn login_log_export(
 
 // --- the operation log ---------------------------------------------------------------------
 
-fn oper_logs(state: &EdgeState) -> OperLogServiceClient<Channel> {
+fn oper_logs(state: &EdgeState) -> OperLogServiceClient<Transport> {
     OperLogServiceClient::new(state.clients.identity_channel())
 }
 
@@ -191,12 +193,12 @@ pub async fn oper_log_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<OperLogQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let request = query.request(lang)?;
     let answer = call(&info, oper_logs(&state).list_oper_logs(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(oper_log_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn oper_log_get(
@@ -238,7 +240,7 @@ pub async fn oper_log_export(
 
 // --- scheduled jobs and their log -------------------------------------------------------------
 
-fn jobs(state: &EdgeState) -> JobServiceClient<Channel> {
+fn jobs(state: &EdgeState) -> JobServiceClient<Transport> {
     JobServiceClient::new(state.clients.identity_channel())
 }
 
@@ -289,12 +291,12 @@ pub async fn job_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<JobQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let request = query.request(lang)?;
     let answer = call(&info, jobs(&state).list_jobs(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(job_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn job_get(
@@ -499,12 +501,12 @@ pub async fn job_log_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<JobLogQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let request = query.request(lang)?;
     let answer = call(&info, jobs(&state).list_job_logs(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(job_log_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn job_log_get(

@@ -10,9 +10,12 @@ use lumiscape_proto::identity::v1 as pb;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::api::users::UserJson;
 use crate::api::users::node_json;
 use crate::convert::{PageQuery, day_start, id, ids, local_time, path_id, path_ids, text, whole};
-use crate::envelope::{ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, call, ok_data, ok_with, xlsx_download};
+use crate::envelope::{
+    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with, xlsx_download,
+};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
@@ -69,12 +72,12 @@ pub async fn role_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<RoleFilterQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let request = query.request(lang)?;
     let answer = call(&info, state.clients.roles().list_roles(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(role_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 /// Every role for a select (RuoYi's optionselect): the largest page.
@@ -269,7 +272,12 @@ pub struct RoleUsersQuery {
     phonenumber: String,
 }
 
-async fn role_users(state: &EdgeState, info: &RequestInfo, query: RoleUsersQuery, allocated: bool) -> ApiResult {
+async fn role_users(
+    state: &EdgeState,
+    info: &RequestInfo,
+    query: RoleUsersQuery,
+    allocated: bool,
+) -> ApiResult<Table<UserJson>> {
     let lang = info.lang();
     let (page_num, page_size) = query.page.numbers(lang)?;
     let request = pb::ListRoleUsersRequest {
@@ -281,15 +289,14 @@ async fn role_users(state: &EdgeState, info: &RequestInfo, query: RoleUsersQuery
         phonenumber: query.phonenumber,
     };
     let answer = call(info, state.clients.users().list_role_users(info.ctx.request(request))).await?;
-    let rows: Vec<Value> = answer.rows.iter().map(crate::api::users::user_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, answer.rows.into_iter().map(UserJson::from).collect(), answer.total)
 }
 
 pub async fn role_allocated_users(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<RoleUsersQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<UserJson>> {
     role_users(&state, &info, query, true).await
 }
 
@@ -297,7 +304,7 @@ pub async fn role_unallocated_users(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<RoleUsersQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<UserJson>> {
     role_users(&state, &info, query, false).await
 }
 

@@ -12,7 +12,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::convert::{PageQuery, day_start, flag, id, local_time, path_id, path_ids, text, whole};
-use crate::envelope::{ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, call, ok_data, ok_with, xlsx_download};
+use crate::envelope::{
+    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with, xlsx_download,
+};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
@@ -71,12 +73,12 @@ pub async fn config_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<ConfigFilterQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let request = query.request(lang)?;
     let answer = call(&info, state.clients.config().list_configs(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(config_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn config_get(
@@ -218,12 +220,12 @@ pub async fn dict_type_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<DictTypeFilterQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let request = query.request(lang)?;
     let answer = call(&info, state.clients.dict().list_dict_types(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(type_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 /// Every type for a select (RuoYi's optionselect): the largest page.
@@ -370,12 +372,12 @@ pub async fn dict_data_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<DictDataFilterQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<Value>> {
     let lang = info.lang();
     let request = query.request(lang)?;
     let answer = call(&info, state.clients.dict().list_dict_data(info.ctx.request(request))).await?;
     let rows: Vec<Value> = answer.rows.iter().map(data_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, rows, answer.total)
 }
 
 pub async fn dict_data_get(

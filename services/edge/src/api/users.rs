@@ -9,12 +9,13 @@ use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::user_admin_service_client::UserAdminServiceClient;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::convert::{PageQuery, day_start, flag, id, ids, local_time, number, path_id, path_ids, text, whole};
 use crate::envelope::{
-    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Outcome, call, ok_data, ok_with, uploaded_file, xlsx_download,
+    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Outcome, Table, call, ok_data, ok_table, ok_with, uploaded_file,
+    xlsx_download,
 };
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -216,26 +217,61 @@ impl UserFilterQuery {
     }
 }
 
-pub(crate) fn user_json(user: &pb::UserRow) -> Value {
-    let dept = (user.dept_id > 0)
-        .then(|| json!({ "deptId": user.dept_id, "deptName": user.dept_name, "leader": user.dept_leader }));
-    json!({
-        "userId": user.user_id,
-        "deptId": (user.dept_id > 0).then_some(user.dept_id),
-        "userName": user.user_name,
-        "nickName": user.nick_name,
-        "email": user.email,
-        "phonenumber": user.phonenumber,
-        "sex": user.sex,
-        "avatar": user.avatar,
-        "status": user.status,
-        "loginIp": user.login_ip,
-        "loginDate": local_time(user.login_date_ms),
-        "createTime": local_time(user.create_time_ms),
-        "remark": user.remark,
-        "dept": dept,
-        "allProjects": flag(user.all_projects),
-    })
+/// A user as RuoYi's console reads it (`SysUser`), moved out of the service's row.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserJson {
+    user_id: i64,
+    dept_id: Option<i64>,
+    user_name: String,
+    nick_name: String,
+    email: String,
+    phonenumber: String,
+    sex: String,
+    avatar: String,
+    status: String,
+    login_ip: String,
+    login_date: Option<String>,
+    create_time: Option<String>,
+    remark: String,
+    dept: Option<DeptRef>,
+    all_projects: &'static str,
+}
+
+/// The user's organization inside [`UserJson`].
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeptRef {
+    dept_id: i64,
+    dept_name: String,
+    leader: String,
+}
+
+impl From<pb::UserRow> for UserJson {
+    fn from(user: pb::UserRow) -> Self {
+        let in_dept = user.dept_id > 0;
+        Self {
+            user_id: user.user_id,
+            dept_id: in_dept.then_some(user.dept_id),
+            user_name: user.user_name,
+            nick_name: user.nick_name,
+            email: user.email,
+            phonenumber: user.phonenumber,
+            sex: user.sex,
+            avatar: user.avatar,
+            status: user.status,
+            login_ip: user.login_ip,
+            login_date: local_time(user.login_date_ms),
+            create_time: local_time(user.create_time_ms),
+            remark: user.remark,
+            dept: in_dept.then_some(DeptRef {
+                dept_id: user.dept_id,
+                dept_name: user.dept_name,
+                leader: user.dept_leader,
+            }),
+            all_projects: flag(user.all_projects),
+        }
+    }
 }
 
 fn role_json(role: &pb::RoleOption) -> Value {
@@ -246,12 +282,11 @@ pub async fn user_list(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<UserFilterQuery>,
-) -> ApiResult {
+) -> ApiResult<Table<UserJson>> {
     let lang = info.lang();
     let request = query.request(lang)?;
     let answer = call(&info, state.clients.users().list_users(info.ctx.request(request))).await?;
-    let rows: Vec<Value> = answer.rows.iter().map(user_json).collect();
-    ok_with(lang, json!({ "rows": rows, "total": answer.total }))
+    ok_table(lang, answer.rows.into_iter().map(UserJson::from).collect(), answer.total)
 }
 
 pub async fn user_form_options(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
@@ -268,8 +303,8 @@ pub async fn user_get(
 ) -> ApiResult {
     let lang = info.lang();
     let request = pb::UserIdRequest { user_id: path_id(&user_id, Msg::UserIdInvalid, lang)? };
-    let detail = call(&info, state.clients.users().get_user(info.ctx.request(request))).await?;
-    let mut data = detail.user.as_ref().map(user_json).unwrap_or_else(|| json!({}));
+    let mut detail = call(&info, state.clients.users().get_user(info.ctx.request(request))).await?;
+    let mut data = detail.user.take().map(|user| json!(UserJson::from(user))).unwrap_or_else(|| json!({}));
     let qualifications: Vec<Value> =
         detail.qualifications.iter().map(|q| json!({ "code": q.code, "name": q.name })).collect();
     data["qualifications"] = qualifications.into();
