@@ -272,6 +272,8 @@ pub enum Msg {
     PageInvalid,
     OnlineStatusInvalid,
     SearchTooLong,
+    /// A city list's province filter that is not a 2-digit division code.
+    ProvinceCodeInvalid,
     HoursInvalid,
     /// A switch command without saying on or off.
     SwitchStateRequired,
@@ -820,6 +822,7 @@ impl Msg {
                 pick("在线状态应为 0（离线）或 1（在线）", "Online status must be 0 (offline) or 1 (online)")
             }
             Msg::SearchTooLong => pick("查询条件过长", "Search text is too long"),
+            Msg::ProvinceCodeInvalid => pick("省份编码应为两位数字", "The province code must be two digits"),
             Msg::HoursInvalid => pick("小时数必须在1到168之间", "Hours must be 1 to 168"),
             Msg::SwitchStateRequired => {
                 pick("请指定开或关（on 为 true 或 false）", "Say whether to switch on or off (on: true or false)")
@@ -1148,6 +1151,7 @@ impl Msg {
             Msg::PageInvalid => "page.invalid",
             Msg::OnlineStatusInvalid => "lighting.online.status.invalid",
             Msg::SearchTooLong => "lighting.search.too.long",
+            Msg::ProvinceCodeInvalid => "project.city.province.invalid",
             Msg::HoursInvalid => "lighting.hours.invalid",
             Msg::SwitchStateRequired => "lighting.switch.required",
             Msg::TooManyIds { .. } => "lighting.ids.too.many",
@@ -1227,6 +1231,7 @@ mod tests {
             Msg::DuplicateRecord,
             Msg::RecordReferenced,
             Msg::ValueTooLong,
+            Msg::ProvinceCodeInvalid,
             Msg::PageInvalid,
             Msg::PasswordTooShort { min: 8 },
             Msg::PasswordNeedsUpper,

@@ -216,6 +216,7 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/project/project/dropList", Access::SignedIn, "project", "The caller's projects (id, name)", |m| on(m, project::drop_list)),
     route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),
     route(GET, "/project/project/detail", Access::SignedIn, "project", "A project's detail (logo)", |m| on(m, project::detail)),
+    route(GET, "/project/city/list", Access::SignedIn, "project", "The cities a project can be in (China's 2023 division codes), filtered by name and province", |m| on(m, project::city_list)),
     // ---- lighting (gateways, real-time and one-key control, telemetry) ----
     route(GET, "/lighting/gateway/list", Access::Permission(lighting_perm::gateway::LIST), "lighting", "The project's gateways, filtered and paged", |m| on(m, lighting::gateway_list)),
     route(GET, "/lighting/gateway/{gatewayId}", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "A gateway with the latest reading of each loop", |m| on(m, lighting::gateway_detail)),

@@ -540,6 +540,40 @@ async fn projects_are_scoped_to_the_caller(c: &Cluster) {
     assert_eq!(status, 400);
 }
 
+scenario!(cities_come_from_the_shipped_division_codes);
+async fn cities_come_from_the_shipped_division_codes(c: &Cluster) {
+    let operator = c.api.login("operator", "operator123").await;
+    let (status, all) = c.api.send(Call::get("/project/city/list").token(&operator)).await;
+    assert_eq!((status, all["code"].as_i64()), (200, Some(200)));
+    let cities = all["data"].as_array().unwrap();
+    assert!(cities.len() >= 337, "{} cities", cities.len());
+    assert_eq!(
+        cities[0],
+        json!({ "cityCode": "1101", "cityName": "北京市", "provinceCode": "11", "provinceName": "北京市" })
+    );
+    let (_, found) = c.api.send(Call::get("/project/city/list?cityName=%E6%9D%AD%E5%B7%9E").token(&operator)).await;
+    assert_eq!(
+        found["data"],
+        json!([{ "cityCode": "3301", "cityName": "杭州市", "provinceCode": "33", "provinceName": "浙江省" }])
+    );
+    let (_, hebei) = c.api.send(Call::get("/project/city/list?provinceCode=13").token(&operator)).await;
+    assert_eq!(hebei["data"].as_array().unwrap().len(), 11);
+
+    // Bad filters: refused with a message in the caller's language; no token, no list.
+    let (status, body) = c
+        .api
+        .send(Call::get("/project/city/list?provinceCode=1").token(&operator).header("Content-Language", "en_US"))
+        .await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("The province code must be two digits")));
+    let (status, body) = c.api.send(Call::get("/project/city/list?provinceCode=ab").token(&operator)).await;
+    assert_eq!((status, body["msg"].as_str()), (400, Some("省份编码应为两位数字")));
+    let long = "城".repeat(51);
+    let (status, _) = c.api.send(Call::get(&format!("/project/city/list?cityName={long}")).token(&operator)).await;
+    assert_eq!(status, 400);
+    let (status, _) = c.api.send(Call::get("/project/city/list")).await;
+    assert_eq!(status, 401);
+}
+
 // --- config, dictionaries, language -----------------------------------------------------
 
 scenario!(config_values_and_dictionaries);

@@ -225,6 +225,7 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("GET", "/system/config/list") => Sample::at(path),
         ("GET", "/system/dict/data/type/{type}") => Sample::at("/system/dict/data/type/sys_user_sex"),
         ("GET", "/project/project/dropList") => Sample::at(path),
+        ("GET", "/project/city/list") => Sample::at(format!("{path}?cityName=%E5%B7%9E&provinceCode=44")),
         ("GET", "/project/project/userProjectList") => Sample::at(path),
         ("GET", "/project/project/detail") => Sample::at(format!("{path}?id={}&type=1", ids.project)).with_id(),
         ("GET", "/lighting/gateway/list") => Sample::at(path),

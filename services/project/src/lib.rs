@@ -1,11 +1,13 @@
 //! Projects (sites) as the console sees them: only those the caller may access.
 //! One door: [`run`] (or [`start`], which returns once the service listens).
 
+pub mod city;
 pub mod project;
 pub mod seed;
 
 use lumiscape_common::config::Config;
 use lumiscape_common::service::{Context, serve_grpc};
+use lumiscape_proto::project::v1::city_service_server::CityServiceServer;
 use lumiscape_proto::project::v1::project_service_server::ProjectServiceServer;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -23,7 +25,9 @@ pub async fn start(
     deps: Deps,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
-    let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(Context::new(cfg, &deps))));
+    let ctx = Context::new(cfg, &deps);
+    let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(ctx.clone())))
+        .add_service(CityServiceServer::new(city::grpc::CityApi::new(ctx)));
     serve_grpc("project", cfg.grpc.project_listen, routes, &deps.local, shutdown).await
 }
 

@@ -2,7 +2,7 @@ use axum::Extension;
 use axum::extract::State;
 use lumiscape_common::i18n::Msg;
 use lumiscape_proto::project::v1 as pb;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::convert::path_id;
@@ -80,4 +80,44 @@ pub async fn detail(
             "phone": p.phone,
         }),
     )
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CityQuery {
+    #[serde(default)]
+    city_name: String,
+    #[serde(default)]
+    province_code: String,
+}
+
+/// A city of the list, as the project form reads it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CityJson {
+    city_code: String,
+    city_name: String,
+    province_code: String,
+    province_name: String,
+}
+
+/// `GET /project/city/list`: the cities a project can be in, `data` in division-code order.
+pub async fn city_list(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiQuery(query): ApiQuery<CityQuery>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::ListCitiesRequest { city_name: query.city_name, province_code: query.province_code };
+    let cities = call(&info, state.clients.cities().list_cities(info.ctx.request(request))).await?.cities;
+    let data: Vec<CityJson> = cities
+        .into_iter()
+        .map(|c| CityJson {
+            city_code: c.code,
+            city_name: c.name,
+            province_code: c.province_code,
+            province_name: c.province_name,
+        })
+        .collect();
+    ok_data(lang, json!(data))
 }
