@@ -25,6 +25,8 @@ pub enum Cache {
     Dict,
     /// The route trees built from the menus.
     Menu,
+    /// The organization index of the user list.
+    Dept,
 }
 
 impl Cache {
@@ -33,6 +35,7 @@ impl Cache {
             Cache::Config => "config",
             Cache::Dict => "dict",
             Cache::Menu => "menu",
+            Cache::Dept => "dept",
         }
     }
 }
@@ -59,6 +62,7 @@ pub async fn clear_local(shared: &Shared, event: &CacheCleared) {
         ("dict", "") => shared.dicts.invalidate_all(),
         ("dict", key) => shared.dicts.invalidate(key).await,
         ("menu", _) => shared.routes.invalidate_all(),
+        ("dept", _) => shared.forget_depts(),
         (other, _) => tracing::warn!(cache = other, "cache clearing of an unknown cache ignored"),
     }
 }

@@ -34,6 +34,7 @@ use tonic::service::Routes;
 
 use crate::auth::model::{LockPolicy, PasswordPolicy};
 use crate::auth::store::UserRow;
+use crate::dept::model::DeptIndex;
 use crate::dict::store::DictDataRow;
 use crate::sysconfig::store::ConfigValue;
 use crate::user::model::UserScope;
@@ -71,6 +72,9 @@ pub struct Shared {
     /// replica by every write that changes who is counted; another replica's may lag by the
     /// lifetime.
     user_counts: Cache<(UserScope, UserFilter), i64>,
+    /// Every organization node (`dept::model::DeptIndex`), for the user list's names and
+    /// subtrees. Cleared by events on every replica at once (`cache::Cache::Dept`).
+    dept_index: Cache<(), Arc<DeptIndex>>,
     pub(crate) routes: Cache<(i64, bool, u64), Arc<Vec<pb::Route>>>,
     pub(crate) configs: Cache<String, Option<ConfigValue>>,
     /// The enabled items of each dictionary type.
@@ -107,6 +111,7 @@ impl Shared {
             // Cleared by events on every replica at once (`cache`); the lifetime is a fallback.
             configs: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(60)).build(),
             dicts: Cache::builder().max_capacity(10_000).time_to_live(Duration::from_secs(60)).build(),
+            dept_index: Cache::builder().max_capacity(1).time_to_live(Duration::from_secs(60)).build(),
         }
     }
 
@@ -119,6 +124,26 @@ impl Shared {
     pub fn forget_all_users(&self) {
         self.users.invalidate_all();
         self.forget_user_counts();
+        self.forget_depts();
+    }
+
+    /// Drops this replica's organization index (after a node is added, changed or removed).
+    pub fn forget_depts(&self) {
+        self.dept_index.invalidate_all();
+    }
+
+    /// Every organization node, read once and kept until a change clears it.
+    pub async fn dept_index(&self) -> Result<Arc<DeptIndex>, Error> {
+        let pool = self.pool.clone();
+        self.dept_index
+            .try_get_with((), async move {
+                let rows = dept::store::list(&pool, None, "", "").await?;
+                Ok::<_, sqlx::Error>(Arc::new(DeptIndex::new(
+                    rows.into_iter().map(|d| (d.dept_id, d.ancestors, d.dept_name, d.leader)),
+                )))
+            })
+            .await
+            .map_err(|err| Error::internal(anyhow::anyhow!("organization index failed: {err}")))
     }
 
     /// Drops the user list's totals after a write that changes who is counted.

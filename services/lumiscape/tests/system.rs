@@ -499,6 +499,36 @@ async fn the_data_scope_limits_the_users_a_role_sees(c: &Cluster) {
     let inside = json!({ "parentId": east, "deptName": "东区二班", "deptCode": "" });
     let (status, answer) = c.api.send(Call::post("/system/dept").token(&token).json(inside)).await;
     assert_eq!(status, 200, "{answer}");
+
+    // The tree's changes reach the scope and the names at once (the organization index is
+    // cleared by every change): a user of the new node is seen, then not once the node
+    // moves out of the east; a renamed node shows its new name.
+    let (_, depts) = c.api.send(Call::get("/system/dept/list").token(&admin)).await;
+    let second = depts["data"].as_array().unwrap().iter().find(|d| d["deptName"] == "东区二班").unwrap()["deptId"]
+        .as_i64()
+        .unwrap();
+    let (status, answer) =
+        c.api.send(Call::post("/system/user").token(&admin).json(user_body("east_second", second, &[]))).await;
+    assert_eq!(status, 200, "{answer}");
+    let names = |list: &Value| -> Vec<String> {
+        let mut names: Vec<String> =
+            list["rows"].as_array().unwrap().iter().map(|u| u["userName"].as_str().unwrap().to_owned()).collect();
+        names.sort_unstable();
+        names
+    };
+    let (_, list) = c.api.send(Call::get("/system/user/list?pageSize=100").token(&token)).await;
+    assert_eq!(names(&list), ["east_lead", "east_second", "east_worker"]);
+    let (_, list) = c.api.send(Call::get(&format!("/system/user/list?deptId={east}")).token(&admin)).await;
+    assert_eq!(names(&list), ["east_lead", "east_second", "east_worker"], "the filter holds the nodes under it");
+    let moved = json!({ "deptId": second, "parentId": west, "deptName": "西区二班", "deptCode": "" });
+    let (status, answer) = c.api.send(Call::put("/system/dept").token(&admin).json(moved)).await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, list) = c.api.send(Call::get("/system/user/list?pageSize=100").token(&token)).await;
+    assert_eq!((names(&list), &list["total"]), (vec!["east_lead".to_owned(), "east_worker".to_owned()], &json!(2)));
+    let (_, list) = c.api.send(Call::get(&format!("/system/user/list?deptId={west}")).token(&admin)).await;
+    assert_eq!(names(&list), ["east_second", "west_worker"]);
+    let row = list["rows"].as_array().unwrap().iter().find(|u| u["userName"] == "east_second").unwrap();
+    assert_eq!((row["dept"]["deptId"].as_i64(), row["dept"]["deptName"].as_str()), (Some(second), Some("西区二班")));
 }
 
 /// POSTs the export with a form body; the status and the sheet's cells as text.

@@ -119,11 +119,21 @@ impl OrganizationApi {
         Ok(pb::DeptTreeResponse { nodes: model::build_tree(&nodes).into_iter().map(node_pb).collect() })
     }
 
+    /// After a committed change of the tree: this replica forgets its organization index at
+    /// once (the others when the relay delivers the clearing), and the user list's totals,
+    /// since a move changes who is under the nodes it filters by.
+    fn changed(&self) {
+        self.shared.outbox.wake();
+        self.shared.forget_depts();
+        self.shared.forget_user_counts();
+    }
+
     async fn add(&self, access: &Access, input: &pb::DeptInput) -> Result<pb::SavedResponse, Error> {
         let draft = DeptDraft::parse(&raw_dept(input))?;
         let visible = self.visible(access).await?;
         self.check_parent(visible.as_deref(), draft.parent_id).await?;
-        let dept_id = store::insert(&self.shared.pool, &draft).await?;
+        let dept_id = store::insert(&self.shared.pool, &self.shared.streams, &draft).await?;
+        self.changed();
         tracing::info!(dept_id, parent = draft.parent_id, by = access.user_name(), "organization added");
         Ok(pb::SavedResponse {})
     }
@@ -133,20 +143,20 @@ impl OrganizationApi {
         let visible = self.visible(access).await?;
         let node = self.node(visible.as_deref(), input.dept_id).await?;
         self.check_parent(visible.as_deref(), draft.parent_id).await?;
-        if !store::update(&self.shared.pool, node.dept_id, &draft).await? {
+        if !store::update(&self.shared.pool, &self.shared.streams, node.dept_id, &draft).await? {
             return Err(Error::not_found(Msg::DeptNotFound));
         }
-        // A move changes who is under the nodes the user list filters by.
-        self.shared.forget_user_counts();
+        self.changed();
         Ok(pb::SavedResponse {})
     }
 
     async fn remove(&self, access: &Access, dept_id: i64) -> Result<pb::SavedResponse, Error> {
         let visible = self.visible(access).await?;
         let node = self.node(visible.as_deref(), dept_id).await?;
-        if !store::delete(&self.shared.pool, node.dept_id).await? {
+        if !store::delete(&self.shared.pool, &self.shared.streams, node.dept_id).await? {
             return Err(Error::not_found(Msg::DeptNotFound));
         }
+        self.changed();
         tracing::info!(dept_id, by = access.user_name(), "organization deleted");
         Ok(pb::SavedResponse {})
     }

@@ -121,6 +121,56 @@ pub fn ancestor_ids(ancestors: &str) -> impl Iterator<Item = i64> + '_ {
     ancestors.split(',').filter_map(|id| id.trim().parse().ok())
 }
 
+/// Every organization node in memory, for the user list (`Shared::dept_index`): each
+/// node's name and leader, and which nodes lie under which. The list then reads one table
+/// and names the organizations itself: PostgreSQL plans a query of one table in less than
+/// half the time of the join with the subtree subqueries, and planning was most of its cost.
+#[derive(Debug, Default)]
+pub struct DeptIndex {
+    nodes: HashMap<i64, DeptNode>,
+}
+
+/// A node of [`DeptIndex`].
+#[derive(Debug)]
+pub struct DeptNode {
+    pub name: String,
+    pub leader: String,
+    ancestors: Vec<i64>,
+}
+
+impl DeptIndex {
+    /// From `(dept_id, ancestors, name, leader)` of every node.
+    pub fn new(rows: impl IntoIterator<Item = (i64, String, String, String)>) -> Self {
+        let nodes = rows
+            .into_iter()
+            .map(|(id, ancestors, name, leader)| {
+                (id, DeptNode { name, leader, ancestors: ancestor_ids(&ancestors).collect() })
+            })
+            .collect();
+        Self { nodes }
+    }
+
+    pub fn node(&self, dept_id: i64) -> Option<&DeptNode> {
+        self.nodes.get(&dept_id)
+    }
+
+    /// The nodes of `roots` that exist and every node under one of them, sorted: what
+    /// `dept_id = ANY (roots) OR ancestors && roots` selects from the table.
+    pub fn subtrees(&self, roots: &[i64]) -> Vec<i64> {
+        if roots.is_empty() {
+            return Vec::new();
+        }
+        let mut ids: Vec<i64> = self
+            .nodes
+            .iter()
+            .filter(|(id, node)| roots.contains(id) || node.ancestors.iter().any(|a| roots.contains(a)))
+            .map(|(id, _)| *id)
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+}
+
 /// Whether node `dept_id` may move under `parent_id`, whose ancestors are given: never
 /// under itself, never under one of its own descendants.
 pub fn check_move(dept_id: i64, parent_id: i64, parent_ancestors: &str) -> Result<(), Msg> {
@@ -250,5 +300,23 @@ mod tests {
             proptest::prop_assert!(is_valid_code(&code));
             proptest::prop_assert!(!is_valid_code(&bad));
         }
+    }
+
+    #[test]
+    fn subtrees_hold_the_roots_and_every_node_under_them() {
+        let index = DeptIndex::new([
+            (100, "0".to_owned(), "总部".to_owned(), "张三".to_owned()),
+            (101, "0,100".to_owned(), "华东".to_owned(), String::new()),
+            (102, "0,100,101".to_owned(), "杭州".to_owned(), String::new()),
+            (103, "0,100".to_owned(), "华南".to_owned(), String::new()),
+            (104, "0,100,103".to_owned(), "深圳".to_owned(), String::new()),
+        ]);
+        assert_eq!(index.subtrees(&[100]), vec![100, 101, 102, 103, 104]);
+        assert_eq!(index.subtrees(&[101]), vec![101, 102]);
+        assert_eq!(index.subtrees(&[102, 103]), vec![102, 103, 104]);
+        assert_eq!(index.subtrees(&[999]), Vec::<i64>::new(), "a node that does not exist holds nothing");
+        assert_eq!(index.subtrees(&[]), Vec::<i64>::new());
+        assert_eq!(index.node(100).map(|n| (n.name.as_str(), n.leader.as_str())), Some(("总部", "张三")));
+        assert!(index.node(5).is_none());
     }
 }

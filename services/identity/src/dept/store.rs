@@ -1,13 +1,17 @@
 //! The organization's queries. Each write to the tree is one transaction that first takes
 //! the tree's lock, so two administrators editing it at once cannot make a cycle, orphan a
-//! node or leave stale ancestors (edits of the tree are rare; they simply queue).
+//! node or leave stale ancestors (edits of the tree are rare; they simply queue). Each also
+//! clears every replica's organization index (`cache::Cache::Dept`) in its transaction.
 
 use chrono::{DateTime, Utc};
 use lumiscape_common::Error;
 use lumiscape_common::i18n::Msg;
 use sqlx::{PgConnection, PgPool};
 
+use lumiscape_common::nats::Streams;
+
 use super::model::{DeptDraft, ancestors_under, check_move};
+use crate::cache::{self, Cache};
 
 /// A query answering whole nodes: `dept_query!("WHERE ..."; args)`.
 macro_rules! dept_query {
@@ -112,7 +116,7 @@ async fn lock_parent(conn: &mut PgConnection, draft: &DeptDraft) -> Result<Strin
     Ok(parent.ancestors)
 }
 
-pub async fn insert(pool: &PgPool, draft: &DeptDraft) -> Result<i64, Error> {
+pub async fn insert(pool: &PgPool, streams: &Streams, draft: &DeptDraft) -> Result<i64, Error> {
     let mut tx = pool.begin().await?;
     lock_tree(&mut tx).await?;
     let parent_ancestors = lock_parent(&mut tx, draft).await?;
@@ -134,6 +138,7 @@ pub async fn insert(pool: &PgPool, draft: &DeptDraft) -> Result<i64, Error> {
     .fetch_one(&mut *tx)
     .await
     .map_err(|err| translate(err, draft))?;
+    cache::record(&mut tx, streams, Cache::Dept, "").await?;
     tx.commit().await?;
     Ok(dept_id)
 }
@@ -142,7 +147,7 @@ pub async fn insert(pool: &PgPool, draft: &DeptDraft) -> Result<i64, Error> {
 /// of the node and of everything under it; disabling is refused while a node under it is
 /// enabled; enabling also enables the nodes above it, so an enabled node is never hidden
 /// under a disabled one.
-pub async fn update(pool: &PgPool, dept_id: i64, draft: &DeptDraft) -> Result<bool, Error> {
+pub async fn update(pool: &PgPool, streams: &Streams, dept_id: i64, draft: &DeptDraft) -> Result<bool, Error> {
     let mut tx = pool.begin().await?;
     lock_tree(&mut tx).await?;
     let parent_ancestors = lock_parent(&mut tx, draft).await?;
@@ -204,12 +209,13 @@ pub async fn update(pool: &PgPool, dept_id: i64, draft: &DeptDraft) -> Result<bo
         .execute(&mut *tx)
         .await?;
     }
+    cache::record(&mut tx, streams, Cache::Dept, "").await?;
     tx.commit().await?;
     Ok(true)
 }
 
 /// Deletes a node with nothing under it and no users; `Ok(false)` when it does not exist.
-pub async fn delete(pool: &PgPool, dept_id: i64) -> Result<bool, Error> {
+pub async fn delete(pool: &PgPool, streams: &Streams, dept_id: i64) -> Result<bool, Error> {
     let mut tx = pool.begin().await?;
     lock_tree(&mut tx).await?;
     let exists = sqlx::query_scalar!("SELECT dept_id FROM identity.depts WHERE dept_id = $1 FOR UPDATE", dept_id)
@@ -242,6 +248,7 @@ pub async fn delete(pool: &PgPool, dept_id: i64) -> Result<bool, Error> {
         .execute(&mut *tx)
         .await
         .map_err(|err| Error::from_db(err, |c| (c == "users_dept_id_fkey").then_some(Msg::DeptHasUsers)))?;
+    cache::record(&mut tx, streams, Cache::Dept, "").await?;
     tx.commit().await?;
     Ok(true)
 }

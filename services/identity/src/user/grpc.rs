@@ -21,7 +21,7 @@ use super::store::{self, Edited, Grantor, UserFilter, UserListRow};
 use super::workbook::{self, ImportRow};
 use crate::Shared;
 use crate::auth::model::hash_password;
-use crate::dept::model::parse_status;
+use crate::dept::model::{DeptIndex, parse_status};
 
 /// The most rows one export writes.
 pub const MAX_EXPORT_ROWS: i64 = 100_000;
@@ -121,7 +121,8 @@ pub(crate) async fn caller_scope(shared: &Shared, access: &Access) -> Result<Use
         if superuser { Vec::new() } else { store::scope_grants(&shared.pool, access.caller.user_id()).await? };
     let session = &access.caller.session;
     let projects = (!session.all_projects).then_some(session.project_ids.as_slice());
-    Ok(UserScope::of(access.caller.user_id(), superuser, &grants, projects))
+    let index = shared.dept_index().await?;
+    Ok(UserScope::of(access.caller.user_id(), superuser, &grants, projects).with_subtrees(&index))
 }
 
 fn is_superuser(access: &Access) -> bool {
@@ -140,11 +141,12 @@ impl UserAdminApi {
 
     async fn list(&self, access: &Access, req: &pb::ListUsersRequest) -> Result<pb::ListUsersResponse, Error> {
         let page = Page::of(req.page_num, req.page_size);
-        let filter = filter_of(req)?;
+        let index = self.shared.dept_index().await?;
+        let filter = filter_of(req, &index)?;
         let scope = self.scope(access).await?;
         let rows = store::page(&self.shared.pool, &scope, &filter, page).await?;
         let total = self.shared.user_count(scope, filter).await?;
-        Ok(pb::ListUsersResponse { rows: rows.iter().map(row_pb).collect(), total })
+        Ok(pb::ListUsersResponse { rows: rows.into_iter().map(|row| row_pb(row, &index)).collect(), total })
     }
 
     async fn role_users(
@@ -164,7 +166,8 @@ impl UserAdminApi {
         let scope = self.scope(access).await?;
         let (rows, total) =
             store::list_by_role(&self.shared.pool, &scope, &filter, req.role_id, req.allocated, page).await?;
-        Ok(pb::ListUsersResponse { rows: rows.iter().map(row_pb).collect(), total })
+        let index = self.shared.dept_index().await?;
+        Ok(pb::ListUsersResponse { rows: rows.into_iter().map(|row| row_pb(row, &index)).collect(), total })
     }
 
     /// Grants or cancels a role for some users; their sessions follow at once.
@@ -196,8 +199,9 @@ impl UserAdminApi {
             .await?
             .ok_or_else(|| Error::not_found(Msg::UserNotFound))?;
         let roles = self.role_options(access).await?;
+        let index = self.shared.dept_index().await?;
         Ok(pb::UserDetail {
-            user: Some(row_pb(&found.row)),
+            user: Some(row_pb(found.row, &index)),
             role_ids: found.role_ids,
             project_ids: found.project_ids,
             qualifications: found
@@ -297,7 +301,8 @@ impl UserAdminApi {
     }
 
     async fn export(&self, access: &Access, req: &pb::ListUsersRequest) -> Result<pb::FileResponse, Error> {
-        let filter = filter_of(req)?;
+        let index = self.shared.dept_index().await?;
+        let filter = filter_of(req, &index)?;
         let scope = self.scope(access).await?;
         let rows = store::list_all(&self.shared.pool, &scope, &filter, MAX_EXPORT_ROWS).await?;
         let lang = access.lang();
@@ -306,7 +311,7 @@ impl UserAdminApi {
             .blocking
             .run(move || {
                 let (headers, sheet) = export_columns(lang);
-                let cells: Vec<Vec<String>> = rows.iter().map(|row| export_row(row, lang)).collect();
+                let cells: Vec<Vec<String>> = rows.iter().map(|row| export_row(row, &index, lang)).collect();
                 workbook::write_sheet(sheet, &headers, &cells)
             })
             .await?
@@ -452,7 +457,8 @@ fn failure(row: u32, user_name: &str, msg: &Msg, lang: Lang) -> pb::ImportFailur
     pb::ImportFailure { row: i64::from(row), user_name: user_name.to_owned(), msg: msg.text(lang) }
 }
 
-fn filter_of(req: &pb::ListUsersRequest) -> Result<UserFilter, Error> {
+/// The list's filters; the organization filter is the chosen node and every node under it.
+fn filter_of(req: &pb::ListUsersRequest, index: &DeptIndex) -> Result<UserFilter, Error> {
     let status = match req.status.trim() {
         "" => "",
         other => parse_status(other)?,
@@ -462,7 +468,7 @@ fn filter_of(req: &pb::ListUsersRequest) -> Result<UserFilter, Error> {
         user_name: req.user_name.trim().to_owned(),
         phonenumber: req.phonenumber.trim().to_owned(),
         status: status.to_owned(),
-        dept_id: (req.dept_id > 0).then_some(req.dept_id),
+        dept_ids: (req.dept_id > 0).then(|| index.subtrees(&[req.dept_id])),
         created_from: time(req.begin_time_ms),
         created_before: time(req.end_time_ms),
     })
@@ -485,23 +491,25 @@ fn raw_user(input: &pb::UserInput) -> RawUser<'_> {
     }
 }
 
-fn row_pb(row: &UserListRow) -> pb::UserRow {
+/// A row for the list, named with its organization from the index.
+fn row_pb(row: UserListRow, index: &DeptIndex) -> pb::UserRow {
+    let dept = row.dept_id.and_then(|id| index.node(id));
     pb::UserRow {
         user_id: row.user_id,
         dept_id: row.dept_id.unwrap_or(0),
-        user_name: row.user_name.clone(),
-        nick_name: row.nick_name.clone(),
-        email: row.email.clone(),
-        phonenumber: row.phonenumber.clone(),
-        sex: row.sex.clone(),
-        avatar: row.avatar.clone(),
-        status: row.status.clone(),
-        login_ip: row.login_ip.clone(),
+        user_name: row.user_name,
+        nick_name: row.nick_name,
+        email: row.email,
+        phonenumber: row.phonenumber,
+        sex: row.sex,
+        avatar: row.avatar,
+        status: row.status,
+        login_ip: row.login_ip,
         login_date_ms: row.login_date.map_or(0, |t| t.timestamp_millis()),
         create_time_ms: row.created_at.timestamp_millis(),
-        remark: row.remark.clone(),
-        dept_name: row.dept_name.clone().unwrap_or_default(),
-        dept_leader: row.dept_leader.clone().unwrap_or_default(),
+        remark: row.remark,
+        dept_name: dept.map(|d| d.name.clone()).unwrap_or_default(),
+        dept_leader: dept.map(|d| d.leader.clone()).unwrap_or_default(),
         all_projects: row.all_projects,
     }
 }
@@ -546,7 +554,7 @@ fn export_columns(lang: Lang) -> (Vec<&'static str>, &'static str) {
     }
 }
 
-fn export_row(row: &UserListRow, lang: Lang) -> Vec<String> {
+fn export_row(row: &UserListRow, index: &DeptIndex, lang: Lang) -> Vec<String> {
     let en = lang == Lang::En;
     let sex = match (row.sex.as_str(), en) {
         ("0", false) => "男",
@@ -568,7 +576,7 @@ fn export_row(row: &UserListRow, lang: Lang) -> Vec<String> {
         row.user_id.to_string(),
         row.user_name.clone(),
         row.nick_name.clone(),
-        row.dept_name.clone().unwrap_or_default(),
+        row.dept_id.and_then(|id| index.node(id)).map(|d| d.name.clone()).unwrap_or_default(),
         row.phonenumber.clone(),
         row.email.clone(),
         sex.to_owned(),

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use lumiscape_common::i18n::Msg;
 
 use crate::auth::model::{MAX_PASSWORD_LEN, PasswordPolicy};
-use crate::dept::model::parse_status;
+use crate::dept::model::{DeptIndex, parse_status};
 use crate::profile::model::{MAX_NICK_NAME_CHARS, is_valid_email, is_valid_phone};
 
 pub const MIN_USER_NAME_CHARS: usize = 2;
@@ -191,6 +191,9 @@ pub struct UserScope {
     pub self_id: i64,
     /// Users in these organization nodes or under them (roles of custom scope).
     pub dept_roots: Vec<i64>,
+    /// `dept_roots` and every node under them, sorted ([`UserScope::with_subtrees`]): what
+    /// the queries match.
+    pub dept_ids: Vec<i64>,
     /// Users who may open one of these projects, or every project (roles of project scope
     /// held by a caller limited to some projects).
     pub project_ids: Option<Vec<i64>>,
@@ -207,7 +210,8 @@ impl UserScope {
     /// `superuser`: the caller holds `*:*:*` (the `admin` role). `caller_projects`: None
     /// when the caller may open every project.
     pub fn of(self_id: i64, superuser: bool, grants: &[ScopeGrant], caller_projects: Option<&[i64]>) -> Self {
-        let mut scope = Self { all: superuser, self_id, dept_roots: Vec::new(), project_ids: None };
+        let mut scope =
+            Self { all: superuser, self_id, dept_roots: Vec::new(), dept_ids: Vec::new(), project_ids: None };
         for grant in grants {
             match grant.data_scope.as_str() {
                 "1" => scope.all = true,
@@ -224,6 +228,12 @@ impl UserScope {
         scope.dept_roots.sort_unstable();
         scope.dept_roots.dedup();
         scope
+    }
+
+    /// The scope with the nodes under its roots, from the organization index.
+    pub fn with_subtrees(mut self, index: &DeptIndex) -> Self {
+        self.dept_ids = index.subtrees(&self.dept_roots);
+        self
     }
 
     /// The organization nodes the scope shows: `None` for every node (all, or a project
@@ -314,7 +324,7 @@ mod tests {
     fn the_scope_is_the_union_of_the_roles() {
         let grant = |scope: &str, depts: &[i64]| ScopeGrant { data_scope: scope.into(), dept_ids: depts.to_vec() };
         let none = UserScope::of(7, false, &[], Some(&[1]));
-        assert_eq!(none, UserScope { all: false, self_id: 7, dept_roots: vec![], project_ids: None });
+        assert_eq!(none, UserScope { all: false, self_id: 7, dept_roots: vec![], dept_ids: vec![], project_ids: None });
         assert!(UserScope::of(7, true, &[], Some(&[1])).all);
         assert!(UserScope::of(7, false, &[grant("2", &[101]), grant("1", &[])], Some(&[1])).all);
         let custom = UserScope::of(7, false, &[grant("2", &[103, 101]), grant("2", &[101])], Some(&[1]));
