@@ -18,6 +18,7 @@ use lumiscape_proto::identity::v1::{
     dict_service_client::DictServiceClient, menu_service_client::MenuServiceClient,
     profile_service_client::ProfileServiceClient,
 };
+use lumiscape_proto::project::v1::address_service_client::AddressServiceClient;
 use lumiscape_proto::project::v1::project_service_client::ProjectServiceClient;
 use tonic::transport::{Channel, Endpoint};
 
@@ -99,6 +100,10 @@ impl Clients {
 
     pub fn project(&self) -> ProjectServiceClient<Channel> {
         ProjectServiceClient::new(self.project.pick())
+    }
+
+    pub fn address(&self) -> AddressServiceClient<Channel> {
+        AddressServiceClient::new(self.project.pick())
     }
 
     /// A channel to identity, for the clients of its smaller services.

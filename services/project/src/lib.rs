@@ -1,11 +1,14 @@
-//! Projects (sites) as the console sees them: only those the caller may access.
+//! Projects (sites) as the console sees them, only those the caller may access, and each
+//! project's address tree.
 //! One door: [`run`] (or [`start`], which returns once the service listens).
 
+pub mod address;
 pub mod project;
 pub mod seed;
 
 use lumiscape_common::config::Config;
 use lumiscape_common::service::{Context, serve_grpc};
+use lumiscape_proto::project::v1::address_service_server::AddressServiceServer;
 use lumiscape_proto::project::v1::project_service_server::ProjectServiceServer;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -23,7 +26,9 @@ pub async fn start(
     deps: Deps,
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
-    let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(Context::new(cfg, &deps))));
+    let shared = Context::new(cfg, &deps);
+    let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(shared.clone())))
+        .add_service(AddressServiceServer::new(address::grpc::AddressApi::new(shared)));
     serve_grpc("project", cfg.grpc.project_listen, routes, shutdown).await
 }
 
