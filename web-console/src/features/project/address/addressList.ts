@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import type { ListResult } from '../../../components/listPage';
-import { pageOf } from '../../system/shared/deptTree';
 import { useGetAddressesQuery } from '../addressApi';
 import type { AddressQuery } from '../types';
-import { addressRows, type AddressRow } from './addressTree';
+import { addressRows, pageOf, type AddressRow } from './addressTree';
 
 /**
  * The addresses for the list kit's tree table: GET /project/address/list (flat and whole)
