@@ -8,12 +8,13 @@ use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::permission::project::address;
 use lumiscape_common::service::Context;
+use lumiscape_common::tree::{TreeNode, build_tree};
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::project::v1 as pb;
 use lumiscape_proto::project::v1::address_service_server::AddressService;
 use tonic::{Request, Response, Status};
 
-use super::model::{self, AddressDraft, RawAddress, TreeNode};
+use super::model::{self, AddressDraft, RawAddress};
 use super::store::{self, AddressRow};
 
 pub struct AddressApi {
@@ -150,7 +151,7 @@ impl AddressApi {
             }
         };
         let nodes = store::nodes(&self.shared.pool, project_id).await?;
-        Ok(pb::AddressTreeResponse { nodes: model::build_tree(&nodes).into_iter().map(node_pb).collect() })
+        Ok(pb::AddressTreeResponse { nodes: build_tree(&nodes).into_iter().map(node_pb).collect() })
     }
 
     async fn children(&self, access: &InProject, address_id: i64) -> Result<pb::HasChildrenResponse, Error> {

@@ -1,8 +1,6 @@
 //! Address rules: what a node may hold, where it may move, and the tree the console draws.
-//! Pure: no I/O. A node never moves under itself or one of its descendants, and a node
+//! Pure: no I/O. The tree itself is drawn by `lumiscape_common::tree`. A node never moves under itself or one of its descendants, and a node
 //! with children keeps its parent (spec section 5), so a move never rewrites a subtree.
-
-use std::collections::{HashMap, HashSet};
 
 use lumiscape_common::i18n::Msg;
 
@@ -109,44 +107,6 @@ pub fn check_move(
     Ok(())
 }
 
-/// A node of the drawn tree: the spec's `{id, parentId, name, children}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TreeNode {
-    pub id: i64,
-    pub parent_id: i64,
-    pub name: String,
-    pub children: Vec<TreeNode>,
-}
-
-/// The tree of `nodes` (id, parent id, name), in the order given. A node whose parent is
-/// not among them is a root and keeps its parent id; a node is placed once.
-pub fn build_tree(nodes: &[(i64, i64, String)]) -> Vec<TreeNode> {
-    let present: HashSet<i64> = nodes.iter().map(|n| n.0).collect();
-    let mut children: HashMap<i64, Vec<&(i64, i64, String)>> = HashMap::new();
-    let mut roots = Vec::new();
-    for node in nodes {
-        if node.1 != node.0 && present.contains(&node.1) {
-            children.entry(node.1).or_default().push(node);
-        } else {
-            roots.push(node);
-        }
-    }
-    let mut placed = HashSet::new();
-    roots.into_iter().filter_map(|n| grow(n, &children, &mut placed)).collect()
-}
-
-fn grow(
-    node: &(i64, i64, String),
-    children: &HashMap<i64, Vec<&(i64, i64, String)>>,
-    placed: &mut HashSet<i64>,
-) -> Option<TreeNode> {
-    if !placed.insert(node.0) {
-        return None;
-    }
-    let kids = children.get(&node.0).map(|list| list.iter().filter_map(|c| grow(c, children, placed)).collect());
-    Some(TreeNode { id: node.0, parent_id: node.1, name: node.2.clone(), children: kids.unwrap_or_default() })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,22 +153,6 @@ mod tests {
         assert_eq!(check_move(5, 3, false, 51, "0,50"), Ok(()));
         assert_eq!(ancestors_under(0, ""), "0");
         assert_eq!(ancestors_under(5, "0,3"), "0,3,5");
-    }
-
-    #[test]
-    fn the_tree_keeps_the_order_and_parent_ids() {
-        let nodes = vec![
-            (1, 0, "滨江公园".to_owned()),
-            (2, 1, "东区".to_owned()),
-            (4, 2, "观景步道".to_owned()),
-            (3, 1, "西区".to_owned()),
-            (9, 77, "孤儿".to_owned()),
-        ];
-        let tree = build_tree(&nodes);
-        assert_eq!(tree.iter().map(|n| (n.id, n.parent_id)).collect::<Vec<_>>(), [(1, 0), (9, 77)]);
-        assert_eq!(tree[0].children.iter().map(|n| n.id).collect::<Vec<_>>(), [2, 3]);
-        assert_eq!(tree[0].children[0].children[0].name, "观景步道");
-        assert_eq!(tree[0].children[0].children[0].parent_id, 2);
     }
 
     proptest::proptest! {
