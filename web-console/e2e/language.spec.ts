@@ -33,6 +33,7 @@ const ALLOWED: Record<Language, readonly RegExp[]> = {
     /回路过流|供电欠压|配电柜过温/g, // the demo alarm types' names (data)
     /超级管理员/g, // the admin's nickname and role name (data)
     /运维人员|访客|总部|运维部/g, // the demo users' nicknames and role names, the demo organizations (data: system pages)
+    /滨江公园|东区|西区|观景步道|亲水平台|樱花大道|滨水栈道|江滨广场|中心区|音乐喷泉|林荫步道/g, // the demo addresses (data: the address page)
   ],
 };
 

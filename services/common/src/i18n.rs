@@ -117,6 +117,16 @@ pub enum Msg {
     DeptHasEnabledChildren,
     DeptHasChildren,
     DeptHasUsers,
+    // ---- project addresses ----
+    AddressIdInvalid,
+    AddressNotFound,
+    AddressNameRequired,
+    AddressNameTooLong,
+    AddressParentNotFound,
+    AddressParentIsSelf,
+    AddressParentIsDescendant,
+    AddressHasChildrenCannotMove,
+    AddressHasChildren,
     UserIdInvalid,
     UserNotFound,
     UserNameInvalid,
@@ -137,6 +147,9 @@ pub enum Msg {
     },
     DeptCodeTaken {
         code: String,
+    },
+    AddressNameTaken {
+        name: String,
     },
     UserNameTaken {
         name: String,
@@ -474,6 +487,21 @@ impl Msg {
                 pick("存在下级组织，不允许删除", "It has lower organizations and cannot be deleted")
             }
             Msg::DeptHasUsers => pick("组织存在用户，不允许删除", "It has users and cannot be deleted"),
+            Msg::AddressIdInvalid => pick("地址编号不正确", "Invalid address id"),
+            Msg::AddressNotFound => pick("地址不存在", "The address does not exist"),
+            Msg::AddressNameRequired => pick("地址名称不能为空", "The address name cannot be empty"),
+            Msg::AddressNameTooLong => {
+                pick("地址名称不能超过50个字符", "The address name may be at most 50 characters")
+            }
+            Msg::AddressParentNotFound => pick("上级地址不存在", "The parent address does not exist"),
+            Msg::AddressParentIsSelf => pick("上级地址不能是自己", "An address cannot be its own parent"),
+            Msg::AddressParentIsDescendant => {
+                pick("上级地址不能是自己的下级", "An address cannot move under one of its own descendants")
+            }
+            Msg::AddressHasChildrenCannotMove => {
+                pick("该地址存在下级地址，不能修改上级地址", "An address with children cannot change parent")
+            }
+            Msg::AddressHasChildren => pick("存在下级地址，不允许删除", "It has lower addresses and cannot be deleted"),
             Msg::UserIdInvalid => pick("用户编号不正确", "Invalid user id"),
             Msg::UserNotFound => pick("用户不存在", "The user does not exist"),
             Msg::UserNameInvalid => pick(
@@ -512,6 +540,13 @@ impl Msg {
                     format!("保存组织失败，组织编码'{code}'已存在")
                 } else {
                     format!("The organization could not be saved: the code '{code}' is taken")
+                }
+            }
+            Msg::AddressNameTaken { name } => {
+                if zh {
+                    format!("保存地址'{name}'失败，同级地址名称已存在")
+                } else {
+                    format!("Address '{name}' could not be saved: a sibling has that name")
                 }
             }
             Msg::UserNameTaken { name } => {
@@ -1044,6 +1079,15 @@ impl Msg {
             Msg::DeptHasEnabledChildren => "dept.children.enabled",
             Msg::DeptHasChildren => "dept.has.children",
             Msg::DeptHasUsers => "dept.has.users",
+            Msg::AddressIdInvalid => "address.id.invalid",
+            Msg::AddressNotFound => "address.not.found",
+            Msg::AddressNameRequired => "address.name.required",
+            Msg::AddressNameTooLong => "address.name.too.long",
+            Msg::AddressParentNotFound => "address.parent.not.found",
+            Msg::AddressParentIsSelf => "address.parent.self",
+            Msg::AddressParentIsDescendant => "address.parent.descendant",
+            Msg::AddressHasChildrenCannotMove => "address.children.move",
+            Msg::AddressHasChildren => "address.has.children",
             Msg::UserIdInvalid => "user.id.invalid",
             Msg::UserNotFound => "user.not.found",
             Msg::UserNameInvalid => "user.name.invalid",
@@ -1060,6 +1104,7 @@ impl Msg {
             Msg::ImportDuplicateInFile => "import.duplicate",
             Msg::DateInvalid => "date.invalid",
             Msg::DeptNameTaken { .. } => "dept.name.taken",
+            Msg::AddressNameTaken { .. } => "address.name.taken",
             Msg::DeptCodeTaken { .. } => "dept.code.taken",
             Msg::UserNameTaken { .. } => "user.name.taken",
             Msg::UserExists { .. } => "user.exists",
@@ -1238,6 +1283,16 @@ mod tests {
             Msg::PasswordNeedsLower,
             Msg::PasswordNeedsDigit,
             Msg::PasswordNeedsSpecial,
+            Msg::AddressIdInvalid,
+            Msg::AddressNotFound,
+            Msg::AddressNameRequired,
+            Msg::AddressNameTooLong,
+            Msg::AddressParentNotFound,
+            Msg::AddressParentIsSelf,
+            Msg::AddressParentIsDescendant,
+            Msg::AddressHasChildrenCannotMove,
+            Msg::AddressHasChildren,
+            Msg::AddressNameTaken { name: "A".into() },
         ];
         for msg in all {
             let zh = msg.text(Lang::Zh);

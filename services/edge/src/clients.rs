@@ -21,6 +21,7 @@ use lumiscape_proto::identity::v1::{
     dict_service_client::DictServiceClient, menu_service_client::MenuServiceClient,
     profile_service_client::ProfileServiceClient,
 };
+use lumiscape_proto::project::v1::address_service_client::AddressServiceClient;
 use lumiscape_proto::project::v1::city_service_client::CityServiceClient;
 use lumiscape_proto::project::v1::project_service_client::ProjectServiceClient;
 use tonic::transport::{Channel, Endpoint};
@@ -120,6 +121,10 @@ impl Clients {
 
     pub fn cities(&self) -> CityServiceClient<Transport> {
         CityServiceClient::new(self.project.pick())
+    }
+
+    pub fn address(&self) -> AddressServiceClient<Transport> {
+        AddressServiceClient::new(self.project.pick())
     }
 
     /// A channel to identity, for the clients of its smaller services.

@@ -5,7 +5,8 @@
 use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
 use lumiscape_common::permission::{
-    alarm as alarm_perm, lighting as lighting_perm, monitor as monitor_perm, system as system_perm,
+    alarm as alarm_perm, lighting as lighting_perm, monitor as monitor_perm, project as project_perm,
+    system as system_perm,
 };
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
@@ -15,7 +16,8 @@ use utoipa::openapi::{
 };
 
 use crate::api::{
-    advice, alarm, auth, backup, lighting, live, menus, monitor, profile, project, roles, settings, system, users,
+    address, advice, alarm, auth, backup, lighting, live, menus, monitor, profile, project, roles, settings, system,
+    users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -217,6 +219,17 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),
     route(GET, "/project/project/detail", Access::SignedIn, "project", "A project's detail (logo)", |m| on(m, project::detail)),
     route(GET, "/project/city/list", Access::SignedIn, "project", "The cities a project can be in (China's 2023 division codes), filtered by name and province", |m| on(m, project::city_list)),
+    // ---- project addresses (spec section 7) ----
+    route(GET, "/project/address/list", Access::Permission(project_perm::address::LIST), "project", "The selected project's addresses (addressName, parentId), flat, by parent and order", |m| on(m, address::list)),
+    route(GET, "/project/address/getProjectAddressTree", Access::Permission(project_perm::address::LIST), "project", "The selected project's addresses as a tree of {id, parentId, name, children}", |m| on(m, address::project_tree)),
+    route(GET, "/project/address/getAddressTree", Access::Permission(project_perm::address::LIST), "project", "A project's addresses as a tree (projectId, else the selected project)", |m| on(m, address::tree)),
+    route(GET, "/project/address/checkChildrenAddress/{addressId}", Access::Permission(project_perm::address::QUERY), "project", "Whether an address has children (data true or false)", |m| on(m, address::check_children)),
+    route(GET, "/project/address/getAddress/{addressId}", Access::Permission(project_perm::address::QUERY), "project", "An address with its path from the root (path, fullName)", |m| on(m, address::get_with_path)),
+    route(GET, "/project/address/{addressId}", Access::Permission(project_perm::address::QUERY), "project", "An address", |m| on(m, address::get)),
+    route(POST, "/project/address", Access::Permission(project_perm::address::ADD), "project", "Add an address (a root, or under an address of the project)", |m| on(m, address::add)),
+    route(PUT, "/project/address", Access::Permission(project_perm::address::EDIT), "project", "Edit or move an address (one with children keeps its parent)", |m| on(m, address::edit)),
+    route(Method::DELETE, "/project/address/{addressId}", Access::Permission(project_perm::address::REMOVE), "project", "Delete an address without children", |m| on(m, address::remove)),
+    // ---- end project addresses ----
     // ---- lighting (gateways, real-time and one-key control, telemetry) ----
     route(GET, "/lighting/gateway/list", Access::Permission(lighting_perm::gateway::LIST), "lighting", "The project's gateways, filtered and paged", |m| on(m, lighting::gateway_list)),
     route(GET, "/lighting/gateway/{gatewayId}", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "A gateway with the latest reading of each loop", |m| on(m, lighting::gateway_detail)),

@@ -151,6 +151,9 @@ struct Ids {
     serial: String,
     alarm_type: i64,
     alarm: i64,
+    /// A leaf of the project's address tree and its parent.
+    address: i64,
+    address_parent: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -228,6 +231,23 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("GET", "/project/city/list") => Sample::at(format!("{path}?cityName=%E5%B7%9E&provinceCode=44")),
         ("GET", "/project/project/userProjectList") => Sample::at(path),
         ("GET", "/project/project/detail") => Sample::at(format!("{path}?id={}&type=1", ids.project)).with_id(),
+        ("GET", "/project/address/list") => Sample::at(format!("{path}?addressName=&parentId={}", ids.address_parent)),
+        ("GET", "/project/address/getProjectAddressTree") => Sample::at(path),
+        ("GET", "/project/address/getAddressTree") => Sample::at(format!("{path}?projectId={}", ids.project)).with_id(),
+        ("GET", "/project/address/checkChildrenAddress/{addressId}") => {
+            Sample::at(format!("/project/address/checkChildrenAddress/{}", ids.address)).with_id()
+        }
+        ("GET", "/project/address/getAddress/{addressId}") => {
+            Sample::at(format!("/project/address/getAddress/{}", ids.address)).with_id()
+        }
+        ("GET", "/project/address/{addressId}") => Sample::at(format!("/project/address/{}", ids.address)).with_id(),
+        ("POST", "/project/address") => Sample::at(path).json(json!({ "parentId": 0, "addressName": "Probe" })),
+        ("PUT", "/project/address") => Sample::at(path)
+            .json(json!({ "addressId": ids.address, "parentId": ids.address_parent, "addressName": "Probe renamed" }))
+            .with_id(),
+        ("DELETE", "/project/address/{addressId}") => {
+            Sample::at(format!("/project/address/{}", ids.address)).with_id()
+        }
         ("GET", "/lighting/gateway/list") => Sample::at(path),
         ("GET", "/lighting/gateway/{gatewayId}") => Sample::at(format!("/lighting/gateway/{g}")).with_id(),
         ("POST", "/lighting/gateway") => Sample::at(path).json(gateway_body("Probe", "T-PROBE-1")),
@@ -535,7 +555,16 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
-    Ids { project, gateway, serial, alarm_type, alarm }
+    let (address, address_parent): (i64, i64) = sqlx::query_as(
+        "SELECT a.address_id, a.parent_id FROM project.addresses a WHERE a.project_id = $1 \
+         AND NOT EXISTS (SELECT 1 FROM project.addresses c WHERE c.parent_id = a.address_id) \
+         ORDER BY a.address_id LIMIT 1",
+    )
+    .bind(project)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent }
 }
 
 fn route_name(route: &RouteSpec) -> String {

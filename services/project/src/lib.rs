@@ -1,12 +1,15 @@
-//! Projects (sites) as the console sees them: only those the caller may access.
+//! Projects (sites) as the console sees them, only those the caller may access, and each
+//! project's address tree.
 //! One door: [`run`] (or [`start`], which returns once the service listens).
 
+pub mod address;
 pub mod city;
 pub mod project;
 pub mod seed;
 
 use lumiscape_common::config::Config;
 use lumiscape_common::service::{Context, serve_grpc};
+use lumiscape_proto::project::v1::address_service_server::AddressServiceServer;
 use lumiscape_proto::project::v1::city_service_server::CityServiceServer;
 use lumiscape_proto::project::v1::project_service_server::ProjectServiceServer;
 use tokio::task::JoinHandle;
@@ -27,7 +30,8 @@ pub async fn start(
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
     let ctx = Context::new(cfg, &deps);
     let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(ctx.clone())))
-        .add_service(CityServiceServer::new(city::grpc::CityApi::new(ctx)));
+        .add_service(CityServiceServer::new(city::grpc::CityApi::new(ctx.clone())))
+        .add_service(AddressServiceServer::new(address::grpc::AddressApi::new(ctx)));
     serve_grpc("project", cfg.grpc.project_listen, routes, &deps.local, shutdown).await
 }
 

@@ -29,6 +29,12 @@ describe('component registry', () => {
     for (const name of ['index', 'system/dept/index', 'system/user/index', 'system/role/index', 'toString', undefined]) expect(needsProject(name), name).toBe(false);
   });
 
+  it("maps the address screen to its page, inside the selected project", () => {
+    expect(hasPage('project/address/index')).toBe(true);
+    expect(pageFor('project/address/index')).not.toBe(NotAvailablePage);
+    expect(needsProject('project/address/index')).toBe(true);
+  });
+
   it('maps the parameter and dictionary screens to their pages, outside projects', () => {
     for (const name of ['system/config/index', 'system/dict/index']) {
       expect(hasPage(name), name).toBe(true);

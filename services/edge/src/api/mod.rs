@@ -2,6 +2,7 @@
 //! envelope the console expects (spec section 7). They are bound to paths only through
 //! the route table (`routes::ROUTES`), beside the permission each needs.
 
+pub mod address;
 pub mod advice;
 pub mod alarm;
 pub mod auth;

@@ -195,5 +195,5 @@ fn dept_pb(row: &DeptRow) -> pb::Dept {
 
 /// A node of a drawn tree (organization, menus) on the wire.
 pub(crate) fn node_pb(node: TreeNode) -> pb::DeptNode {
-    pb::DeptNode { id: node.id, label: node.label, children: node.children.into_iter().map(node_pb).collect() }
+    pb::DeptNode { id: node.id, label: node.name, children: node.children.into_iter().map(node_pb).collect() }
 }

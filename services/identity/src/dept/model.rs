@@ -1,5 +1,5 @@
 //! Organization rules: what a node may hold, where it may move, and the tree the console
-//! draws. Pure: no I/O.
+//! draws (drawn by `lumiscape_common::tree`, shared with menus and addresses). Pure: no I/O.
 
 use std::collections::HashMap;
 
@@ -188,43 +188,7 @@ pub fn ancestors_under(parent_id: i64, parent_ancestors: &str) -> String {
     if parent_id == 0 { "0".to_owned() } else { format!("{parent_ancestors},{parent_id}") }
 }
 
-/// A node of the drawn tree.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TreeNode {
-    pub id: i64,
-    pub label: String,
-    pub children: Vec<TreeNode>,
-}
-
-/// The tree of `nodes` (id, parent id, label), in the order given: a node whose parent is
-/// not among them is a root. Cycles cannot occur (moves under a descendant are refused),
-/// and a node is placed once even if the input repeated it.
-pub fn build_tree(nodes: &[(i64, i64, String)]) -> Vec<TreeNode> {
-    let present: std::collections::HashSet<i64> = nodes.iter().map(|n| n.0).collect();
-    let mut children: HashMap<i64, Vec<&(i64, i64, String)>> = HashMap::new();
-    let mut roots = Vec::new();
-    for node in nodes {
-        if node.1 != node.0 && present.contains(&node.1) {
-            children.entry(node.1).or_default().push(node);
-        } else {
-            roots.push(node);
-        }
-    }
-    let mut placed = std::collections::HashSet::new();
-    roots.into_iter().filter_map(|n| grow(n, &children, &mut placed)).collect()
-}
-
-fn grow(
-    node: &(i64, i64, String),
-    children: &HashMap<i64, Vec<&(i64, i64, String)>>,
-    placed: &mut std::collections::HashSet<i64>,
-) -> Option<TreeNode> {
-    if !placed.insert(node.0) {
-        return None;
-    }
-    let kids = children.get(&node.0).map(|list| list.iter().filter_map(|c| grow(c, children, placed)).collect());
-    Some(TreeNode { id: node.0, label: node.2.clone(), children: kids.unwrap_or_default() })
-}
+pub use lumiscape_common::tree::{TreeNode, build_tree};
 
 #[cfg(test)]
 mod tests {
@@ -277,21 +241,6 @@ mod tests {
         assert_eq!(check_move(101, 1020, "0,100,1010"), Ok(()));
         assert_eq!(ancestors_under(0, ""), "0");
         assert_eq!(ancestors_under(101, "0,100"), "0,100,101");
-    }
-
-    #[test]
-    fn the_tree_keeps_the_order_and_lifts_orphans_to_roots() {
-        let nodes = vec![
-            (100, 0, "总部".to_owned()),
-            (101, 100, "运维部".to_owned()),
-            (103, 101, "一班".to_owned()),
-            (102, 100, "工程部".to_owned()),
-            (200, 999, "孤儿".to_owned()),
-        ];
-        let tree = build_tree(&nodes);
-        assert_eq!(tree.iter().map(|n| n.id).collect::<Vec<_>>(), [100, 200]);
-        assert_eq!(tree[0].children.iter().map(|n| n.id).collect::<Vec<_>>(), [101, 102]);
-        assert_eq!(tree[0].children[0].children[0].label, "一班");
     }
 
     proptest::proptest! {

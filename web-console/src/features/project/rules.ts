@@ -1,3 +1,5 @@
+import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ProjectOption } from './api';
 
 /** The project a session works in: an id and its name, or none (the spec's -1 and ''). */
@@ -15,4 +17,35 @@ export function chooseProject(remembered: string | undefined, dropList: readonly
   const kept = remembered === undefined ? undefined : dropList.find((project) => String(project.id) === remembered);
   const chosen = kept ?? dropList[0];
   return chosen ? { id: String(chosen.id), name: chosen.projectName } : NO_PROJECT;
+}
+
+/** The server's limits of an address (contract: POST /project/address). */
+export const ADDRESS_NAME_MAX = 50;
+export const ADDRESS_REMARK_MAX = 200;
+export const ADDRESS_ORDER_MIN = 0;
+export const ADDRESS_ORDER_MAX = 9999;
+
+/** An address name: not empty once trimmed, at most 50 characters. */
+export function isAddressName(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const length = [...value.trim()].length;
+  return length >= 1 && length <= ADDRESS_NAME_MAX;
+}
+
+/** A display order: a whole number from 0 to 9999. */
+export function isAddressOrder(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= ADDRESS_ORDER_MIN && value <= ADDRESS_ORDER_MAX;
+}
+
+const check = (ok: (value: unknown) => boolean, message: string): FormRule => ({
+  validator: (_rule, value: unknown) => (ok(value) ? Promise.resolve() : Promise.reject(new Error(message))),
+});
+
+/** antd rules of the address form, messages in the current language. */
+export function addressRules(t: TFunction) {
+  return {
+    addressName: [check(isAddressName, t('project.address.rules.name', { max: ADDRESS_NAME_MAX }))],
+    orderNum: [check(isAddressOrder, t('project.address.rules.order', { min: ADDRESS_ORDER_MIN, max: ADDRESS_ORDER_MAX }))],
+    remark: [{ max: ADDRESS_REMARK_MAX, message: t('project.address.rules.remark', { max: ADDRESS_REMARK_MAX }) }],
+  };
 }

@@ -1,0 +1,47 @@
+import type { ServerRoute } from '../../../routes/types';
+import { consoleBackend, serverRoutes } from '../../../test/backend';
+import type { Address } from '../types';
+
+export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });
+
+const meta = (title: string, titleEn: string) => ({ title, titleEn, icon: '#' });
+
+const address = (addressId: number, parentId: number, ancestors: string, addressName: string, orderNum: number): Address => ({
+  addressId,
+  parentId,
+  ancestors,
+  addressName,
+  orderNum,
+  remark: '',
+  createTime: '2026-04-01 09:00:00',
+});
+
+/** A park with two zones, one of which has a walkway (flat, by parent then order). */
+export const addresses: Address[] = [
+  address(1, 0, '0', '滨江公园', 0),
+  address(2, 1, '0,1', '东区', 0),
+  address(3, 1, '0,1', '西区', 1),
+  address(4, 2, '0,1,2', '观景步道', 0),
+];
+
+const addressRoutes: ServerRoute[] = [
+  {
+    path: '/project',
+    component: 'Layout',
+    redirect: 'noRedirect',
+    alwaysShow: true,
+    menuModule: '1',
+    meta: meta('项目管理', 'Projects'),
+    children: [{ path: 'address', component: 'project/address/index', meta: meta('地址管理', 'Addresses') }],
+  },
+  ...serverRoutes,
+];
+
+/** The demo backend with the address screen's answers; routes can be replaced. */
+export function addressBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return consoleBackend({
+    'GET /system/menu/getRouters': ok({ data: addressRoutes }),
+    'GET /project/address/list': ok({ data: addresses }),
+    ...overrides,
+  });
+}
