@@ -1,5 +1,7 @@
 //! Trees drawn from flat lists of `(id, parent id, name)`, in the order given: the
-//! organization, the menus and a project's addresses are all drawn this way.
+//! organization, the menus and a project's addresses are all drawn this way. The
+//! organization and the addresses also store each node's path as RuoYi's ancestors list
+//! (`"0,100,101"`), kept by the functions below.
 
 use std::collections::{HashMap, HashSet};
 
@@ -29,6 +31,37 @@ pub fn build_tree(nodes: &[(i64, i64, String)]) -> Vec<TreeNode> {
     }
     let mut placed = HashSet::new();
     roots.into_iter().filter_map(|n| grow(n, &children, &mut placed)).collect()
+}
+
+/// The ids of an ancestors list (`"0,100,101"`).
+pub fn ancestor_ids(ancestors: &str) -> impl Iterator<Item = i64> + '_ {
+    ancestors.split(',').filter_map(|id| id.trim().parse().ok())
+}
+
+/// The ancestors of a node placed under `parent_id` (whose own ancestors are given); a
+/// root (`parent_id` 0) has `"0"`.
+pub fn ancestors_under(parent_id: i64, parent_ancestors: &str) -> String {
+    if parent_id == 0 { "0".to_owned() } else { format!("{parent_ancestors},{parent_id}") }
+}
+
+/// A move that would make a cycle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cycle {
+    /// The node would be its own parent.
+    OwnParent,
+    /// The new parent lies under the node.
+    UnderDescendant,
+}
+
+/// Whether putting `node_id` under `parent_id` (whose ancestors are given) makes a cycle.
+pub fn cycle(node_id: i64, parent_id: i64, parent_ancestors: &str) -> Option<Cycle> {
+    if parent_id == node_id {
+        Some(Cycle::OwnParent)
+    } else if ancestor_ids(parent_ancestors).any(|id| id == node_id) {
+        Some(Cycle::UnderDescendant)
+    } else {
+        None
+    }
 }
 
 fn grow(
@@ -61,6 +94,16 @@ mod tests {
         assert_eq!(tree[0].children.iter().map(|n| n.id).collect::<Vec<_>>(), [101, 102]);
         assert_eq!(tree[0].children[0].children[0].name, "一班");
         assert_eq!(tree[0].children[0].children[0].parent_id, 101);
+    }
+
+    #[test]
+    fn ancestors_lists_are_read_and_written() {
+        assert_eq!(ancestor_ids("0,100, 101,x").collect::<Vec<_>>(), [0, 100, 101]);
+        assert_eq!(ancestors_under(0, ""), "0");
+        assert_eq!(ancestors_under(101, "0,100"), "0,100,101");
+        assert_eq!(cycle(101, 101, "0,100"), Some(Cycle::OwnParent));
+        assert_eq!(cycle(101, 105, "0,100,101,103"), Some(Cycle::UnderDescendant));
+        assert_eq!(cycle(101, 1020, "0,100,1010"), None);
     }
 
     #[test]

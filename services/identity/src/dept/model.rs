@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::tree::{Cycle, ancestor_ids, cycle};
 
 use crate::profile::model::{is_valid_email, is_valid_phone};
 
@@ -116,11 +117,6 @@ pub fn check_dept_id(dept_id: i64) -> Result<i64, Msg> {
     if dept_id > 0 { Ok(dept_id) } else { Err(Msg::DeptIdInvalid) }
 }
 
-/// The ids of a RuoYi ancestors list (`"0,100,101"`).
-pub fn ancestor_ids(ancestors: &str) -> impl Iterator<Item = i64> + '_ {
-    ancestors.split(',').filter_map(|id| id.trim().parse().ok())
-}
-
 /// Every organization node in memory, for the user list (`Shared::dept_index`): each
 /// node's name and leader, and which nodes lie under which. The list then reads one table
 /// and names the organizations itself: PostgreSQL plans a query of one table in less than
@@ -174,21 +170,14 @@ impl DeptIndex {
 /// Whether node `dept_id` may move under `parent_id`, whose ancestors are given: never
 /// under itself, never under one of its own descendants.
 pub fn check_move(dept_id: i64, parent_id: i64, parent_ancestors: &str) -> Result<(), Msg> {
-    if parent_id == dept_id {
-        return Err(Msg::DeptParentIsSelf);
+    match cycle(dept_id, parent_id, parent_ancestors) {
+        Some(Cycle::OwnParent) => Err(Msg::DeptParentIsSelf),
+        Some(Cycle::UnderDescendant) => Err(Msg::DeptParentIsDescendant),
+        None => Ok(()),
     }
-    if ancestor_ids(parent_ancestors).any(|id| id == dept_id) {
-        return Err(Msg::DeptParentIsDescendant);
-    }
-    Ok(())
 }
 
-/// The ancestors of a node placed under `parent_id` (whose own ancestors are given).
-pub fn ancestors_under(parent_id: i64, parent_ancestors: &str) -> String {
-    if parent_id == 0 { "0".to_owned() } else { format!("{parent_ancestors},{parent_id}") }
-}
-
-pub use lumiscape_common::tree::{TreeNode, build_tree};
+pub use lumiscape_common::tree::{TreeNode, ancestors_under, build_tree};
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,8 @@
 //! with children keeps its parent (spec section 5), so a move never rewrites a subtree.
 
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::tree::{Cycle, cycle};
+pub use lumiscape_common::tree::{ancestor_ids, ancestors_under};
 
 /// Longest address name, in characters.
 pub const MAX_NAME_CHARS: usize = 50;
@@ -72,16 +74,6 @@ pub fn check_filter(name: &str) -> Result<&str, Msg> {
     if name.chars().count() > MAX_FILTER_CHARS { Err(Msg::SearchTooLong) } else { Ok(name) }
 }
 
-/// The ids of an ancestors list (`"0,12,15"`).
-pub fn ancestor_ids(ancestors: &str) -> impl Iterator<Item = i64> + '_ {
-    ancestors.split(',').filter_map(|id| id.trim().parse().ok())
-}
-
-/// The ancestors of a node placed under `parent_id` (whose own ancestors are given).
-pub fn ancestors_under(parent_id: i64, parent_ancestors: &str) -> String {
-    if parent_id == 0 { "0".to_owned() } else { format!("{parent_ancestors},{parent_id}") }
-}
-
 /// Whether node `address_id`, now under `current_parent`, may go under `parent_id` (whose
 /// ancestors are given): never under itself or a descendant, and a node with children
 /// keeps its parent.
@@ -95,11 +87,10 @@ pub fn check_move(
     if parent_id == current_parent {
         return Ok(());
     }
-    if parent_id == address_id {
-        return Err(Msg::AddressParentIsSelf);
-    }
-    if ancestor_ids(parent_ancestors).any(|id| id == address_id) {
-        return Err(Msg::AddressParentIsDescendant);
+    match cycle(address_id, parent_id, parent_ancestors) {
+        Some(Cycle::OwnParent) => return Err(Msg::AddressParentIsSelf),
+        Some(Cycle::UnderDescendant) => return Err(Msg::AddressParentIsDescendant),
+        None => {}
     }
     if has_children {
         return Err(Msg::AddressHasChildrenCannotMove);
