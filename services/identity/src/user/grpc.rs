@@ -2,6 +2,7 @@
 //! maps the error once. Every method works in the caller's data scope (`UserScope`).
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 use std::time::Instant;
 
 use chrono::DateTime;
@@ -116,13 +117,17 @@ impl UserAdminService for UserAdminApi {
 
 /// What the caller's roles let them see (docs/data-scope.md).
 pub(crate) async fn caller_scope(shared: &Shared, access: &Access) -> Result<UserScope, Error> {
+    scope_in(shared, access, &*shared.dept_index().await?).await
+}
+
+/// The caller's scope, its organization subtrees taken from `index`.
+async fn scope_in(shared: &Shared, access: &Access, index: &DeptIndex) -> Result<UserScope, Error> {
     let superuser = is_superuser(access);
     let grants =
         if superuser { Vec::new() } else { store::scope_grants(&shared.pool, access.caller.user_id()).await? };
     let session = &access.caller.session;
     let projects = (!session.all_projects).then_some(session.project_ids.as_slice());
-    let index = shared.dept_index().await?;
-    Ok(UserScope::of(access.caller.user_id(), superuser, &grants, projects).with_subtrees(&index))
+    Ok(UserScope::of(access.caller.user_id(), superuser, &grants, projects).with_subtrees(index))
 }
 
 fn is_superuser(access: &Access) -> bool {
@@ -135,15 +140,21 @@ impl UserAdminApi {
         caller_scope(&self.shared, access).await
     }
 
+    /// The scope and the organization index it was taken from, for the reads that also
+    /// filter by an organization or name the rows' organizations (one read of the index).
+    async fn scope_and_index(&self, access: &Access) -> Result<(UserScope, Arc<DeptIndex>), Error> {
+        let index = self.shared.dept_index().await?;
+        Ok((scope_in(&self.shared, access, &index).await?, index))
+    }
+
     fn grantor(access: &Access) -> Grantor {
         Grantor { superuser: is_superuser(access) }
     }
 
     async fn list(&self, access: &Access, req: &pb::ListUsersRequest) -> Result<pb::ListUsersResponse, Error> {
         let page = Page::of(req.page_num, req.page_size);
-        let index = self.shared.dept_index().await?;
+        let (scope, index) = self.scope_and_index(access).await?;
         let filter = filter_of(req, &index)?;
-        let scope = self.scope(access).await?;
         let rows = store::page(&self.shared.pool, &scope, &filter, page).await?;
         let total = self.shared.user_count(scope, filter).await?;
         Ok(pb::ListUsersResponse { rows: rows.into_iter().map(|row| row_pb(row, &index)).collect(), total })
@@ -163,10 +174,9 @@ impl UserAdminApi {
             phonenumber: req.phonenumber.trim().to_owned(),
             ..UserFilter::none()
         };
-        let scope = self.scope(access).await?;
+        let (scope, index) = self.scope_and_index(access).await?;
         let (rows, total) =
             store::list_by_role(&self.shared.pool, &scope, &filter, req.role_id, req.allocated, page).await?;
-        let index = self.shared.dept_index().await?;
         Ok(pb::ListUsersResponse { rows: rows.into_iter().map(|row| row_pb(row, &index)).collect(), total })
     }
 
@@ -194,12 +204,11 @@ impl UserAdminApi {
 
     async fn detail(&self, access: &Access, user_id: i64) -> Result<pb::UserDetail, Error> {
         let user_id = model::check_user_id(user_id)?;
-        let scope = self.scope(access).await?;
+        let (scope, index) = self.scope_and_index(access).await?;
         let found = store::find(&self.shared.pool, &scope, user_id)
             .await?
             .ok_or_else(|| Error::not_found(Msg::UserNotFound))?;
         let roles = self.role_options(access).await?;
-        let index = self.shared.dept_index().await?;
         Ok(pb::UserDetail {
             user: Some(row_pb(found.row, &index)),
             role_ids: found.role_ids,
@@ -301,9 +310,8 @@ impl UserAdminApi {
     }
 
     async fn export(&self, access: &Access, req: &pb::ListUsersRequest) -> Result<pb::FileResponse, Error> {
-        let index = self.shared.dept_index().await?;
+        let (scope, index) = self.scope_and_index(access).await?;
         let filter = filter_of(req, &index)?;
-        let scope = self.scope(access).await?;
         let rows = store::list_all(&self.shared.pool, &scope, &filter, MAX_EXPORT_ROWS).await?;
         let lang = access.lang();
         let content = self
