@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { ListResult } from '../../../components/listPage';
 import { useGetAddressesQuery } from '../addressApi';
 import type { AddressQuery } from '../types';
-import { addressRows, pageOf, type AddressRow } from './addressTree';
+import { pageOf } from '../../../api/lists';
+import { addressRows, type AddressRow } from './addressTree';
 
 /**
  * The addresses for the list kit's tree table: GET /project/address/list (flat and whole)

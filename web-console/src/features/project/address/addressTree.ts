@@ -1,5 +1,3 @@
-import type { ListPage } from '../../../api/lists';
-import { lastPage } from '../../../lib/pagination';
 import { buildTree, type TreeNode } from '../../../lib/tree';
 import type { Address } from '../types';
 
@@ -48,12 +46,3 @@ export function parentOptions(addresses: readonly Address[], excluded?: number):
   return toOptions(addressTree(addresses));
 }
 
-/**
- * One page of top-level rows (the list kit pages a tree table by its top-level rows); a page
- * beyond the last, after a search, shows the last one.
- */
-export function pageOf(rows: readonly AddressRow[], pageNum: number, pageSize: number): ListPage<AddressRow> {
-  const page = Math.min(Math.max(1, pageNum), lastPage(rows.length, pageSize));
-  const start = (page - 1) * pageSize;
-  return { rows: rows.slice(start, start + pageSize), total: rows.length };
-}

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { ListResult } from '../../../components/listPage';
 import { useGetDeptsQuery } from '../api';
-import { deptRows, pageOf, type DeptRow } from '../shared/deptTree';
+import { pageOf } from '../../../api/lists';
+import { deptRows, type DeptRow } from '../shared/deptTree';
 import type { DeptQuery } from '../types';
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ListResult } from '../../../components/listPage';
 import { useGetMenusQuery } from '../menuApi';
-import { pageOf } from '../shared/deptTree';
+import { pageOf } from '../../../api/lists';
 import type { MenuQuery } from '../types';
 import { menuRows, type MenuRow } from './menuTree';
 

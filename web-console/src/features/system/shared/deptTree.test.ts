@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { depts, deptTree } from '../fixtures';
-import { deptOptions, deptRows, filterTree, pageOf, treeIds, treeOptions, type DeptRow } from './deptTree';
+import { deptOptions, deptRows, filterTree, treeIds, treeOptions, type DeptRow } from './deptTree';
 
 /** The nodes in tree order, each after as many dashes as it is deep. */
 const names = (rows: readonly DeptRow[], depth = 0): string[] =>
@@ -18,14 +18,6 @@ describe('the organization tree', () => {
   it('makes a node whose parent is not listed a root (a search finds nodes without their parents)', () => {
     const found = depts.filter((dept) => dept.deptName.includes('班') || dept.deptName === '研发部');
     expect(names(deptRows(found))).toEqual(['研发部', '一班']);
-  });
-
-  it('pages the rows, a page beyond the last showing the last', () => {
-    const rows = Array.from({ length: 25 }, (_unused, index) => index + 1);
-    expect(pageOf(rows, 1, 20)).toEqual({ rows: rows.slice(0, 20), total: 25 });
-    expect(pageOf(rows, 2, 20)).toEqual({ rows: [21, 22, 23, 24, 25], total: 25 });
-    expect(pageOf(rows, 3, 20)).toEqual({ rows: [21, 22, 23, 24, 25], total: 25 });
-    expect(pageOf([], 1, 20)).toEqual({ rows: [], total: 0 });
   });
 
   it('makes tree-select options of the flat list and of the deptTree answer alike', () => {

@@ -1,5 +1,3 @@
-import type { ListPage } from '../../../api/lists';
-import { lastPage } from '../../../lib/pagination';
 import { buildTree, type TreeNode } from '../../../lib/tree';
 import type { Dept, DeptTreeNode } from '../types';
 
@@ -32,15 +30,6 @@ export function deptRows(depts: readonly Dept[]): DeptRow[] {
   return toRows(deptTree(depts));
 }
 
-/**
- * One page of rows (the list kit pages every list, a tree table by its top-level rows); a
- * page beyond the last, after a search, shows the last one.
- */
-export function pageOf<Row>(rows: readonly Row[], pageNum: number, pageSize: number): ListPage<Row> {
-  const page = Math.min(Math.max(1, pageNum), lastPage(rows.length, pageSize));
-  const start = (page - 1) * pageSize;
-  return { rows: rows.slice(start, start + pageSize), total: rows.length };
-}
 
 /** The flat list as tree-select options. */
 export function deptOptions(depts: readonly Dept[]): TreeOption[] {
