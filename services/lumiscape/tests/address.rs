@@ -2,32 +2,11 @@
 //! tree's rules, bad input, project scoping and permissions. Every scenario runs against
 //! `--target all` in one process and against every service in a process of its own.
 
+#[macro_use]
 mod common;
 
-use common::{Call, Cluster};
+use common::{Call, Cluster, Console};
 use serde_json::{Value, json};
-
-/// Defines a scenario and runs it in both deployments.
-macro_rules! scenario {
-    ($name:ident) => {
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            #[tokio::test]
-            async fn monolith() {
-                let cluster = crate::common::Cluster::start(crate::common::Deployment::Monolith).await;
-                super::$name(&cluster).await;
-            }
-
-            #[tokio::test]
-            async fn split() {
-                let cluster = crate::common::Cluster::start(crate::common::Deployment::Split).await;
-                super::$name(&cluster).await;
-            }
-        }
-    };
-}
 
 const EN: &str = "en_US";
 const ZH: &str = "zh_CN";
@@ -36,30 +15,7 @@ const NOT_FOUND_EN: &str = "The address does not exist";
 const CANNOT_MOVE_EN: &str = "An address with children cannot change parent";
 const CANNOT_MOVE_ZH: &str = "该地址存在下级地址，不能修改上级地址";
 
-/// The console of one signed-in user.
-struct Console<'a> {
-    cluster: &'a Cluster,
-    token: String,
-}
-
-impl<'a> Console<'a> {
-    async fn sign_in(cluster: &'a Cluster, user: &str, password: &str) -> Self {
-        Self { cluster, token: cluster.api.login(user, password).await }
-    }
-
-    async fn admin(cluster: &'a Cluster) -> Self {
-        Self::sign_in(cluster, "admin", "admin123").await
-    }
-
-    /// Sends a call in `project` ("" for none) and `lang`.
-    async fn send(&self, project: &str, lang: &str, call: Call<'_>) -> (u16, Value) {
-        let mut call = call.token(&self.token).header("Content-Language", lang);
-        if !project.is_empty() {
-            call = call.header("ProjectId", project);
-        }
-        self.cluster.api.send(call).await
-    }
-
+impl Console<'_> {
     async fn en(&self, project: &str, call: Call<'_>) -> (u16, Value) {
         self.send(project, EN, call).await
     }

@@ -4,6 +4,7 @@
 //! `AlarmTransition`s published straight onto the bridge's subjects. Every scenario runs
 //! against `--target all` and against every service in a process of its own.
 
+#[macro_use]
 mod common;
 
 use std::time::Duration;
@@ -17,25 +18,6 @@ use lumiscape_proto::alarm_terms::{AlarmLevel, Attribute, Comparison};
 use lumiscape_proto::events::v1::{AlarmChanged, AlarmRule, AlarmTransition, GatewayRegistration};
 use prost::Message;
 use serde_json::{Value, json};
-
-/// Defines a scenario and runs it in both deployments.
-macro_rules! scenario {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test]
-            async fn monolith() {
-                let cluster = crate::common::Cluster::start(crate::common::Deployment::Monolith).await;
-                super::$name(&cluster).await;
-            }
-
-            #[tokio::test]
-            async fn split() {
-                let cluster = crate::common::Cluster::start(crate::common::Deployment::Split).await;
-                super::$name(&cluster).await;
-            }
-        }
-    };
-}
 
 /// The demo's second project: no seeded alarm types, so every type and alarm here is ours.
 const PROJECT: &str = "2";

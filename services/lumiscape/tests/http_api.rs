@@ -2,37 +2,13 @@
 //! against `--target all` in one process and against edge, identity and project each in a
 //! process of its own; both must behave the same.
 
+#[macro_use]
 mod common;
 
 use base64::Engine;
 use common::{Call, Cluster, Deployment, Options, PARTNER_KEY, PARTNER_NAME, RateLimit, SIGNING_KEY, eventually};
 use jsonwebtoken::{EncodingKey, Header};
 use serde_json::{Value, json};
-
-/// Defines a scenario and runs it in both deployments.
-macro_rules! scenario {
-    ($name:ident, $options:expr) => {
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            #[tokio::test]
-            async fn monolith() {
-                let cluster = crate::common::Cluster::start_with(crate::common::Deployment::Monolith, $options).await;
-                super::$name(&cluster).await;
-            }
-
-            #[tokio::test]
-            async fn split() {
-                let cluster = crate::common::Cluster::start_with(crate::common::Deployment::Split, $options).await;
-                super::$name(&cluster).await;
-            }
-        }
-    };
-    ($name:ident) => {
-        scenario!($name, crate::common::Options::default());
-    };
-}
 
 fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64

@@ -3,43 +3,19 @@
 //! and real-time and one-key control. Every scenario runs against `--target all` in one
 //! process and against every service in a process of its own.
 
+#[macro_use]
 mod common;
 
 use std::time::{Duration, Instant};
 
 use async_nats::jetstream;
-use common::{Call, Cluster, Deployment, Options, eventually, fresh_database};
+use common::{Call, Cluster, Console, Deployment, Options, eventually, fresh_database};
 use lumiscape_common::nats::Streams;
 use lumiscape_proto::events::v1::{
     GatewayRegistration, GatewayStatusChanged, LoopSample, OneKeyExecuted, TelemetryBatch, TelemetrySample,
 };
 use prost::Message;
 use serde_json::{Value, json};
-
-/// Defines a scenario and runs it in both deployments.
-macro_rules! scenario {
-    ($name:ident, $options:expr) => {
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            #[tokio::test]
-            async fn monolith() {
-                let cluster = crate::common::Cluster::start_with(crate::common::Deployment::Monolith, $options).await;
-                super::$name(&cluster).await;
-            }
-
-            #[tokio::test]
-            async fn split() {
-                let cluster = crate::common::Cluster::start_with(crate::common::Deployment::Split, $options).await;
-                super::$name(&cluster).await;
-            }
-        }
-    };
-    ($name:ident) => {
-        scenario!($name, crate::common::Options::default());
-    };
-}
 
 const EN: &str = "en_US";
 const ZH: &str = "zh_CN";
@@ -59,30 +35,7 @@ fn gateway_body(name: &str, serial: &str, loops: u32) -> Value {
     json!({ "gatewayName": name, "gatewayNumber": serial, "communicationType": "1", "loopCount": loops })
 }
 
-/// The console of one signed-in user.
-struct Console<'a> {
-    cluster: &'a Cluster,
-    token: String,
-}
-
-impl<'a> Console<'a> {
-    async fn sign_in(cluster: &'a Cluster, user: &str, password: &str) -> Self {
-        Self { cluster, token: cluster.api.login(user, password).await }
-    }
-
-    async fn admin(cluster: &'a Cluster) -> Self {
-        Self::sign_in(cluster, "admin", "admin123").await
-    }
-
-    /// Sends a call in `project` ("" for none) and `lang`.
-    async fn send(&self, project: &str, lang: &str, call: Call<'_>) -> (u16, Value) {
-        let mut call = call.token(&self.token).header("Content-Language", lang);
-        if !project.is_empty() {
-            call = call.header("ProjectId", project);
-        }
-        self.cluster.api.send(call).await
-    }
-
+impl Console<'_> {
     async fn en(&self, project: &str, call: Call<'_>) -> (u16, Value) {
         self.send(project, EN, call).await
     }

@@ -3,6 +3,7 @@
 //! sessions that follow an administrator's change, and the workbook import and export.
 //! Every scenario runs monolithic and split (edge, identity and project apart).
 
+#[macro_use]
 mod common;
 
 use std::io::Cursor;
@@ -11,27 +12,6 @@ use calamine::{Data, Reader, Xlsx};
 use common::{Call, Cluster};
 use lumiscape_identity::user::workbook::{IMPORT_COLUMNS, write_sheet};
 use serde_json::{Value, json};
-
-macro_rules! scenario {
-    ($name:ident) => {
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            #[tokio::test]
-            async fn monolith() {
-                let cluster = crate::common::Cluster::start(crate::common::Deployment::Monolith).await;
-                super::$name(&cluster).await;
-            }
-
-            #[tokio::test]
-            async fn split() {
-                let cluster = crate::common::Cluster::start(crate::common::Deployment::Split).await;
-                super::$name(&cluster).await;
-            }
-        }
-    };
-}
 
 const ROOT: i64 = 100;
 const STRONG: &str = "Str0ng!pass";

@@ -673,3 +673,56 @@ pub async fn consumer_idle(js: &async_nats::jetstream::Context, stream: &str, co
     };
     consumer.info().await.is_ok_and(|info| info.num_pending == 0 && info.num_ack_pending == 0)
 }
+
+/// Defines a scenario and runs it in both deployments: `--target all` in one process, and
+/// every service in a process of its own (`scenario!(name)`, or `scenario!(name, options)`).
+#[allow(unused_macros)]
+macro_rules! scenario {
+    ($name:ident, $options:expr) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[tokio::test]
+            async fn monolith() {
+                let cluster = crate::common::Cluster::start_with(crate::common::Deployment::Monolith, $options).await;
+                super::$name(&cluster).await;
+            }
+
+            #[tokio::test]
+            async fn split() {
+                let cluster = crate::common::Cluster::start_with(crate::common::Deployment::Split, $options).await;
+                super::$name(&cluster).await;
+            }
+        }
+    };
+    ($name:ident) => {
+        scenario!($name, crate::common::Options::default());
+    };
+}
+
+/// The console of one signed-in user: each call carries its token, a project ("" for
+/// none) and a language. A test file adds the calls of its own screens.
+pub struct Console<'a> {
+    pub cluster: &'a Cluster,
+    pub token: String,
+}
+
+impl<'a> Console<'a> {
+    pub async fn sign_in(cluster: &'a Cluster, user: &str, password: &str) -> Self {
+        Self { cluster, token: cluster.api.login(user, password).await }
+    }
+
+    pub async fn admin(cluster: &'a Cluster) -> Self {
+        Self::sign_in(cluster, "admin", "admin123").await
+    }
+
+    /// Sends a call in `project` ("" for none) and `lang`.
+    pub async fn send(&self, project: &str, lang: &str, call: Call<'_>) -> (u16, Value) {
+        let mut call = call.token(&self.token).header("Content-Language", lang);
+        if !project.is_empty() {
+            call = call.header("ProjectId", project);
+        }
+        self.cluster.api.send(call).await
+    }
+}
