@@ -5,7 +5,7 @@
 #[macro_use]
 mod common;
 
-use common::{Call, Cluster, Console};
+use common::{Call, Cluster, Console, revoke_from_operator};
 use serde_json::{Value, json};
 
 const EN: &str = "en_US";
@@ -262,19 +262,6 @@ async fn bad_input_and_bad_moves_are_refused_and_change_nothing(c: &Cluster) {
     assert_eq!(console.data("1", Call::get("/project/address/list")).await, before, "nothing changed");
     let unchanged = console.data("2", Call::get("/project/address/getProjectAddressTree")).await;
     assert_eq!(unchanged, foreign_tree, "nothing changed in project 2");
-}
-
-/// Takes permissions away from the demo operator's role (before it signs in).
-async fn revoke_from_operator(c: &Cluster, permissions: &[&str]) {
-    let perms: Vec<String> = permissions.iter().map(|p| p.to_string()).collect();
-    sqlx::query(
-        "DELETE FROM identity.role_menus rm USING identity.menus m, identity.roles r \
-         WHERE rm.menu_id = m.menu_id AND rm.role_id = r.role_id AND r.role_key = 'operator' AND m.perms = ANY($1)",
-    )
-    .bind(&perms)
-    .execute(&c.pool)
-    .await
-    .unwrap();
 }
 
 scenario!(permissions_and_projects_bound_every_address_call);

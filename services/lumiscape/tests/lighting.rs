@@ -9,7 +9,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use async_nats::jetstream;
-use common::{Call, Cluster, Console, Deployment, Options, eventually, fresh_database};
+use common::{Call, Cluster, Console, Deployment, Options, eventually, fresh_database, revoke_from_operator};
 use lumiscape_common::nats::Streams;
 use lumiscape_proto::events::v1::{
     GatewayRegistration, GatewayStatusChanged, LoopSample, OneKeyExecuted, TelemetryBatch, TelemetrySample,
@@ -345,19 +345,6 @@ async fn bad_input_is_refused_in_the_callers_language_and_changes_nothing(c: &Cl
 }
 
 // --- permissions and projects --------------------------------------------------------------
-
-/// Takes permissions away from the demo operator's role (before it signs in).
-async fn revoke_from_operator(c: &Cluster, permissions: &[&str]) {
-    let perms: Vec<String> = permissions.iter().map(|p| p.to_string()).collect();
-    sqlx::query(
-        "DELETE FROM identity.role_menus rm USING identity.menus m, identity.roles r \
-         WHERE rm.menu_id = m.menu_id AND rm.role_id = r.role_id AND r.role_key = 'operator' AND m.perms = ANY($1)",
-    )
-    .bind(&perms)
-    .execute(&c.pool)
-    .await
-    .unwrap();
-}
 
 scenario!(permissions_and_projects_bound_every_call);
 async fn permissions_and_projects_bound_every_call(c: &Cluster) {

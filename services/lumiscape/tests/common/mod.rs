@@ -726,3 +726,16 @@ impl<'a> Console<'a> {
         self.cluster.api.send(call).await
     }
 }
+
+/// Takes permissions away from the demo operator's role (before it signs in).
+pub async fn revoke_from_operator(c: &Cluster, permissions: &[&str]) {
+    let perms: Vec<String> = permissions.iter().map(|p| p.to_string()).collect();
+    sqlx::query(
+        "DELETE FROM identity.role_menus rm USING identity.menus m, identity.roles r \
+         WHERE rm.menu_id = m.menu_id AND rm.role_id = r.role_id AND r.role_key = 'operator' AND m.perms = ANY($1)",
+    )
+    .bind(&perms)
+    .execute(&c.pool)
+    .await
+    .unwrap();
+}
