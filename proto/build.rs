@@ -9,6 +9,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "lumiscape/events/v1/bridge.proto",
         "lumiscape/events/v1/alarm.proto",
         "lumiscape/events/v1/lighting.proto",
+        "lumiscape/events/v1/project.proto",
     ];
     tonic_prost_build::configure().compile_protos(&protos, &["."])?;
     for proto in protos {

@@ -151,6 +151,52 @@ pub enum Msg {
     AddressNameTaken {
         name: String,
     },
+    // ---- project info ----
+    /// A field's text longer than its column: the field's label in both languages.
+    FieldTooLong {
+        zh: &'static str,
+        en: &'static str,
+        max: u32,
+    },
+    ProjectNameRequired,
+    ProjectNumberRequired,
+    ProjectNumberInvalid,
+    ProjectNumberTaken {
+        number: String,
+    },
+    ProjectCityInvalid,
+    ProjectAddressRequired,
+    ProjectStatusInvalid,
+    ProjectAcceptanceInvalid,
+    ProjectStartDateInvalid,
+    ProjectMapModeInvalid,
+    ProjectMapLevelInvalid,
+    ProjectLocationInvalid,
+    ProjectLogoStatusInvalid,
+    ProjectPicturePathInvalid,
+    ProjectPicturesTooMany {
+        max: u32,
+    },
+    ProjectModulesTooMany,
+    ProjectModulePositionInvalid,
+    ProjectModulePositionRepeated,
+    ProjectModuleInvalid,
+    ProjectModuleRepeated,
+    ProjectIntervalInvalid {
+        zh: &'static str,
+        en: &'static str,
+        min: u32,
+        max: u32,
+    },
+    ProjectEnableInvalid,
+    ProjectMediaKindInvalid,
+    ProjectHasGateways {
+        count: u64,
+    },
+    ProjectHasOpenAlarms {
+        count: u64,
+    },
+    // ---- end project info ----
     UserNameTaken {
         name: String,
     },
@@ -542,6 +588,92 @@ impl Msg {
                     format!("The organization could not be saved: the code '{code}' is taken")
                 }
             }
+            // ---- project info ----
+            Msg::FieldTooLong { zh: label_zh, en: label_en, max } => {
+                if zh {
+                    format!("{label_zh}不能超过{max}个字符")
+                } else {
+                    format!("{label_en} can be at most {max} characters")
+                }
+            }
+            Msg::ProjectNameRequired => pick("项目名称不能为空", "The project name cannot be empty"),
+            Msg::ProjectNumberRequired => pick("项目编号不能为空", "The project number cannot be empty"),
+            Msg::ProjectNumberInvalid => pick(
+                "项目编号只能包含字母、数字、下划线和连字符",
+                "The project number may hold only letters, digits, underscores and hyphens",
+            ),
+            Msg::ProjectNumberTaken { number } => {
+                if zh {
+                    format!("保存项目失败，项目编号'{number}'已存在")
+                } else {
+                    format!("The project could not be saved: number '{number}' is taken")
+                }
+            }
+            Msg::ProjectCityInvalid => pick("请选择所在城市", "Please choose the project's city from the list"),
+            Msg::ProjectAddressRequired => pick("项目地址不能为空", "The project address cannot be empty"),
+            Msg::ProjectStatusInvalid => pick(
+                "项目状态应为拟建、在建、竣工或停工",
+                "The project status must be proposed, under construction, completed or stopped",
+            ),
+            Msg::ProjectAcceptanceInvalid => pick(
+                "验收状态应为已验收、待验收或未通过",
+                "The acceptance must be accepted, to be accepted or not passed",
+            ),
+            Msg::ProjectStartDateInvalid => {
+                pick("开工时间格式应为年-月-日", "The start date must be a date (YYYY-MM-DD)")
+            }
+            Msg::ProjectMapModeInvalid => {
+                pick("地图模式应为地图或平面图", "The map mode must be the map or the plan picture")
+            }
+            Msg::ProjectMapLevelInvalid => pick("地图级别应在3到18之间", "The map level must be 3 to 18"),
+            Msg::ProjectLocationInvalid => pick(
+                "经度应在-180到180之间，纬度应在-90到90之间，且须同时填写",
+                "Longitude must be -180 to 180 and latitude -90 to 90, both or neither",
+            ),
+            Msg::ProjectLogoStatusInvalid => pick("菜单Logo状态应为0或1", "The menu logo status must be 0 or 1"),
+            Msg::ProjectPicturePathInvalid => {
+                pick("图片路径不正确，请重新上传", "A picture's path is not a stored file; please upload it again")
+            }
+            Msg::ProjectPicturesTooMany { max } => {
+                if zh {
+                    format!("轮播图最多{max}张")
+                } else {
+                    format!("At most {max} carousel pictures")
+                }
+            }
+            Msg::ProjectModulesTooMany => pick("最多选择6个模块", "At most 6 modules"),
+            Msg::ProjectModulePositionInvalid => pick("模块位置应在1到6之间", "A module's position must be 1 to 6"),
+            Msg::ProjectModulePositionRepeated => pick("模块位置不能重复", "Module positions cannot repeat"),
+            Msg::ProjectModuleInvalid => pick("模块不存在", "Unknown module"),
+            Msg::ProjectModuleRepeated => pick("模块不能重复选择", "A module can be chosen only once"),
+            Msg::ProjectIntervalInvalid { zh: label_zh, en: label_en, min, max } => {
+                if zh {
+                    format!("{label_zh}应在{min}到{max}秒之间")
+                } else {
+                    format!("{label_en} must be {min} to {max} seconds")
+                }
+            }
+            Msg::ProjectEnableInvalid => {
+                pick("启用状态应为0（停用）或1（启用）", "Enabled must be 0 (disabled) or 1 (enabled)")
+            }
+            Msg::ProjectMediaKindInvalid => {
+                pick("图片类型应为 logo、carousel 或 plan", "The picture kind must be logo, carousel or plan")
+            }
+            Msg::ProjectHasGateways { count } => {
+                if zh {
+                    format!("项目下还有{count}个网关，不允许删除")
+                } else {
+                    format!("The project still has {count} gateway(s) and cannot be deleted")
+                }
+            }
+            Msg::ProjectHasOpenAlarms { count } => {
+                if zh {
+                    format!("项目还有{count}条未关闭的告警，不允许删除")
+                } else {
+                    format!("The project still has {count} open alarm(s) and cannot be deleted")
+                }
+            }
+            // ---- end project info ----
             Msg::AddressNameTaken { name } => {
                 if zh {
                     format!("保存地址'{name}'失败，同级地址名称已存在")
@@ -1105,6 +1237,34 @@ impl Msg {
             Msg::DateInvalid => "date.invalid",
             Msg::DeptNameTaken { .. } => "dept.name.taken",
             Msg::AddressNameTaken { .. } => "address.name.taken",
+            // ---- project info ----
+            Msg::FieldTooLong { .. } => "field.too.long",
+            Msg::ProjectNameRequired => "project.name.required",
+            Msg::ProjectNumberRequired => "project.number.required",
+            Msg::ProjectNumberInvalid => "project.number.invalid",
+            Msg::ProjectNumberTaken { .. } => "project.number.taken",
+            Msg::ProjectCityInvalid => "project.city.invalid",
+            Msg::ProjectAddressRequired => "project.address.required",
+            Msg::ProjectStatusInvalid => "project.status.invalid",
+            Msg::ProjectAcceptanceInvalid => "project.acceptance.invalid",
+            Msg::ProjectStartDateInvalid => "project.start.date.invalid",
+            Msg::ProjectMapModeInvalid => "project.map.mode.invalid",
+            Msg::ProjectMapLevelInvalid => "project.map.level.invalid",
+            Msg::ProjectLocationInvalid => "project.location.invalid",
+            Msg::ProjectLogoStatusInvalid => "project.logo.status.invalid",
+            Msg::ProjectPicturePathInvalid => "project.picture.path.invalid",
+            Msg::ProjectPicturesTooMany { .. } => "project.pictures.too.many",
+            Msg::ProjectModulesTooMany => "project.modules.too.many",
+            Msg::ProjectModulePositionInvalid => "project.module.position.invalid",
+            Msg::ProjectModulePositionRepeated => "project.module.position.repeated",
+            Msg::ProjectModuleInvalid => "project.module.invalid",
+            Msg::ProjectModuleRepeated => "project.module.repeated",
+            Msg::ProjectIntervalInvalid { .. } => "project.interval.invalid",
+            Msg::ProjectEnableInvalid => "project.enable.invalid",
+            Msg::ProjectMediaKindInvalid => "project.media.kind.invalid",
+            Msg::ProjectHasGateways { .. } => "project.has.gateways",
+            Msg::ProjectHasOpenAlarms { .. } => "project.has.open.alarms",
+            // ---- end project info ----
             Msg::DeptCodeTaken { .. } => "dept.code.taken",
             Msg::UserNameTaken { .. } => "user.name.taken",
             Msg::UserExists { .. } => "user.exists",
@@ -1293,6 +1453,32 @@ mod tests {
             Msg::AddressHasChildrenCannotMove,
             Msg::AddressHasChildren,
             Msg::AddressNameTaken { name: "A".into() },
+            Msg::FieldTooLong { zh: "负责人", en: "Principal", max: 50 },
+            Msg::ProjectNameRequired,
+            Msg::ProjectNumberRequired,
+            Msg::ProjectNumberInvalid,
+            Msg::ProjectNumberTaken { number: "P-1".into() },
+            Msg::ProjectCityInvalid,
+            Msg::ProjectAddressRequired,
+            Msg::ProjectStatusInvalid,
+            Msg::ProjectAcceptanceInvalid,
+            Msg::ProjectStartDateInvalid,
+            Msg::ProjectMapModeInvalid,
+            Msg::ProjectMapLevelInvalid,
+            Msg::ProjectLocationInvalid,
+            Msg::ProjectLogoStatusInvalid,
+            Msg::ProjectPicturePathInvalid,
+            Msg::ProjectPicturesTooMany { max: 10 },
+            Msg::ProjectModulesTooMany,
+            Msg::ProjectModulePositionInvalid,
+            Msg::ProjectModulePositionRepeated,
+            Msg::ProjectModuleInvalid,
+            Msg::ProjectModuleRepeated,
+            Msg::ProjectIntervalInvalid { zh: "状态上报间隔", en: "State push interval", min: 10, max: 3600 },
+            Msg::ProjectEnableInvalid,
+            Msg::ProjectMediaKindInvalid,
+            Msg::ProjectHasGateways { count: 2 },
+            Msg::ProjectHasOpenAlarms { count: 3 },
         ];
         for msg in all {
             let zh = msg.text(Lang::Zh);

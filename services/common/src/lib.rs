@@ -22,6 +22,7 @@ pub mod projection;
 pub mod service;
 pub mod session;
 pub mod tables;
+pub mod text;
 pub mod tree;
 
 pub use error::{Error, ErrorCode, Result, StatusExt};

@@ -61,6 +61,33 @@ impl LocalServices {
     }
 }
 
+/// Another service a service calls (the project service asks lighting and alarm before it
+/// deletes a project): the one in this process when it runs here, looked up at each call
+/// since the services of a process start in any order, else a lazily made connection.
+#[derive(Clone)]
+pub struct Peer {
+    name: &'static str,
+    local: LocalServices,
+    channel: Channel,
+}
+
+impl Peer {
+    /// A peer `name` reached at `url` when it does not run in this process.
+    pub fn new(local: &LocalServices, name: &'static str, url: &str) -> Result<Self, tonic::transport::Error> {
+        let channel = tonic::transport::Endpoint::from_shared(url.to_owned())?
+            .connect_timeout(std::time::Duration::from_secs(3))
+            .timeout(std::time::Duration::from_secs(30))
+            .tcp_nodelay(true)
+            .connect_lazy();
+        Ok(Self { name, local: local.clone(), channel })
+    }
+
+    /// The way to the peer for one call.
+    pub fn transport(&self) -> Transport {
+        self.local.transport(self.name).unwrap_or_else(|| Transports::channel(self.channel.clone()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::convert::Infallible;

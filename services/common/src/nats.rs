@@ -177,6 +177,11 @@ impl Streams {
         self.event_stream("IDENTITY", "identity.>")
     }
 
+    /// The project service's facts: `project.project.created|deleted`.
+    pub fn project(&self) -> StreamSpec {
+        self.event_stream("PROJECT", "project.>")
+    }
+
     /// The lighting service's facts: `lighting.onekey.executed`.
     pub fn lighting(&self) -> StreamSpec {
         self.event_stream("LIGHTING", "lighting.>")

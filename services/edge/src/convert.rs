@@ -84,6 +84,31 @@ pub fn whole(value: &Value) -> i64 {
     }
 }
 
+/// A decimal in a body (a coordinate, say): absent or empty is None; anything unreadable is
+/// NaN, which the service refuses as out of range.
+pub fn decimal(value: &Value) -> Option<f64> {
+    match value {
+        Value::Null => None,
+        Value::Number(number) => Some(number.as_f64().unwrap_or(f64::NAN)),
+        Value::String(text) if text.trim().is_empty() => None,
+        Value::String(text) => Some(text.trim().parse().unwrap_or(f64::NAN)),
+        _ => Some(f64::NAN),
+    }
+}
+
+/// A list of texts in a body: a JSON list, or one comma-separated text (as RuoYi stores
+/// picture lists); anything else is one unreadable entry, which the service refuses.
+pub fn texts(value: &Value) -> Vec<String> {
+    match value {
+        Value::Null => Vec::new(),
+        Value::Array(items) => items.iter().map(text).collect(),
+        Value::String(joined) => {
+            joined.split(',').map(str::trim).filter(|part| !part.is_empty()).map(str::to_owned).collect()
+        }
+        other => vec![other.to_string()],
+    }
+}
+
 /// A query parameter that must be a number when given; empty means absent.
 pub fn number<T: FromStr>(text: Option<&str>, invalid: Msg, lang: Lang) -> Result<Option<T>, ApiError> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {

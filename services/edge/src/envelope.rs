@@ -192,6 +192,26 @@ where
     }
 }
 
+/// An optional JSON body: a request without a body or a content type reads None, one with
+/// a body is read as [`ApiJson`] reads it.
+impl<S, T> axum::extract::OptionalFromRequest<S> for ApiJson<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Option<Self>, Self::Rejection> {
+        let headers = req.headers();
+        let no_body = headers.get(axum::http::header::CONTENT_TYPE).is_none()
+            && headers.get(axum::http::header::CONTENT_LENGTH).is_none_or(|length| length == "0");
+        if no_body {
+            return Ok(None);
+        }
+        <ApiJson<T> as FromRequest<S>>::from_request(req, state).await.map(Some)
+    }
+}
+
 /// A query string whose failures answer in the envelope (400), like [`ApiJson`].
 pub struct ApiQuery<T>(pub T);
 

@@ -218,6 +218,19 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/project/project/dropList", Access::SignedIn, "project", "The caller's projects (id, name)", |m| on(m, project::drop_list)),
     route(GET, "/project/project/userProjectList", Access::SignedIn, "project", "The caller's projects for the picker", |m| on(m, project::user_project_list)),
     route(GET, "/project/project/detail", Access::SignedIn, "project", "A project's detail (logo)", |m| on(m, project::detail)),
+    // ---- project management (spec section 7) ----
+    route(GET, "/project/project/list", Access::Permission(project_perm::project::LIST), "project", "A page of the caller's projects, every field (projectName, projectNumber, cityName, status, enabled filters)", |m| on(m, project::list)),
+    route(GET, "/project/project/query", Access::Permission(project_perm::project::LIST), "project", "The caller's projects matching the list's filters, unpaged in data (at most 500)", |m| on(m, project::query)),
+    route(GET, "/project/project/getInfoById/{id}", Access::Permission(project_perm::project::QUERY), "project", "Every field of a project the caller may open", |m| on(m, project::info)),
+    route(POST, "/project/project", Access::Permission(project_perm::project::ADD), "project", "Create a project (granted to its creator); data is its id", |m| on(m, project::add)),
+    route(PUT, "/project/project", Access::Permission(project_perm::project::EDIT), "project", "Edit a project", |m| on(m, project::edit)),
+    route(Method::DELETE, "/project/project/{id}", Access::Permission(project_perm::project::REMOVE), "project", "Delete a project without gateways or open alarms", |m| on(m, project::remove)),
+    route(PUT, "/project/project/enable/{id}", Access::Permission(project_perm::project::EDIT), "project", "Enable or disable a project (body enabled \"0\"/\"1\", else flip); data is the switch now", |m| on(m, project::enable)),
+    route(POST, "/project/project/add/media", Access::Permission(project_perm::project::EDIT), "project", "Set a project's logo or plan picture, or add a carousel picture ({id, type, path})", |m| on(m, project::add_media)),
+    route(GET, "/project/project/getHomeProjectConfig/{id}", Access::SignedIn, "project", "What the home page shows of a project: logo, modules by position, map, pictures", |m| on(m, project::home_project_config)),
+    route(GET, "/project/project/getProjectInfoForDateScope", Access::SignedIn, "project", "The dates a project's figures cover (projectId, else the selected project)", |m| on(m, project::date_scope)),
+    route(GET, "/project/location/{id}", Access::SignedIn, "project", "Where a project sits on the map", |m| on(m, project::location)),
+    // ---- end project management ----
     route(GET, "/project/city/list", Access::SignedIn, "project", "The cities a project can be in (China's 2023 division codes), filtered by name and province", |m| on(m, project::city_list)),
     // ---- project addresses (spec section 7) ----
     route(GET, "/project/address/list", Access::Permission(project_perm::address::LIST), "project", "The selected project's addresses (addressName, parentId), flat, by parent and order", |m| on(m, address::list)),

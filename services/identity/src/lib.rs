@@ -216,6 +216,7 @@ pub async fn start(
     spawn_logged("operation log consumer", oper_log);
     spawn_logged("job scheduler", job::scheduler::run(shared.clone(), shutdown.clone()));
     spawn_logged("identity cache clearing", cache::follow(shared.clone(), shutdown.clone()));
+    spawn_logged("project grants consumer", user::grants::run(shared.clone(), shutdown.clone()));
 
     let routes = Routes::new(pb::auth_service_server::AuthServiceServer::new(auth::grpc::AuthApi::new(shared.clone())))
         .add_service(pb::menu_service_server::MenuServiceServer::new(menu::grpc::MenuApi::new(shared.clone())))

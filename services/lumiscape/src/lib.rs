@@ -301,11 +301,13 @@ pub async fn seed(cfg: &Config, demo: bool) -> anyhow::Result<()> {
         lumiscape_lighting::seed::seed_demo(&pool).await?;
         lumiscape_alarm::seed::seed_demo(&pool).await?;
         if let Some(files) = &cfg.http.files_dir {
-            let logo = files.join(lumiscape_project::seed::DEMO_LOGO_PATH.trim_start_matches('/'));
-            if let Some(parent) = logo.parent() {
-                std::fs::create_dir_all(parent)?;
+            for (path, content) in lumiscape_project::seed::demo_files() {
+                let file = files.join(path.trim_start_matches('/'));
+                if let Some(parent) = file.parent() {
+                    std::fs::create_dir_all(parent)?;
+                }
+                std::fs::write(&file, content)?;
             }
-            std::fs::write(&logo, lumiscape_project::seed::DEMO_LOGO_SVG)?;
         }
     }
     pool.close().await;

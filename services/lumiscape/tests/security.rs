@@ -194,6 +194,14 @@ fn gateway_body(name: &str, serial: &str) -> Value {
     json!({ "gatewayName": name, "gatewayNumber": serial, "communicationType": "1", "loopCount": 2 })
 }
 
+fn project_body(id: i64) -> Value {
+    json!({
+        "id": id, "projectName": "Probe project", "projectNumber": format!("PROBE-{id}"), "cityCode": "3301",
+        "address": "Probe street", "status": "1", "acceptance": "1", "mapMode": "0", "mapLevel": 12,
+        "modules": [{ "position": 1, "moduleCode": "gateway" }],
+    })
+}
+
 fn alarm_type_body() -> Value {
     json!({
         "alarmName": "Probe over-current", "deviceType": "loop", "alarmLevel": "1",
@@ -231,6 +239,27 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("GET", "/project/city/list") => Sample::at(format!("{path}?cityName=%E5%B7%9E&provinceCode=44")),
         ("GET", "/project/project/userProjectList") => Sample::at(path),
         ("GET", "/project/project/detail") => Sample::at(format!("{path}?id={}&type=1", ids.project)).with_id(),
+        ("GET", "/project/project/list") => Sample::at(format!("{path}?projectName=&status=1&pageNum=1&pageSize=10")),
+        ("GET", "/project/project/query") => Sample::at(format!("{path}?projectName=")),
+        ("GET", "/project/project/getInfoById/{id}") => {
+            Sample::at(format!("/project/project/getInfoById/{}", ids.project)).with_id()
+        }
+        ("POST", "/project/project") => Sample::at(path).json(project_body(0)),
+        ("PUT", "/project/project") => Sample::at(path).json(project_body(ids.project)).with_id(),
+        ("DELETE", "/project/project/{id}") => Sample::at(format!("/project/project/{}", ids.project)).with_id(),
+        ("PUT", "/project/project/enable/{id}") => {
+            Sample::at(format!("/project/project/enable/{}", ids.project)).json(json!({ "enabled": "1" })).with_id()
+        }
+        ("POST", "/project/project/add/media") => Sample::at(path)
+            .json(json!({ "id": ids.project, "type": "plan", "path": "/demo/plan-probe.png" }))
+            .with_id(),
+        ("GET", "/project/project/getHomeProjectConfig/{id}") => {
+            Sample::at(format!("/project/project/getHomeProjectConfig/{}", ids.project)).with_id()
+        }
+        ("GET", "/project/project/getProjectInfoForDateScope") => {
+            Sample::at(format!("{path}?projectId={}", ids.project)).with_id()
+        }
+        ("GET", "/project/location/{id}") => Sample::at(format!("/project/location/{}", ids.project)).with_id(),
         ("GET", "/project/address/list") => Sample::at(format!("{path}?addressName=&parentId={}", ids.address_parent)),
         ("GET", "/project/address/getProjectAddressTree") => Sample::at(path),
         ("GET", "/project/address/getAddressTree") => Sample::at(format!("{path}?projectId={}", ids.project)).with_id(),

@@ -1,5 +1,6 @@
-//! Projects (sites) as the console sees them, only those the caller may access, and each
-//! project's address tree.
+//! Projects (sites) as the console sees them, only those the caller may access: project
+//! management, the cities, and each project's address tree. Creating and deleting a project
+//! are facts on the PROJECT stream (identity grants and revokes it).
 //! One door: [`run`] (or [`start`], which returns once the service listens).
 
 pub mod address;
@@ -8,7 +9,10 @@ pub mod project;
 pub mod seed;
 
 use lumiscape_common::config::Config;
-use lumiscape_common::service::{Context, serve_grpc};
+use lumiscape_common::local::Peer;
+use lumiscape_common::nats::Streams;
+use lumiscape_common::outbox::Relay;
+use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
 use lumiscape_proto::project::v1::address_service_server::AddressServiceServer;
 use lumiscape_proto::project::v1::city_service_server::CityServiceServer;
 use lumiscape_proto::project::v1::project_service_server::ProjectServiceServer;
@@ -19,6 +23,7 @@ use tonic::service::Routes;
 /// The schema project owns.
 pub const SCHEMA: &str = "project";
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+lumiscape_common::service_tables!(Tables, "project");
 
 pub use lumiscape_common::service::Deps;
 
@@ -29,7 +34,14 @@ pub async fn start(
     shutdown: CancellationToken,
 ) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
     let ctx = Context::new(cfg, &deps);
-    let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(ctx.clone())))
+    Streams::ensure(&ctx.js, &ctx.streams.project()).await?;
+    let relay = Relay::<Tables>::new("project", deps.pool.clone(), ctx.js.clone(), ctx.outbox.clone());
+    spawn_logged("project outbox relay", relay.run(shutdown.clone()));
+    let peers = project::grpc::Peers {
+        lighting: Peer::new(&deps.local, "lighting", &cfg.grpc.lighting_url)?,
+        alarm: Peer::new(&deps.local, "alarm", &cfg.grpc.alarm_url)?,
+    };
+    let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(ctx.clone(), peers)))
         .add_service(CityServiceServer::new(city::grpc::CityApi::new(ctx.clone())))
         .add_service(AddressServiceServer::new(address::grpc::AddressApi::new(ctx)));
     serve_grpc("project", cfg.grpc.project_listen, routes, &deps.local, shutdown).await

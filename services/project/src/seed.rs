@@ -6,27 +6,73 @@ use sqlx::{PgConnection, PgPool};
 /// Path of the demo logo under the file server (config `ftp.resources.path`).
 pub const DEMO_LOGO_PATH: &str = "/demo/logo.svg";
 
+/// A demo project's fields beyond the picker's: city code, organization, start date,
+/// contract, map location and level, plan picture, carousel, modules by position.
+struct DemoInfo {
+    id: i64,
+    city_code: &'static str,
+    organization: &'static str,
+    acceptance: &'static str,
+    start_date: &'static str,
+    contract_number: &'static str,
+    location: (f64, f64),
+    map_level: i16,
+    plan_picture: &'static str,
+    carousel: &'static [&'static str],
+    modules: &'static [&'static str],
+}
+
+const DEMO_INFO: [DemoInfo; 2] = [
+    DemoInfo {
+        id: 1,
+        city_code: "3301",
+        organization: "杭州滨江城市建设有限公司",
+        acceptance: "0",
+        start_date: "2025-03-18",
+        contract_number: "HT-2025-0318",
+        location: (120.2108, 30.2084),
+        map_level: 15,
+        plan_picture: "/demo/plan-riverside.svg",
+        carousel: &["/demo/carousel-riverside.svg", "/demo/carousel-night.svg"],
+        modules: &["gateway", "alarm", "energy", "announcement", "scene", "workorder"],
+    },
+    DemoInfo {
+        id: 2,
+        city_code: "3101",
+        organization: "上海陆家嘴亮化管理中心",
+        acceptance: "1",
+        start_date: "2026-01-06",
+        contract_number: "HT-2026-0106",
+        location: (121.5055, 31.2397),
+        map_level: 14,
+        plan_picture: "/demo/plan-skyline.svg",
+        carousel: &["/demo/carousel-night.svg"],
+        modules: &["gateway", "alarm", "energy", "announcement"],
+    },
+];
+
 pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
     let projects = [
         (
             1_i64,
             "滨江景观照明示范项目",
             "LS-DEMO-001",
-            "杭州",
+            "杭州市",
             "张工",
-            "0571-88886666",
+            "13957188866",
             "钱塘江滨江段",
             "1",
             DEMO_LOGO_PATH,
             "1",
         ),
-        (2, "城市天际线亮化工程", "LS-DEMO-002", "上海", "李工", "021-66668888", "陆家嘴", "2", "", ""),
+        (2, "城市天际线亮化工程", "LS-DEMO-002", "上海市", "李工", "13816668888", "陆家嘴", "2", "", ""),
     ];
     let mut tx = pool.begin().await?;
     for (id, name, number, city, principal, phone, address, status, logo, logo_status) in projects {
         sqlx::query!(
             "INSERT INTO project.projects (project_id, project_name, project_number, city_name, project_user_name, \
-             phone, address, status, menu_logo, menu_logo_status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+             phone, address, status, menu_logo, menu_logo_status, created_by, updated_by) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'admin', 'admin') \
              ON CONFLICT (project_id) DO NOTHING",
             id,
             name,
@@ -42,6 +88,9 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
         .execute(&mut *tx)
         .await?;
     }
+    for info in &DEMO_INFO {
+        seed_info(&mut tx, info).await?;
+    }
     sqlx::query_scalar!(
         "SELECT setval('project.projects_project_id_seq', GREATEST((SELECT max(project_id) FROM project.projects), 1))"
     )
@@ -51,6 +100,45 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
         seed_addresses(&mut tx, project_id, tree).await?;
     }
     tx.commit().await?;
+    Ok(())
+}
+
+/// Fills a demo project's other fields and modules once (while it has no city code).
+async fn seed_info(conn: &mut PgConnection, info: &DemoInfo) -> anyhow::Result<()> {
+    let start = chrono::NaiveDate::parse_from_str(info.start_date, "%Y-%m-%d")?;
+    let carousel: Vec<String> = info.carousel.iter().map(|p| (*p).to_owned()).collect();
+    let filled = sqlx::query!(
+        "UPDATE project.projects SET city_code = $2, organization = $3, acceptance = $4, start_date = $5, \
+         contract_number = $6, longitude = $7, latitude = $8, map_level = $9, plan_picture = $10, \
+         carousel_pictures = $11 WHERE project_id = $1 AND city_code = ''",
+        info.id,
+        info.city_code,
+        info.organization,
+        info.acceptance,
+        start,
+        info.contract_number,
+        info.location.0,
+        info.location.1,
+        info.map_level,
+        info.plan_picture,
+        &carousel,
+    )
+    .execute(&mut *conn)
+    .await?;
+    if filled.rows_affected() == 0 {
+        return Ok(());
+    }
+    let positions: Vec<i16> = (1..=info.modules.len() as i16).collect();
+    let codes: Vec<String> = info.modules.iter().map(|c| (*c).to_owned()).collect();
+    sqlx::query!(
+        "INSERT INTO project.project_modules (project_id, position, module_code) \
+         SELECT $1, * FROM unnest($2::smallint[], $3::text[]) ON CONFLICT DO NOTHING",
+        info.id,
+        &positions,
+        &codes,
+    )
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -112,6 +200,49 @@ async fn add_address(
     .fetch_one(conn)
     .await?;
     Ok(id)
+}
+
+/// The demo pictures, written into the file directory by `seed --demo`: path, content.
+pub fn demo_files() -> Vec<(&'static str, String)> {
+    vec![
+        (DEMO_LOGO_PATH, DEMO_LOGO_SVG.to_owned()),
+        (
+            "/demo/plan-riverside.svg",
+            plan_svg("#0f3d3e", &[(60, 80, 300, 140), (420, 90, 260, 180), (120, 300, 520, 120)]),
+        ),
+        (
+            "/demo/plan-skyline.svg",
+            plan_svg("#1b1f3b", &[(80, 60, 240, 220), (380, 60, 300, 120), (380, 220, 300, 200)]),
+        ),
+        ("/demo/carousel-riverside.svg", scene_svg("#0b2545", "#13c2c2")),
+        ("/demo/carousel-night.svg", scene_svg("#141414", "#ffd166")),
+    ]
+}
+
+/// A site plan: water along the bottom and the given blocks (x, y, width, height) on land.
+fn plan_svg(land: &str, blocks: &[(u32, u32, u32, u32)]) -> String {
+    let blocks: String = blocks
+        .iter()
+        .map(|(x, y, w, h)| {
+            format!(r##"<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="#2d6a4f" stroke="#95d5b2" stroke-width="2"/>"##)
+        })
+        .collect();
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500" viewBox="0 0 800 500"><rect width="800" height="500" fill="{land}"/>{blocks}<path d="M0 450 C200 420 400 480 800 440 V500 H0 Z" fill="#1d3557"/></svg>"##
+    )
+}
+
+/// A night skyline with lit windows.
+fn scene_svg(sky: &str, light: &str) -> String {
+    let towers: String = (0..8)
+        .map(|i| {
+            let (x, h) = (20 + i * 95, 120 + (i * 53) % 160);
+            format!(r##"<rect x="{x}" y="{}" width="70" height="{h}" fill="#22313f"/><rect x="{}" y="{}" width="10" height="10" fill="{light}"/>"##, 400 - h, x + 30, 420 - h)
+        })
+        .collect();
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400"><rect width="800" height="400" fill="{sky}"/>{towers}<rect y="380" width="800" height="20" fill="{light}" opacity="0.6"/></svg>"##
+    )
 }
 
 /// The demo logo, written into the file directory by `seed --demo`.

@@ -6,6 +6,7 @@ use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
 use lumiscape_common::permission::alarm::{history, realtime};
+use lumiscape_common::permission::project::project;
 use lumiscape_common::{Error, Lang, StatusExt};
 use lumiscape_proto::alarm::v1 as pb;
 use lumiscape_proto::alarm::v1::alarm_service_server::AlarmService;
@@ -59,7 +60,7 @@ impl AlarmService for AlarmApi {
         &self,
         request: Request<pb::CountOpenAlarmsRequest>,
     ) -> Reply<pb::CountOpenAlarmsResponse> {
-        let access = authorize(&self.shared.auth, &request, &[realtime::LIST]).await?;
+        let access = authorize(&self.shared.auth, &request, &[realtime::LIST, project::REMOVE]).await?;
         let count = store::count_open(&self.shared.pool, access.project_id).await;
         count.map(|count| pb::CountOpenAlarmsResponse { count }).reply(access.lang())
     }

@@ -91,7 +91,7 @@ impl DeptDraft {
 /// The spec's code rule (section 5): letters, digits, underscore and hyphen only; empty
 /// means none.
 pub fn is_valid_code(code: &str) -> bool {
-    code.len() <= MAX_CODE_LEN && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    code.len() <= MAX_CODE_LEN && (code.is_empty() || lumiscape_common::text::is_code(code))
 }
 
 /// A display order: a whole number from 0 to 9999.

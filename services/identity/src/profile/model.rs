@@ -31,11 +31,7 @@ fn decoder_limits() -> Limits {
     limits
 }
 
-/// A phone, when given: 11 digits, starting with 1, the second digit 3 to 9.
-pub fn is_valid_phone(phone: &str) -> bool {
-    let bytes = phone.as_bytes();
-    bytes.len() == 11 && bytes.iter().all(u8::is_ascii_digit) && bytes[0] == b'1' && (b'3'..=b'9').contains(&bytes[1])
-}
+pub use lumiscape_common::text::is_valid_phone;
 
 /// A plain email address: one '@', a local part, a dotted domain, no spaces.
 pub fn is_valid_email(email: &str) -> bool {

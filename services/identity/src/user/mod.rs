@@ -3,6 +3,7 @@
 //! administrator, enabling and disabling, and the workbook import and export. A change
 //! reaches the user's live sessions at once (`sessions`).
 
+pub mod grants;
 pub mod grpc;
 pub mod model;
 pub mod sessions;

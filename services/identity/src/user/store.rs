@@ -685,3 +685,25 @@ fn translate(err: sqlx::Error, draft: &UserDraft) -> Error {
         _ => None,
     })
 }
+
+/// Grants a project to a user who does not see every project; false when nothing changed
+/// (no such user, one with all projects, or the grant exists).
+pub async fn grant_project(pool: &PgPool, user_id: i64, project_id: i64) -> sqlx::Result<bool> {
+    let granted = sqlx::query!(
+        "INSERT INTO identity.user_projects (user_id, project_id) \
+         SELECT user_id, $2 FROM identity.users WHERE user_id = $1 AND NOT deleted AND NOT all_projects \
+         ON CONFLICT DO NOTHING",
+        user_id,
+        project_id
+    )
+    .execute(pool)
+    .await?;
+    Ok(granted.rows_affected() == 1)
+}
+
+/// Takes a project from every user who had it; the users it was taken from.
+pub async fn revoke_project(pool: &PgPool, project_id: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar!("DELETE FROM identity.user_projects WHERE project_id = $1 RETURNING user_id", project_id)
+        .fetch_all(pool)
+        .await
+}

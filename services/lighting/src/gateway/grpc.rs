@@ -7,6 +7,7 @@ use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
 use lumiscape_common::permission::lighting::gateway;
+use lumiscape_common::permission::project::project;
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::gateway_service_server::GatewayService;
@@ -37,6 +38,12 @@ impl GatewayService for GatewayApi {
     async fn list_gateways(&self, request: Request<pb::ListGatewaysRequest>) -> Reply<pb::ListGatewaysResponse> {
         let access = authorize(&self.shared.auth, &request, &[gateway::LIST]).await?;
         self.list(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn count_gateways(&self, request: Request<pb::CountGatewaysRequest>) -> Reply<pb::GatewayCounts> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::LIST, project::REMOVE]).await?;
+        let counts = store::counts(&self.shared.pool, access.project_id).await;
+        counts.map(|(total, online)| pb::GatewayCounts { total, online }).reply(access.lang())
     }
 
     async fn get_gateway(&self, request: Request<pb::GetGatewayRequest>) -> Reply<pb::GatewayDetail> {

@@ -252,3 +252,15 @@ fn translate(err: sqlx::Error, draft: &GatewayDraft) -> Error {
             .then(|| Msg::GatewayNumberTaken { number: draft.serial.as_str().to_owned() })
     })
 }
+
+/// How many gateways the project has, and how many of them are online.
+pub async fn counts(pool: &PgPool, project_id: i64) -> sqlx::Result<(i64, i64)> {
+    let row = sqlx::query!(
+        "SELECT count(*) AS \"total!\", count(*) FILTER (WHERE online) AS \"online!\" \
+         FROM lighting.gateways WHERE project_id = $1 AND NOT deleted",
+        project_id
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok((row.total, row.online))
+}

@@ -90,6 +90,11 @@ fn cities(provinces: &[Province], prefectures: &[Prefecture], counties: &[County
     cities
 }
 
+/// The city of a division code.
+pub fn by_code(code: &str) -> Option<&'static City> {
+    CITIES.iter().find(|city| city.code == code)
+}
+
 /// The cities whose name or province name holds `name` (all for empty), of the province
 /// `province_code` when given.
 pub fn search<'a>(name: &'a str, province_code: &'a str) -> impl Iterator<Item = &'static City> + 'a {
