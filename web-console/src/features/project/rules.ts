@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import { isCode, isValidPhone } from '../../lib/validators';
 import type { TFunction } from 'i18next';
 import type { ProjectOption } from './api';
 
@@ -47,5 +48,58 @@ export function addressRules(t: TFunction) {
     addressName: [check(isAddressName, t('project.address.rules.name', { max: ADDRESS_NAME_MAX }))],
     orderNum: [check(isAddressOrder, t('project.address.rules.order', { min: ADDRESS_ORDER_MIN, max: ADDRESS_ORDER_MAX }))],
     remark: [{ max: ADDRESS_REMARK_MAX, message: t('project.address.rules.remark', { max: ADDRESS_REMARK_MAX }) }],
+  };
+}
+
+/** The server's limits of a project (contract: POST /project/project). */
+export const PROJECT_NAME_MAX = 100;
+export const PROJECT_NUMBER_MAX = 50;
+export const PROJECT_ADDRESS_MAX = 255;
+export const PROJECT_TEXT_MAX = 50;
+export const PROJECT_ORGANIZATION_MAX = 100;
+export const PROJECT_REMARK_MAX = 500;
+/** At most 6 modules per project, each at a position 1 to 6 (spec sections 5 and 9). */
+export const MAX_MODULES = 6;
+export const MAP_LEVEL_MIN = 3;
+export const MAP_LEVEL_MAX = 18;
+export const STATE_INTERVAL: readonly [number, number] = [10, 3600];
+export const ENERGY_INTERVAL: readonly [number, number] = [60, 86_400];
+export const MAX_CAROUSEL = 10;
+
+/** What is wrong with a module list, or undefined: more than 6, a position repeated. */
+export function moduleProblem(modules: readonly { position?: number; moduleCode?: string }[]): 'tooMany' | 'positionRepeated' | 'moduleRepeated' | undefined {
+  if (modules.length > MAX_MODULES) return 'tooMany';
+  const positions = modules.map((m) => m.position).filter((p) => p !== undefined);
+  if (new Set(positions).size !== positions.length) return 'positionRepeated';
+  const codes = modules.map((m) => m.moduleCode).filter((c) => c !== undefined && c !== '');
+  if (new Set(codes).size !== codes.length) return 'moduleRepeated';
+  return undefined;
+}
+
+const notBlank = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/** antd rules of the project form, messages in the current language (the server's own rules). */
+export function projectRules(t: TFunction) {
+  return {
+    projectName: [check(notBlank, t('project.info.rules.name')), { max: PROJECT_NAME_MAX, message: t('project.info.rules.max', { max: PROJECT_NAME_MAX }) }],
+    projectNumber: [
+      check(notBlank, t('project.info.rules.number')),
+      check((value) => typeof value === 'string' && isCode(value.trim()), t('project.info.rules.numberChars')),
+      { max: PROJECT_NUMBER_MAX, message: t('project.info.rules.max', { max: PROJECT_NUMBER_MAX }) },
+    ],
+    address: [check(notBlank, t('project.info.rules.address')), { max: PROJECT_ADDRESS_MAX, message: t('project.info.rules.max', { max: PROJECT_ADDRESS_MAX }) }],
+    phone: [check((value) => value === undefined || value === null || value === '' || (typeof value === 'string' && isValidPhone(value)), t('project.info.rules.phone'))],
+    text: [{ max: PROJECT_TEXT_MAX, message: t('project.info.rules.max', { max: PROJECT_TEXT_MAX }) }],
+    organization: [{ max: PROJECT_ORGANIZATION_MAX, message: t('project.info.rules.max', { max: PROJECT_ORGANIZATION_MAX }) }],
+    remark: [{ max: PROJECT_REMARK_MAX, message: t('project.info.rules.max', { max: PROJECT_REMARK_MAX }) }],
+    location: [check((value) => value === undefined || value === null || typeof value === 'number', t('project.info.rules.location'))],
+    modules: [
+      {
+        validator: (_rule: unknown, value: unknown) => {
+          const problem = moduleProblem(Array.isArray(value) ? (value as { position?: number; moduleCode?: string }[]) : []);
+          return problem ? Promise.reject(new Error(t(`project.info.rules.${problem}`))) : Promise.resolve();
+        },
+      },
+    ],
   };
 }

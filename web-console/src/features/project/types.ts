@@ -28,3 +28,63 @@ export interface AddressChange {
   orderNum: number;
   remark: string;
 }
+
+/** A home-page module of a project at its position (1 to 6). */
+export interface ProjectModule {
+  position: number;
+  moduleCode: string;
+}
+
+/** A project with every field (GET /project/project/list, getInfoById). */
+export interface Project {
+  id: number;
+  projectId: number;
+  projectName: string;
+  projectNumber: string;
+  cityCode: string;
+  cityName: string;
+  projectUserName: string;
+  phone: string;
+  address: string;
+  organization: string;
+  status: string;
+  acceptance: string;
+  startTime: string;
+  contractNumber: string;
+  mapMode: string;
+  mapLevel: number;
+  longitude: number | null;
+  latitude: number | null;
+  menuLogo: string;
+  menuLogoStatus: string;
+  carouselPictures: string[];
+  planPicture: string;
+  modules: ProjectModule[];
+  iotStateInterval: number;
+  iotEnergyInterval: number;
+  enabled: string;
+  remark: string;
+  createTime?: string | null;
+}
+
+/** The project list's filters and page. */
+export interface ProjectQuery {
+  projectName?: string;
+  projectNumber?: string;
+  cityName?: string;
+  status?: string;
+  enabled?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** POST /project/project body; PUT adds id. */
+export type ProjectChange = Omit<Project, 'id' | 'projectId' | 'cityName' | 'enabled' | 'createTime'>;
+
+/** A city a project can be in (GET /project/city/list). */
+export interface City {
+  cityCode: string;
+  cityName: string;
+  provinceCode: string;
+  provinceName: string;
+}
