@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseProject, NO_PROJECT } from './rules';
+import { chooseProject, moduleProblem, NO_PROJECT } from './rules';
 
 const dropList = [
   { id: 1, projectName: '滨江景观照明示范项目' },
@@ -23,5 +23,16 @@ describe('the project after sign-in', () => {
   it('is none (-1 in the cookie, an empty name) for a user without projects', () => {
     expect(chooseProject(undefined, [])).toEqual(NO_PROJECT);
     expect(chooseProject('1', [])).toEqual({ id: undefined, name: '' });
+  });
+});
+
+describe('project module lists', () => {
+  it('at most 6, positions and modules not repeated (spec section 5)', () => {
+    const six = [1, 2, 3, 4, 5, 6].map((position) => ({ position, moduleCode: `m${position}` }));
+    expect(moduleProblem(six)).toBeUndefined();
+    expect(moduleProblem([...six, { position: 1, moduleCode: 'x' }])).toBe('tooMany');
+    expect(moduleProblem([{ position: 1, moduleCode: 'a' }, { position: 1, moduleCode: 'b' }])).toBe('positionRepeated');
+    expect(moduleProblem([{ position: 1, moduleCode: 'a' }, { position: 2, moduleCode: 'a' }])).toBe('moduleRepeated');
+    expect(moduleProblem([{ position: 1 }, { position: 2 }])).toBeUndefined();
   });
 });
