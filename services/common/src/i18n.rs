@@ -196,6 +196,12 @@ pub enum Msg {
     ProjectHasOpenAlarms {
         count: u64,
     },
+    NoticeIdInvalid,
+    NoticeNotFound,
+    NoticeTitleRequired,
+    NoticeTypeInvalid,
+    NoticeStatusInvalid,
+    NoticeClosedNotPublished,
     // ---- end project info ----
     UserNameTaken {
         name: String,
@@ -673,6 +679,12 @@ impl Msg {
                     format!("The project still has {count} open alarm(s) and cannot be deleted")
                 }
             }
+            Msg::NoticeIdInvalid => pick("公告编号不正确", "Invalid announcement id"),
+            Msg::NoticeNotFound => pick("公告不存在", "The announcement does not exist"),
+            Msg::NoticeTitleRequired => pick("公告标题不能为空", "The announcement title cannot be empty"),
+            Msg::NoticeTypeInvalid => pick("公告类型应为通知或公告", "The type must be a notice or an announcement"),
+            Msg::NoticeStatusInvalid => pick("公告状态应为正常或关闭", "The status must be normal or closed"),
+            Msg::NoticeClosedNotPublished => pick("已关闭的公告不能发布", "A closed announcement cannot be published"),
             // ---- end project info ----
             Msg::AddressNameTaken { name } => {
                 if zh {
@@ -1264,6 +1276,12 @@ impl Msg {
             Msg::ProjectMediaKindInvalid => "project.media.kind.invalid",
             Msg::ProjectHasGateways { .. } => "project.has.gateways",
             Msg::ProjectHasOpenAlarms { .. } => "project.has.open.alarms",
+            Msg::NoticeIdInvalid => "notice.id.invalid",
+            Msg::NoticeNotFound => "notice.not.found",
+            Msg::NoticeTitleRequired => "notice.title.required",
+            Msg::NoticeTypeInvalid => "notice.type.invalid",
+            Msg::NoticeStatusInvalid => "notice.status.invalid",
+            Msg::NoticeClosedNotPublished => "notice.closed.publish",
             // ---- end project info ----
             Msg::DeptCodeTaken { .. } => "dept.code.taken",
             Msg::UserNameTaken { .. } => "user.name.taken",
@@ -1479,6 +1497,12 @@ mod tests {
             Msg::ProjectMediaKindInvalid,
             Msg::ProjectHasGateways { count: 2 },
             Msg::ProjectHasOpenAlarms { count: 3 },
+            Msg::NoticeIdInvalid,
+            Msg::NoticeNotFound,
+            Msg::NoticeTitleRequired,
+            Msg::NoticeTypeInvalid,
+            Msg::NoticeStatusInvalid,
+            Msg::NoticeClosedNotPublished,
         ];
         for msg in all {
             let zh = msg.text(Lang::Zh);

@@ -155,7 +155,9 @@ pub mod project {
     );
     screen!(
         /// Announcements.
-        notice = "project:notice"
+        notice = "project:notice",
+        /// Publish an announcement.
+        PUBLISH = "publish",
     );
     screen!(
         /// File management.

@@ -23,6 +23,7 @@ use lumiscape_proto::identity::v1::{
 };
 use lumiscape_proto::project::v1::address_service_client::AddressServiceClient;
 use lumiscape_proto::project::v1::city_service_client::CityServiceClient;
+use lumiscape_proto::project::v1::notice_service_client::NoticeServiceClient;
 use lumiscape_proto::project::v1::project_service_client::ProjectServiceClient;
 use tonic::transport::{Channel, Endpoint};
 
@@ -125,6 +126,10 @@ impl Clients {
 
     pub fn address(&self) -> AddressServiceClient<Transport> {
         AddressServiceClient::new(self.project.pick())
+    }
+
+    pub fn notices(&self) -> NoticeServiceClient<Transport> {
+        NoticeServiceClient::new(self.project.pick())
     }
 
     /// A channel to identity, for the clients of its smaller services.

@@ -16,8 +16,8 @@ use utoipa::openapi::{
 };
 
 use crate::api::{
-    address, advice, alarm, auth, backup, lighting, live, menus, monitor, profile, project, roles, settings, system,
-    users,
+    address, advice, alarm, auth, backup, lighting, live, menus, monitor, notice, profile, project, roles, settings,
+    system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -243,6 +243,14 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/project/address", Access::Permission(project_perm::address::EDIT), "project", "Edit or move an address (one with children keeps its parent)", |m| on(m, address::edit)),
     route(Method::DELETE, "/project/address/{addressId}", Access::Permission(project_perm::address::REMOVE), "project", "Delete an address without children", |m| on(m, address::remove)),
     // ---- end project addresses ----
+    // ---- project announcements (RuoYi's notice paths) ----
+    route(GET, "/system/notice/list", Access::Permission(project_perm::notice::LIST), "project", "A page of the selected project's announcements, newest first (noticeTitle, noticeType, createBy, published filters)", |m| on(m, notice::list)),
+    route(GET, "/system/notice/{noticeId}", Access::Permission(project_perm::notice::QUERY), "project", "An announcement", |m| on(m, notice::get)),
+    route(POST, "/system/notice", Access::Permission(project_perm::notice::ADD), "project", "Add an announcement (title, type, content, image, status); data is its id", |m| on(m, notice::add)),
+    route(PUT, "/system/notice", Access::Permission(project_perm::notice::EDIT), "project", "Edit an announcement", |m| on(m, notice::edit)),
+    route(Method::DELETE, "/system/notice/{noticeId}", Access::Permission(project_perm::notice::REMOVE), "project", "Delete announcements (all or none)", |m| on(m, notice::remove)),
+    route(PUT, "/system/notice/publish/{noticeId}", Access::Permission(project_perm::notice::PUBLISH), "project", "Publish an announcement now (a closed one is refused)", |m| on(m, notice::publish)),
+    // ---- end project announcements ----
     // ---- lighting (gateways, real-time and one-key control, telemetry) ----
     route(GET, "/lighting/gateway/list", Access::Permission(lighting_perm::gateway::LIST), "lighting", "The project's gateways, filtered and paged", |m| on(m, lighting::gateway_list)),
     route(GET, "/lighting/gateway/{gatewayId}", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "A gateway with the latest reading of each loop", |m| on(m, lighting::gateway_detail)),

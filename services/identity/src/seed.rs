@@ -301,6 +301,7 @@ const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] = &[
     (101, 6, "导入", "Import", "import"),
     (101, 7, "重置密码", "Reset password", "resetPwd"),
     (108, 6, "恢复", "Restore", "restore"),
+    (202, 6, "发布", "Publish", "publish"),
     (109, 6, "账户解锁", "Unlock", "unlock"),
 ];
 

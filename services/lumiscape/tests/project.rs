@@ -394,3 +394,106 @@ async fn each_call_needs_its_permission(c: &Cluster) {
     assert_eq!(status, 401);
     assert_eq!(project_rows(c).await, before);
 }
+
+scenario!(announcements_are_written_published_and_scoped_to_the_project);
+async fn announcements_are_written_published_and_scoped_to_the_project(c: &Cluster) {
+    let console = Console::admin(c).await;
+
+    // The demo's announcements, newest first; the published one says so.
+    let (_, page) = console.send("1", EN, Call::get("/system/notice/list")).await;
+    assert_eq!((page["code"].as_i64(), page["total"].as_i64()), (Some(200), Some(2)), "{page}");
+    let published: Vec<&str> =
+        page["rows"].as_array().unwrap().iter().map(|n| n["published"].as_str().unwrap()).collect();
+    assert_eq!(published, ["0", "1"]);
+    assert_eq!(page["rows"][1]["noticeTitle"], "春节亮灯安排");
+
+    // Add, read, edit, publish.
+    let body = json!({ "noticeTitle": " Festival lights ", "noticeContent": "<script>x</script> stays text", "noticeImage": "/upload/f.png" });
+    let (_, added) = console.send("1", EN, Call::post("/system/notice").json(body)).await;
+    let id = added["data"].as_i64().expect("the new id");
+    let (_, got) = console.send("1", EN, Call::get(&format!("/system/notice/{id}"))).await;
+    let notice = &got["data"];
+    assert_eq!(
+        (notice["noticeTitle"].as_str(), notice["noticeType"].as_str(), notice["status"].as_str()),
+        (Some("Festival lights"), Some("2"), Some("0"))
+    );
+    assert_eq!(
+        (notice["noticeContent"].as_str(), notice["published"].as_str()),
+        (Some("<script>x</script> stays text"), Some("0"))
+    );
+    assert_eq!(notice["createBy"], "admin");
+    let edit =
+        json!({ "noticeId": id, "noticeTitle": "Festival", "noticeType": "1", "noticeContent": "c", "status": "0" });
+    let (_, edited) = console.send("1", EN, Call::put("/system/notice").json(edit)).await;
+    assert_eq!(edited["code"], 200, "{edited}");
+    let (_, done) = console.send("1", EN, Call::put(&format!("/system/notice/publish/{id}"))).await;
+    assert_eq!(
+        (done["data"]["published"].as_str(), done["data"]["publishedBy"].as_str()),
+        (Some("1"), Some("admin")),
+        "{done}"
+    );
+    assert!(done["data"]["publishTime"].as_str().is_some());
+    let (_, only) = console.send("1", EN, Call::get("/system/notice/list?published=1&noticeType=1")).await;
+    assert_eq!(only["total"], 1, "{only}");
+
+    // A closed one is not published; bad input is refused and changes nothing.
+    let close = json!({ "noticeId": id, "noticeTitle": "Festival", "noticeType": "1", "status": "1" });
+    console.send("1", EN, Call::put("/system/notice").json(close)).await;
+    let (status, closed) = console.send("1", EN, Call::put(&format!("/system/notice/publish/{id}"))).await;
+    assert_eq!(
+        (status, closed["code"].as_i64(), closed["msg"].as_str()),
+        (200, Some(500), Some("A closed announcement cannot be published"))
+    );
+    let before: i64 = sqlx::query_scalar("SELECT count(*) FROM project.notices").fetch_one(&c.pool).await.unwrap();
+    let bad = [
+        (json!({ "noticeTitle": " " }), "The announcement title cannot be empty"),
+        (json!({ "noticeTitle": "x".repeat(51) }), "The title can be at most 50 characters"),
+        (json!({ "noticeTitle": "t", "noticeType": "9" }), "The type must be a notice or an announcement"),
+        (json!({ "noticeTitle": "t", "status": "2" }), "The status must be normal or closed"),
+        (
+            json!({ "noticeTitle": "t", "noticeImage": "https://evil.example/x.png" }),
+            "A picture's path is not a stored file; please upload it again",
+        ),
+        (
+            json!({ "noticeTitle": "t", "noticeContent": "x".repeat(10_001) }),
+            "The content can be at most 10000 characters",
+        ),
+    ];
+    for (body, msg) in bad {
+        refused(console.send("1", EN, Call::post("/system/notice").json(body)).await, 400, msg);
+    }
+    let (_, zh) = console.send("1", ZH, Call::post("/system/notice").json(json!({ "noticeTitle": "" }))).await;
+    assert_eq!(zh["msg"], "公告标题不能为空");
+    refused(console.send("1", EN, Call::get("/system/notice/abc")).await, 400, "Invalid announcement id");
+    refused(console.send("", EN, Call::get("/system/notice/list")).await, 400, "Please select a project first");
+    let after: i64 = sqlx::query_scalar("SELECT count(*) FROM project.notices").fetch_one(&c.pool).await.unwrap();
+    assert_eq!(after, before);
+
+    // Another project's announcement is absent; a delete naming one of them deletes nothing.
+    let (_, other) = console.send("2", EN, Call::get("/system/notice/list")).await;
+    let foreign = other["rows"][0]["noticeId"].as_i64().unwrap();
+    refused(
+        console.send("1", EN, Call::get(&format!("/system/notice/{foreign}"))).await,
+        404,
+        "The announcement does not exist",
+    );
+    refused(
+        console.send("1", EN, Call::delete(&format!("/system/notice/{id},{foreign}"))).await,
+        404,
+        "The announcement does not exist",
+    );
+    let (_, deleted) = console.send("1", EN, Call::delete(&format!("/system/notice/{id}"))).await;
+    assert_eq!(deleted["code"], 200, "{deleted}");
+    refused(
+        console.send("1", EN, Call::get(&format!("/system/notice/{id}"))).await,
+        404,
+        "The announcement does not exist",
+    );
+
+    // Publishing needs its own permission.
+    revoke_from_operator(c, &["pc:project:notice:publish"]).await;
+    let operator = Console::sign_in(c, "operator", "operator123").await;
+    let (_, list) = operator.send("1", EN, Call::get("/system/notice/list")).await;
+    let first = list["rows"][0]["noticeId"].as_i64().unwrap();
+    refused(operator.send("1", EN, Call::put(&format!("/system/notice/publish/{first}"))).await, 403, NO_PERMISSION_EN);
+}

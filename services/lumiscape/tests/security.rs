@@ -154,6 +154,8 @@ struct Ids {
     /// A leaf of the project's address tree and its parent.
     address: i64,
     address_parent: i64,
+    /// An announcement of the project.
+    notice: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -276,6 +278,16 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
             .with_id(),
         ("DELETE", "/project/address/{addressId}") => {
             Sample::at(format!("/project/address/{}", ids.address)).with_id()
+        }
+        ("GET", "/system/notice/list") => Sample::at(format!("{path}?noticeTitle=&pageNum=1")),
+        ("GET", "/system/notice/{noticeId}") => Sample::at(format!("/system/notice/{}", ids.notice)).with_id(),
+        ("POST", "/system/notice") => Sample::at(path).json(json!({ "noticeTitle": "Probe", "noticeContent": "Probe" })),
+        ("PUT", "/system/notice") => Sample::at(path)
+            .json(json!({ "noticeId": ids.notice, "noticeTitle": "Probe renamed", "noticeContent": "x" }))
+            .with_id(),
+        ("DELETE", "/system/notice/{noticeId}") => Sample::at(format!("/system/notice/{}", ids.notice)).with_id(),
+        ("PUT", "/system/notice/publish/{noticeId}") => {
+            Sample::at(format!("/system/notice/publish/{}", ids.notice)).with_id()
         }
         ("GET", "/lighting/gateway/list") => Sample::at(path),
         ("GET", "/lighting/gateway/{gatewayId}") => Sample::at(format!("/lighting/gateway/{g}")).with_id(),
@@ -593,7 +605,13 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
-    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent }
+    let notice: i64 =
+        sqlx::query_scalar("SELECT notice_id FROM project.notices WHERE project_id = $1 ORDER BY notice_id LIMIT 1")
+            .bind(project)
+            .fetch_one(&c.pool)
+            .await
+            .unwrap();
+    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent, notice }
 }
 
 fn route_name(route: &RouteSpec) -> String {

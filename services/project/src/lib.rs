@@ -5,6 +5,7 @@
 
 pub mod address;
 pub mod city;
+pub mod notice;
 pub mod project;
 pub mod seed;
 
@@ -15,6 +16,7 @@ use lumiscape_common::outbox::Relay;
 use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
 use lumiscape_proto::project::v1::address_service_server::AddressServiceServer;
 use lumiscape_proto::project::v1::city_service_server::CityServiceServer;
+use lumiscape_proto::project::v1::notice_service_server::NoticeServiceServer;
 use lumiscape_proto::project::v1::project_service_server::ProjectServiceServer;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -43,7 +45,8 @@ pub async fn start(
     };
     let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(ctx.clone(), peers)))
         .add_service(CityServiceServer::new(city::grpc::CityApi::new(ctx.clone())))
-        .add_service(AddressServiceServer::new(address::grpc::AddressApi::new(ctx)));
+        .add_service(AddressServiceServer::new(address::grpc::AddressApi::new(ctx.clone())))
+        .add_service(NoticeServiceServer::new(notice::grpc::NoticeApi::new(ctx)));
     serve_grpc("project", cfg.grpc.project_listen, routes, &deps.local, shutdown).await
 }
 

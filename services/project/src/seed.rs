@@ -99,6 +99,9 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
     for (project_id, tree) in [(1_i64, RIVERSIDE_ADDRESSES), (2, SKYLINE_ADDRESSES)] {
         seed_addresses(&mut tx, project_id, tree).await?;
     }
+    for (project_id, notices) in [(1_i64, RIVERSIDE_NOTICES), (2, SKYLINE_NOTICES)] {
+        seed_notices(&mut tx, project_id, notices).await?;
+    }
     tx.commit().await?;
     Ok(())
 }
@@ -139,6 +142,51 @@ async fn seed_info(conn: &mut PgConnection, info: &DemoInfo) -> anyhow::Result<(
     )
     .execute(conn)
     .await?;
+    Ok(())
+}
+
+/// A demo project's announcements: title, content, image, published.
+type DemoNotices = &'static [(&'static str, &'static str, &'static str, bool)];
+
+const RIVERSIDE_NOTICES: DemoNotices = &[
+    (
+        "春节亮灯安排",
+        "除夕至元宵节期间，滨江段景观照明延长至次日凌晨1点，节日场景每晚19:00启动。",
+        "/demo/carousel-night.svg",
+        true,
+    ),
+    ("东区配电柜检修", "本周四09:00-12:00东区配电柜检修，期间东区步道照明暂停。", "", false),
+];
+
+const SKYLINE_NOTICES: DemoNotices =
+    &[("灯光秀彩排通知", "周六20:00-21:00进行天际线灯光秀彩排，请运维人员到岗。", "/demo/carousel-night.svg", true)];
+
+/// Adds a project's demo announcements once: a project that has any keeps what it has.
+async fn seed_notices(conn: &mut PgConnection, project_id: i64, notices: DemoNotices) -> anyhow::Result<()> {
+    let seeded = sqlx::query_scalar!(
+        "SELECT EXISTS (SELECT 1 FROM project.notices WHERE project_id = $1) AS \"e!\"",
+        project_id
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if seeded {
+        return Ok(());
+    }
+    for (title, content, image, published) in notices {
+        sqlx::query!(
+            "INSERT INTO project.notices (project_id, notice_title, notice_type, notice_content, notice_image, \
+             publish_time, published_by, created_by, updated_by) \
+             VALUES ($1, $2, '2', $3, $4, CASE WHEN $5 THEN now() END, CASE WHEN $5 THEN 'admin' ELSE '' END, \
+             'admin', 'admin')",
+            project_id,
+            title,
+            content,
+            image,
+            published
+        )
+        .execute(&mut *conn)
+        .await?;
+    }
     Ok(())
 }
 

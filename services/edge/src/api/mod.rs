@@ -11,6 +11,7 @@ pub mod lighting;
 pub mod live;
 pub mod menus;
 pub mod monitor;
+pub mod notice;
 pub mod profile;
 pub mod project;
 pub mod roles;
