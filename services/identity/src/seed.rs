@@ -373,6 +373,7 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
             ("3", "停工", "Stopped"),
         ],
     ),
+    ("sys_notice_type", "通知类型", "Notice type", &[("1", "通知", "Notice"), ("2", "公告", "Announcement")]),
     (
         "project_acceptance",
         "验收状态",

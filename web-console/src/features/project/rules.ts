@@ -103,3 +103,17 @@ export function projectRules(t: TFunction) {
     ],
   };
 }
+
+/** The server's limits of an announcement (contract: POST /system/notice). */
+export const NOTICE_TITLE_MAX = 50;
+export const NOTICE_CONTENT_MAX = 10_000;
+export const NOTICE_REMARK_MAX = 255;
+
+/** antd rules of the announcement form. */
+export function noticeRules(t: TFunction) {
+  return {
+    noticeTitle: [check(notBlank, t('project.notice.rules.title')), { max: NOTICE_TITLE_MAX, message: t('project.info.rules.max', { max: NOTICE_TITLE_MAX }) }],
+    noticeContent: [{ max: NOTICE_CONTENT_MAX, message: t('project.info.rules.max', { max: NOTICE_CONTENT_MAX }) }],
+    remark: [{ max: NOTICE_REMARK_MAX, message: t('project.info.rules.max', { max: NOTICE_REMARK_MAX }) }],
+  };
+}

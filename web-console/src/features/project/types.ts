@@ -88,3 +88,38 @@ export interface City {
   provinceCode: string;
   provinceName: string;
 }
+
+/** A project's announcement (GET /system/notice/list): RuoYi's notice with ours beside it. */
+export interface Notice {
+  noticeId: number;
+  noticeTitle: string;
+  noticeType: string;
+  noticeContent: string;
+  noticeImage: string;
+  status: string;
+  published: string;
+  publishTime?: string | null;
+  publishedBy?: string;
+  remark: string;
+  createBy: string;
+  createTime?: string | null;
+}
+
+export interface NoticeQuery {
+  noticeTitle?: string;
+  noticeType?: string;
+  createBy?: string;
+  published?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** POST /system/notice body; PUT adds noticeId. */
+export interface NoticeChange {
+  noticeTitle: string;
+  noticeType: string;
+  noticeContent: string;
+  noticeImage: string;
+  status: string;
+  remark: string;
+}
