@@ -230,6 +230,8 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/project/project/getHomeProjectConfig/{id}", Access::SignedIn, "project", "What the home page shows of a project: logo, modules by position, map, pictures", |m| on(m, project::home_project_config)),
     route(GET, "/project/project/getProjectInfoForDateScope", Access::SignedIn, "project", "The dates a project's figures cover (projectId, else the selected project)", |m| on(m, project::date_scope)),
     route(GET, "/project/location/{id}", Access::SignedIn, "project", "Where a project sits on the map", |m| on(m, project::location)),
+    route(GET, "/project/project/getProjectMainPageInfo", Access::SignedIn, "project", "The home page's panels of a project (projectId, else the selected one): project, devices, open alarms by level, latest announcements", |m| on(m, project::main_page)),
+    route(GET, "/project/project/device/statistics", Access::Permission(lighting_perm::gateway::LIST), "project", "The selected project's gateways (online, offline) and loops (on, off)", |m| on(m, project::device_statistics)),
     // ---- end project management ----
     route(GET, "/project/city/list", Access::SignedIn, "project", "The cities a project can be in (China's 2023 division codes), filtered by name and province", |m| on(m, project::city_list)),
     // ---- project addresses (spec section 7) ----

@@ -497,3 +497,56 @@ async fn announcements_are_written_published_and_scoped_to_the_project(c: &Clust
     let first = list["rows"][0]["noticeId"].as_i64().unwrap();
     refused(operator.send("1", EN, Call::put(&format!("/system/notice/publish/{first}"))).await, 403, NO_PERMISSION_EN);
 }
+
+scenario!(the_home_page_gathers_its_panels_from_the_services_that_own_them);
+async fn the_home_page_gathers_its_panels_from_the_services_that_own_them(c: &Cluster) {
+    let console = Console::admin(c).await;
+    let (_, page) = console.send("1", EN, Call::get("/project/project/getProjectMainPageInfo")).await;
+    let data = &page["data"];
+    assert_eq!(data["project"]["projectName"], "滨江景观照明示范项目", "{page}");
+    assert_eq!(data["project"]["modules"].as_array().unwrap().len(), 6);
+    assert_eq!(
+        (data["devices"]["gatewayTotal"].as_i64(), data["devices"]["loopTotal"].as_i64()),
+        (Some(5), Some(20)),
+        "{page}"
+    );
+    let titles: Vec<&str> =
+        data["notices"].as_array().unwrap().iter().map(|n| n["noticeTitle"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["春节亮灯安排"], "published ones only");
+    let serious = data["alarms"]["serious"].as_i64().expect("the alarm panel");
+
+    // An open serious alarm shows at once; the same figures answer device/statistics.
+    sqlx::query(
+        "INSERT INTO alarm.alarms (project_id, alarm_type_id, raise_transition_id, alarm_name, alarm_level, content_zh, \
+         content_en, trigger_attribute, trigger_comparison, trigger_value_text, auto_processing, auto_work_order, \
+         gateway_id, serial, loop_index, device_name, value, alarm_time, sample_time) \
+         VALUES (1, 1, 'test-home-1', 'Over-current', '1', '过流', 'Over-current', 'current', '>', '15', FALSE, FALSE, \
+         1, 'SIM-00001', 1, 'G', 16, now(), now())",
+    )
+    .execute(&c.pool)
+    .await
+    .unwrap();
+    let (_, page) = console.send("", EN, Call::get("/project/project/getProjectMainPageInfo?projectId=1")).await;
+    assert_eq!(page["data"]["alarms"]["serious"].as_i64(), Some(serious + 1), "{page}");
+    let (_, stats) = console.send("1", EN, Call::get("/project/project/device/statistics")).await;
+    assert_eq!(stats["data"]["gatewayTotal"], 5, "{stats}");
+
+    // A panel the caller may not read is left out, the rest still shows. (Whoever may delete
+    // the project may count its open alarms: the deletion asks for that count.)
+    revoke_from_operator(c, &["pc:alarm:realtime:list", "pc:project:project:remove"]).await;
+    let operator = Console::sign_in(c, "operator", "operator123").await;
+    let (_, page) = operator.send("1", EN, Call::get("/project/project/getProjectMainPageInfo")).await;
+    assert_eq!((page["code"].as_i64(), page["data"]["alarms"].clone()), (Some(200), Value::Null), "{page}");
+    assert_eq!(page["data"]["devices"]["gatewayTotal"], 5);
+    // Another project, and no project at all.
+    refused(
+        operator.send("1", EN, Call::get("/project/project/getProjectMainPageInfo?projectId=2")).await,
+        404,
+        NOT_FOUND_EN,
+    );
+    refused(
+        operator.send("", EN, Call::get("/project/project/getProjectMainPageInfo")).await,
+        400,
+        "Please select a project first",
+    );
+}

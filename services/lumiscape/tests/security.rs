@@ -261,6 +261,8 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("GET", "/project/project/getProjectInfoForDateScope") => {
             Sample::at(format!("{path}?projectId={}", ids.project)).with_id()
         }
+        ("GET", "/project/project/getProjectMainPageInfo") => Sample::at(format!("{path}?projectId={}", ids.project)).with_id(),
+        ("GET", "/project/project/device/statistics") => Sample::at(path),
         ("GET", "/project/location/{id}") => Sample::at(format!("/project/location/{}", ids.project)).with_id(),
         ("GET", "/project/address/list") => Sample::at(format!("{path}?addressName=&parentId={}", ids.address_parent)),
         ("GET", "/project/address/getProjectAddressTree") => Sample::at(path),

@@ -61,8 +61,10 @@ impl AlarmService for AlarmApi {
         request: Request<pb::CountOpenAlarmsRequest>,
     ) -> Reply<pb::CountOpenAlarmsResponse> {
         let access = authorize(&self.shared.auth, &request, &[realtime::LIST, project::REMOVE]).await?;
-        let count = store::count_open(&self.shared.pool, access.project_id).await;
-        count.map(|count| pb::CountOpenAlarmsResponse { count }).reply(access.lang())
+        let counted = store::count_open(&self.shared.pool, access.project_id).await;
+        counted
+            .map(|(count, [serious, main, secondary])| pb::CountOpenAlarmsResponse { count, serious, main, secondary })
+            .reply(access.lang())
     }
 }
 

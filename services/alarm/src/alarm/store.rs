@@ -318,14 +318,18 @@ pub async fn change(pool: &PgPool, streams: &Streams, change: &Change<'_>) -> Re
     Ok(changed)
 }
 
-/// Open alarms of the project.
-pub async fn count_open(pool: &PgPool, project_id: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar!(
-        "SELECT count(*) AS \"open!\" FROM alarm.alarms WHERE project_id = $1 AND status IN ('0', '1')",
+/// Open alarms of the project: how many, and how many of each level (serious, main,
+/// secondary).
+pub async fn count_open(pool: &PgPool, project_id: i64) -> sqlx::Result<(i64, [i64; 3])> {
+    let row = sqlx::query!(
+        "SELECT count(*) AS \"open!\", count(*) FILTER (WHERE alarm_level = '1') AS \"serious!\", \
+         count(*) FILTER (WHERE alarm_level = '2') AS \"main!\", count(*) FILTER (WHERE alarm_level = '3') AS \"secondary!\" \
+         FROM alarm.alarms WHERE project_id = $1 AND status IN ('0', '1')",
         project_id
     )
     .fetch_one(pool)
-    .await
+    .await?;
+    Ok((row.open, [row.serious, row.main, row.secondary]))
 }
 
 /// How long a recovery may wait for its raise. A raise comes late only by redeliveries

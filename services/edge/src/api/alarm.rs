@@ -278,7 +278,10 @@ pub async fn alarm_process(
 pub async fn open_count(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
     let lang = info.lang();
     let answer = call(&info, alarms(&state).count_open_alarms(info.ctx.request(pb::CountOpenAlarmsRequest {}))).await?;
-    ok_data(lang, json!({ "count": answer.count }))
+    ok_data(
+        lang,
+        json!({ "count": answer.count, "serious": answer.serious, "main": answer.main, "secondary": answer.secondary }),
+    )
 }
 
 /// An alarm row; its content in the request's language.

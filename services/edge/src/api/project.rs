@@ -6,6 +6,7 @@ use axum::Extension;
 use axum::extract::{Path, State};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
+use lumiscape_proto::lighting::v1::gateway_service_client::GatewayServiceClient;
 use lumiscape_proto::project::v1 as pb;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -501,6 +502,102 @@ async fn home_config(state: &EdgeState, info: &RequestInfo, id: i64) -> Result<p
     call(info, state.clients.project().get_home_config(info.ctx.request(pb::ProjectIdRequest { id }))).await
 }
 
+fn home_config_json(c: pb::HomeConfig) -> Value {
+    json!({
+        "id": c.id,
+        "projectId": c.id,
+        "projectName": c.project_name,
+        "menuLogo": c.menu_logo,
+        "menuLogoStatus": c.menu_logo_status,
+        "modules": modules_json(c.modules),
+        "mapMode": c.map_mode,
+        "mapLevel": c.map_level,
+        "longitude": c.longitude,
+        "latitude": c.latitude,
+        "carouselPictures": c.carousel_pictures,
+        "planPicture": c.plan_picture,
+    })
+}
+
+fn devices_json(d: &pb::DeviceFigures) -> Value {
+    json!({
+        "gatewayTotal": d.gateways,
+        "gatewayOnline": d.online,
+        "gatewayOffline": d.offline,
+        "loopTotal": d.loops,
+        "loopOn": d.loops_on,
+        "loopOff": d.loops_off,
+    })
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MainPageQuery {
+    project_id: Option<String>,
+}
+
+/// `GET /project/project/getProjectMainPageInfo?projectId` (the selected project when
+/// absent): the home page's panels, `{project, devices, alarms, notices}`; a panel the
+/// caller may not read is null.
+pub async fn main_page(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiQuery(query): ApiQuery<MainPageQuery>,
+) -> ApiResult {
+    let lang = info.lang();
+    let id = match number::<i64>(query.project_id.as_deref(), Msg::ProjectIdInvalid, lang)? {
+        None => 0,
+        Some(id) if id > 0 => id,
+        Some(_) => return Err(ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang)),
+    };
+    let page =
+        call(&info, state.clients.project().get_main_page(info.ctx.request(pb::ProjectIdRequest { id }))).await?;
+    let notices: Vec<Value> = page
+        .notices
+        .iter()
+        .map(|n| {
+            json!({
+                "noticeId": n.notice_id,
+                "noticeTitle": n.notice_title,
+                "noticeType": n.notice_type,
+                "noticeContent": n.notice_content,
+                "noticeImage": n.notice_image,
+                "publishTime": local_time(n.publish_time_ms),
+                "createBy": n.create_by,
+            })
+        })
+        .collect();
+    ok_data(
+        lang,
+        json!({
+            "project": page.config.map(home_config_json),
+            "devices": page.devices.as_ref().map(devices_json),
+            "alarms": page.alarms.map(|a| json!({
+                "open": a.open, "serious": a.serious, "main": a.main, "secondary": a.secondary,
+            })),
+            "notices": notices,
+        }),
+    )
+}
+
+/// `GET /project/project/device/statistics`: the selected project's gateways and loops
+/// (lighting's figures).
+pub async fn device_statistics(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
+    let lang = info.lang();
+    let request = lumiscape_proto::lighting::v1::CountGatewaysRequest {};
+    let mut client = GatewayServiceClient::new(state.clients.lighting_channel());
+    let c = call(&info, client.count_gateways(info.ctx.request(request))).await?;
+    let figures = pb::DeviceFigures {
+        gateways: c.total,
+        online: c.online,
+        offline: c.total - c.online,
+        loops: c.loops,
+        loops_on: c.loops_on,
+        loops_off: c.loops_off,
+    };
+    ok_data(lang, devices_json(&figures))
+}
+
 /// `GET /project/project/getHomeProjectConfig/{id}`: what the home page shows of a project.
 pub async fn home_project_config(
     State(state): State<EdgeState>,
@@ -509,23 +606,7 @@ pub async fn home_project_config(
 ) -> ApiResult {
     let lang = info.lang();
     let c = home_config(&state, &info, path_id(&id, Msg::ProjectIdInvalid, lang)?).await?;
-    ok_data(
-        lang,
-        json!({
-            "id": c.id,
-            "projectId": c.id,
-            "projectName": c.project_name,
-            "menuLogo": c.menu_logo,
-            "menuLogoStatus": c.menu_logo_status,
-            "modules": modules_json(c.modules),
-            "mapMode": c.map_mode,
-            "mapLevel": c.map_level,
-            "longitude": c.longitude,
-            "latitude": c.latitude,
-            "carouselPictures": c.carousel_pictures,
-            "planPicture": c.plan_picture,
-        }),
-    )
+    ok_data(lang, home_config_json(c))
 }
 
 /// `GET /project/location/{id}`: where a project sits on the map.

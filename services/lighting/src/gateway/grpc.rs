@@ -43,7 +43,15 @@ impl GatewayService for GatewayApi {
     async fn count_gateways(&self, request: Request<pb::CountGatewaysRequest>) -> Reply<pb::GatewayCounts> {
         let access = authorize(&self.shared.auth, &request, &[gateway::LIST, project::REMOVE]).await?;
         let counts = store::counts(&self.shared.pool, access.project_id).await;
-        counts.map(|(total, online)| pb::GatewayCounts { total, online }).reply(access.lang())
+        counts
+            .map(|c| pb::GatewayCounts {
+                total: c.gateways,
+                online: c.online,
+                loops: c.loops,
+                loops_on: c.loops_on,
+                loops_off: c.loops_off,
+            })
+            .reply(access.lang())
     }
 
     async fn get_gateway(&self, request: Request<pb::GetGatewayRequest>) -> Reply<pb::GatewayDetail> {

@@ -253,14 +253,36 @@ fn translate(err: sqlx::Error, draft: &GatewayDraft) -> Error {
     })
 }
 
-/// How many gateways the project has, and how many of them are online.
-pub async fn counts(pool: &PgPool, project_id: i64) -> sqlx::Result<(i64, i64)> {
+/// The project's gateways and loops: how many, how many online, on and off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    pub gateways: i64,
+    pub online: i64,
+    pub loops: i64,
+    pub loops_on: i64,
+    pub loops_off: i64,
+}
+
+/// How many gateways the project has, how many of them are online, and their loops.
+pub async fn counts(pool: &PgPool, project_id: i64) -> sqlx::Result<Counts> {
     let row = sqlx::query!(
-        "SELECT count(*) AS \"total!\", count(*) FILTER (WHERE online) AS \"online!\" \
-         FROM lighting.gateways WHERE project_id = $1 AND NOT deleted",
+        "SELECT (SELECT count(*) FROM lighting.gateways WHERE project_id = $1 AND NOT deleted) AS \"gateways!\", \
+         (SELECT count(*) FROM lighting.gateways WHERE project_id = $1 AND NOT deleted AND online) AS \"online!\", \
+         (SELECT count(*) FROM lighting.loops l JOIN lighting.gateways g USING (gateway_id) \
+          WHERE g.project_id = $1 AND NOT g.deleted) AS \"loops!\", \
+         (SELECT count(*) FILTER (WHERE s.is_on) FROM lighting.loop_state s JOIN lighting.loops l USING (gateway_id, loop_index) \
+          JOIN lighting.gateways g USING (gateway_id) WHERE g.project_id = $1 AND NOT g.deleted) AS \"loops_on!\", \
+         (SELECT count(*) FILTER (WHERE NOT s.is_on) FROM lighting.loop_state s JOIN lighting.loops l USING (gateway_id, loop_index) \
+          JOIN lighting.gateways g USING (gateway_id) WHERE g.project_id = $1 AND NOT g.deleted) AS \"loops_off!\"",
         project_id
     )
     .fetch_one(pool)
     .await?;
-    Ok((row.total, row.online))
+    Ok(Counts {
+        gateways: row.gateways,
+        online: row.online,
+        loops: row.loops,
+        loops_on: row.loops_on,
+        loops_off: row.loops_off,
+    })
 }

@@ -140,7 +140,7 @@ fn raw(input: &pb::NoticeInput) -> RawNotice<'_> {
     }
 }
 
-fn notice_pb(row: NoticeRow) -> pb::Notice {
+pub fn notice_pb(row: NoticeRow) -> pb::Notice {
     pb::Notice {
         notice_id: row.notice_id,
         project_id: row.project_id,

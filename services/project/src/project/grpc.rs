@@ -28,7 +28,7 @@ use super::model::{
     effective_logo_status,
 };
 use super::store::{self, ProjectFilter, ProjectRow};
-use crate::city;
+use crate::{city, notice};
 
 type Reply<T> = Result<Response<T>, Status>;
 
@@ -110,6 +110,11 @@ impl ProjectService for ProjectApi {
     async fn get_date_scope(&self, request: Request<pb::ProjectIdRequest>) -> Reply<pb::DateScope> {
         let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
         self.date_scope(&access, request.get_ref().id).await.reply(access.lang())
+    }
+
+    async fn get_main_page(&self, request: Request<pb::ProjectIdRequest>) -> Reply<pb::MainPage> {
+        let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
+        self.main_page(&access, request.get_ref().id).await.reply(access.lang())
     }
 }
 
@@ -289,6 +294,40 @@ impl ProjectApi {
         })
     }
 
+    /// The home page: the config, the figures lighting and alarm give the caller in that
+    /// project (a panel the caller may not read, or whose service does not answer, is left
+    /// out rather than failing the page) and the latest published announcements.
+    async fn main_page(&self, access: &Access, id: i64) -> Result<pb::MainPage, Error> {
+        let config = self.home_config(access, id).await?;
+        let ctx = RequestContext { project_id: Some(config.id), ..access.ctx.clone() };
+        let mut lighting = GatewayServiceClient::<Transport>::new(self.peers.lighting.transport());
+        let mut alarm = AlarmServiceClient::<Transport>::new(self.peers.alarm.transport());
+        let devices = lighting.count_gateways(ctx.request(CountGatewaysRequest {}));
+        let alarms = alarm.count_open_alarms(ctx.request(CountOpenAlarmsRequest {}));
+        let notices = notice::store::latest_published(&self.shared.pool, config.id, MAIN_PAGE_NOTICES);
+        let (devices, alarms, notices) = tokio::join!(devices, alarms, notices);
+        let devices = panel("devices", devices).map(|c| pb::DeviceFigures {
+            gateways: c.total,
+            online: c.online,
+            offline: c.total - c.online,
+            loops: c.loops,
+            loops_on: c.loops_on,
+            loops_off: c.loops_off,
+        });
+        let alarms = panel("alarms", alarms).map(|c| pb::AlarmFigures {
+            open: c.count,
+            serious: c.serious,
+            main: c.main,
+            secondary: c.secondary,
+        });
+        Ok(pb::MainPage {
+            config: Some(config),
+            devices,
+            alarms,
+            notices: notices?.into_iter().map(notice::grpc::notice_pb).collect(),
+        })
+    }
+
     /// From the project's start date (its creation when it has none) to today; a start in
     /// the future reads today.
     async fn date_scope(&self, access: &Access, id: i64) -> Result<pb::DateScope, Error> {
@@ -296,6 +335,22 @@ impl ProjectApi {
         let today: NaiveDate = Local::now().date_naive();
         let start = row.start_date.unwrap_or_else(|| row.created_at.with_timezone(&Local).date_naive()).min(today);
         Ok(pb::DateScope { id: row.project_id, start_date: start.to_string(), end_date: today.to_string() })
+    }
+}
+
+/// How many published announcements the home page shows.
+const MAIN_PAGE_NOTICES: i64 = 5;
+
+/// A home-page panel's answer: its figures, or nothing when the caller may not read them
+/// (the panel is hidden) or the service failed (logged; the rest of the page still shows).
+fn panel<T>(name: &str, answer: Result<Response<T>, Status>) -> Option<T> {
+    match answer {
+        Ok(answer) => Some(answer.into_inner()),
+        Err(status) if status.code() == tonic::Code::PermissionDenied => None,
+        Err(status) => {
+            tracing::warn!(panel = name, code = ?status.code(), error = %status.message(), "a home page panel is left out");
+            None
+        }
     }
 }
 
