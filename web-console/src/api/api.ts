@@ -19,6 +19,6 @@ export const clientBaseQuery: BaseQueryFn<ApiArgs, Envelope, SerializedApiError>
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: clientBaseQuery,
-  tagTypes: ['Dict', 'Project', 'Profile', 'Gateway', 'GatewayHistory', 'OneKeyRecord', 'AlarmType', 'Alarm', 'AlarmOpenCount'],
+  tagTypes: ['Dict', 'Project', 'Profile', 'Gateway', 'GatewayHistory', 'OneKeyRecord', 'AlarmType', 'Alarm', 'AlarmOpenCount', 'MainPage'],
   endpoints: () => ({}),
 });

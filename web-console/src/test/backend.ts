@@ -79,6 +79,7 @@ export function consoleBackend(overrides: Record<string, MockHandler | MockRespo
       ],
     }),
     'GET /alarm/alarm/openCount': ok({ data: { count: 0 } }),
+    'GET /project/project/getProjectMainPageInfo': ok({ data: { project: null, devices: null, alarms: null, notices: [] } }),
     'GET /project/project/dropList': ok({ data: projects.map(({ id, projectName }) => ({ id, projectName })) }),
     'GET /project/project/userProjectList': (request) => {
       const name = request.query.get('projectName') ?? '';

@@ -12,11 +12,11 @@ export interface LiveDeps {
 }
 
 /** Tags of everything the live stream or the project decides. */
-export const PROJECT_TAGS = ['Gateway', 'GatewayHistory', 'OneKeyRecord', 'AlarmType', 'Alarm', 'AlarmOpenCount'] as const;
+export const PROJECT_TAGS = ['Gateway', 'GatewayHistory', 'OneKeyRecord', 'AlarmType', 'Alarm', 'AlarmOpenCount', 'MainPage'] as const;
 
 function onAlarm(event: AlarmEvent, deps: LiveDeps): void {
   deps.dispatch(
-    api.util.invalidateTags([{ type: 'Alarm', id: ALARM_LIST }, { type: 'Alarm', id: event.alarmId }, 'AlarmOpenCount']),
+    api.util.invalidateTags([{ type: 'Alarm', id: ALARM_LIST }, { type: 'Alarm', id: event.alarmId }, 'AlarmOpenCount', 'MainPage']),
   );
   if (event.kind === 'raised') deps.announce(event);
 }
@@ -44,7 +44,7 @@ function onGateway(event: GatewayEvent, deps: LiveDeps): void {
       );
     }
   }
-  deps.dispatch(api.util.invalidateTags([{ type: 'GatewayHistory', id: gatewayId }]));
+  deps.dispatch(api.util.invalidateTags([{ type: 'GatewayHistory', id: gatewayId }, 'MainPage']));
 }
 
 /** Puts one live event into the store. */
@@ -57,7 +57,7 @@ export function dispatchLiveEvent(event: LiveEvent, deps: LiveDeps): void {
       onGateway(event.data, deps);
       return;
     case 'resync':
-      deps.dispatch(api.util.invalidateTags(['Alarm', 'AlarmOpenCount', 'Gateway', 'GatewayHistory']));
+      deps.dispatch(api.util.invalidateTags(['Alarm', 'AlarmOpenCount', 'Gateway', 'GatewayHistory', 'MainPage']));
       return;
     case 'ping':
       return;
