@@ -117,6 +117,16 @@ pub fn number<T: FromStr>(text: Option<&str>, invalid: Msg, lang: Lang) -> Resul
     }
 }
 
+/// A `projectId` query parameter naming another project than the selected one: its id, or 0
+/// when absent (the selected project); anything but a positive number is a bad request.
+pub fn project_or_selected(text: Option<&str>, lang: Lang) -> Result<i64, ApiError> {
+    match number::<i64>(text, Msg::ProjectIdInvalid, lang)? {
+        None => Ok(0),
+        Some(id) if id > 0 => Ok(id),
+        Some(_) => Err(ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang)),
+    }
+}
+
 /// An id in a path: a positive number, else a bad request with `invalid`.
 pub fn path_id(text: &str, invalid: Msg, lang: Lang) -> Result<i64, ApiError> {
     text.trim()

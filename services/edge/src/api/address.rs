@@ -9,7 +9,7 @@ use lumiscape_proto::project::v1 as pb;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{id, local_time, number, path_id, text, whole};
+use crate::convert::{id, local_time, number, path_id, project_or_selected, text, whole};
 use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, call, ok_data, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -181,11 +181,7 @@ pub async fn tree(
     ApiQuery(query): ApiQuery<TreeQuery>,
 ) -> ApiResult {
     let lang = info.lang();
-    let project_id = match number::<i64>(query.project_id.as_deref(), Msg::ProjectIdInvalid, lang)? {
-        None => 0,
-        Some(id) if id > 0 => id,
-        Some(_) => return Err(ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang)),
-    };
+    let project_id = project_or_selected(query.project_id.as_deref(), lang)?;
     let request = pb::AddressTreeRequest { project_id };
     let answer = call(&info, state.clients.address().address_tree(info.ctx.request(request))).await?;
     ok_data(lang, answer.nodes.iter().map(node_json).collect())

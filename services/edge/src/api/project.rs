@@ -11,7 +11,7 @@ use lumiscape_proto::project::v1 as pb;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, decimal, flag, id, local_time, number, path_id, text, texts, whole};
+use crate::convert::{PageQuery, decimal, flag, id, local_time, path_id, project_or_selected, text, texts, whole};
 use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -545,11 +545,7 @@ pub async fn main_page(
     ApiQuery(query): ApiQuery<MainPageQuery>,
 ) -> ApiResult {
     let lang = info.lang();
-    let id = match number::<i64>(query.project_id.as_deref(), Msg::ProjectIdInvalid, lang)? {
-        None => 0,
-        Some(id) if id > 0 => id,
-        Some(_) => return Err(ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang)),
-    };
+    let id = project_or_selected(query.project_id.as_deref(), lang)?;
     let page =
         call(&info, state.clients.project().get_main_page(info.ctx.request(pb::ProjectIdRequest { id }))).await?;
     let notices: Vec<Value> = page
@@ -645,11 +641,7 @@ pub async fn date_scope(
     ApiQuery(query): ApiQuery<DateScopeQuery>,
 ) -> ApiResult {
     let lang = info.lang();
-    let id = match number::<i64>(query.project_id.as_deref(), Msg::ProjectIdInvalid, lang)? {
-        None => 0,
-        Some(id) if id > 0 => id,
-        Some(_) => return Err(ApiError::new(ErrorCode::BadRequest, &Msg::ProjectIdInvalid, lang)),
-    };
+    let id = project_or_selected(query.project_id.as_deref(), lang)?;
     let scope =
         call(&info, state.clients.project().get_date_scope(info.ctx.request(pb::ProjectIdRequest { id }))).await?;
     ok_data(lang, json!({ "projectId": scope.id, "startTime": scope.start_date, "endTime": scope.end_date }))
