@@ -154,6 +154,8 @@ struct Ids {
     /// A leaf of the project's address tree and its parent.
     address: i64,
     address_parent: i64,
+    /// A file of the project (files).
+    file: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -162,6 +164,8 @@ enum Body {
     Json(Value),
     /// A multipart upload in the field `avatarfile`.
     Avatar(Vec<u8>),
+    /// A multipart upload in the field `file` (files).
+    Upload(Vec<u8>),
 }
 
 /// One request to a route: a request its caller, if allowed, could really make.
@@ -248,6 +252,20 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("DELETE", "/project/address/{addressId}") => {
             Sample::at(format!("/project/address/{}", ids.address)).with_id()
         }
+        // ---- files ----
+        ("POST", "/system/common/upload/{type}") => {
+            Sample { body: Body::Upload(tiny_png()), ..Sample::at("/system/common/upload/1") }
+        }
+        ("GET", "/project/file/list") => Sample::at(format!("{path}?fileName=probe&fileType=1&auditStatus=0")),
+        ("GET", "/project/file/{fileId}") => Sample::at(format!("/project/file/{}", ids.file)).with_id(),
+        ("PUT", "/project/file") => {
+            Sample::at(path).json(json!({ "fileId": ids.file, "fileName": "Probe renamed" })).with_id()
+        }
+        ("PUT", "/project/file/audit") => {
+            Sample::at(path).json(json!({ "fileId": ids.file, "auditStatus": "2", "auditReason": "Probe" })).with_id()
+        }
+        ("DELETE", "/project/file/{fileId}") => Sample::at(format!("/project/file/{}", ids.file)).with_id(),
+        // ---- end files ----
         ("GET", "/lighting/gateway/list") => Sample::at(path),
         ("GET", "/lighting/gateway/{gatewayId}") => Sample::at(format!("/lighting/gateway/{g}")).with_id(),
         ("POST", "/lighting/gateway") => Sample::at(path).json(gateway_body("Probe", "T-PROBE-1")),
@@ -466,6 +484,10 @@ async fn send(c: &Cluster, token: &str, project: &str, lang: &str, method: &Meth
             let part = reqwest::multipart::Part::bytes(bytes.clone()).file_name("avatar.png").mime_str("image/png");
             request.multipart(reqwest::multipart::Form::new().part("avatarfile", part.unwrap()))
         }
+        Body::Upload(bytes) => {
+            let part = reqwest::multipart::Part::bytes(bytes.clone()).file_name("probe.png").mime_str("image/png");
+            request.multipart(reqwest::multipart::Form::new().part("file", part.unwrap()))
+        }
     };
     let Ok(response) = request.send().await else { return (0, Value::Null) };
     let status = response.status().as_u16();
@@ -564,7 +586,18 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
-    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent }
+    // ---- files ----
+    let file: i64 = sqlx::query_scalar(
+        "INSERT INTO project.files (project_id, file_name, path, file_type, extension, content_type, size_bytes) \
+         VALUES ($1, 'probe.png', $2, '1', 'png', 'image/png', 70) RETURNING file_id",
+    )
+    .bind(project)
+    .bind(format!("/upload/probe/{}.png", uuid::Uuid::new_v4()))
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    // ---- end files ----
+    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent, file }
 }
 
 fn route_name(route: &RouteSpec) -> String {

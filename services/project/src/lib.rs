@@ -4,6 +4,7 @@
 
 pub mod address;
 pub mod city;
+pub mod file;
 pub mod project;
 pub mod seed;
 
@@ -11,6 +12,7 @@ use lumiscape_common::config::Config;
 use lumiscape_common::service::{Context, serve_grpc};
 use lumiscape_proto::project::v1::address_service_server::AddressServiceServer;
 use lumiscape_proto::project::v1::city_service_server::CityServiceServer;
+use lumiscape_proto::project::v1::file_service_server::FileServiceServer;
 use lumiscape_proto::project::v1::project_service_server::ProjectServiceServer;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -31,7 +33,12 @@ pub async fn start(
     let ctx = Context::new(cfg, &deps);
     let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(ctx.clone())))
         .add_service(CityServiceServer::new(city::grpc::CityApi::new(ctx.clone())))
-        .add_service(AddressServiceServer::new(address::grpc::AddressApi::new(ctx)));
+        .add_service(AddressServiceServer::new(address::grpc::AddressApi::new(ctx.clone())))
+        .add_service(FileServiceServer::new(file::grpc::FileApi::new(
+            ctx,
+            file::storage::open(cfg)?,
+            cfg.files.clone(),
+        )));
     serve_grpc("project", cfg.grpc.project_listen, routes, &deps.local, shutdown).await
 }
 

@@ -739,3 +739,13 @@ pub async fn revoke_from_operator(c: &Cluster, permissions: &[&str]) {
     .await
     .unwrap();
 }
+
+// ---- files ----
+impl Cluster {
+    /// `http.files_dir` of every process of the cluster: where the local object store keeps
+    /// uploads.
+    pub fn files_dir(&self) -> PathBuf {
+        self._dir.0.join("files")
+    }
+}
+// ---- end files ----
