@@ -33,6 +33,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'lighting/gateway/control': inProject(lazy(() => import('../features/lighting/control/ControlPage'))),
   'lighting/oneKey/index': inProject(lazy(() => import('../features/lighting/oneKey/OneKeyPage'))),
   'project/address/index': inProject(lazy(() => import('../features/project/address/AddressPage'))),
+  'project/file/index': inProject(lazy(() => import('../features/project/file/FilePage'))),
   'alarm/type/index': inProject(lazy(() => import('../features/alarm/type/AlarmTypePage'))),
   'alarm/realtime/index': inProject(lazy(() => import('../features/alarm/realtime/RealtimeAlarmPage'))),
   'alarm/history/index': inProject(lazy(() => import('../features/alarm/history/HistoryAlarmPage'))),

@@ -1,0 +1,54 @@
+import type { ServerRoute } from '../../../routes/types';
+import { consoleBackend, serverRoutes } from '../../../test/backend';
+import type { ProjectFile } from '../types';
+
+export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });
+
+const meta = (title: string, titleEn: string) => ({ title, titleEn, icon: '#' });
+
+const file = (fileId: number, fileName: string, fileType: string, auditStatus: string, processStatus = '0'): ProjectFile => ({
+  fileId,
+  fileName,
+  originalName: fileName,
+  path: `/upload/2026/11/24/0000000${fileId}.${fileName.split('.').pop() ?? ''}`,
+  fileType,
+  extension: fileName.split('.').pop() ?? '',
+  contentType: '',
+  size: 1536 * fileId,
+  auditStatus,
+  auditReason: auditStatus === '2' ? '画面模糊' : '',
+  auditBy: '',
+  processStatus,
+  remark: '',
+  createBy: 'admin',
+  createTime: '2026-11-24 09:00:00',
+});
+
+/** A plan picture, a contract not passed and a show being cut. */
+export const files: ProjectFile[] = [
+  file(3, '开幕秀.mp4', '3', '0', '1'),
+  file(2, '合同.pdf', '2', '2'),
+  file(1, '平面图.png', '1', '1'),
+];
+
+const fileRoutes: ServerRoute[] = [
+  {
+    path: '/project',
+    component: 'Layout',
+    redirect: 'noRedirect',
+    alwaysShow: true,
+    menuModule: '1',
+    meta: meta('项目管理', 'Projects'),
+    children: [{ path: 'file', component: 'project/file/index', meta: meta('文件管理', 'File Management') }],
+  },
+  ...serverRoutes,
+];
+
+/** The demo backend with the file screen's answers; routes can be replaced. */
+export function fileBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return consoleBackend({
+    'GET /system/menu/getRouters': ok({ data: fileRoutes }),
+    'GET /project/file/list': ok({ rows: files, total: files.length }),
+    ...overrides,
+  });
+}
