@@ -10,7 +10,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{Call, Cluster, Console, Options, revoke_from_operator};
+use common::{Call, Cluster, Console, Options, raw_post, refused, refused_by_rule, revoke_from_operator};
 use serde_json::{Value, json};
 
 const EN: &str = "en_US";
@@ -112,9 +112,6 @@ async fn upload(
 /// Uploads a PNG padded to `length` bytes as an image in project 1, over a raw connection,
 /// with a declared length or chunked.
 async fn raw_upload(c: &Cluster, token: &str, lang: &str, length: usize, chunked: bool) -> (u16, Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let address = c.api.base.trim_start_matches("http://").to_owned();
-    let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
     let boundary = "probeboundary";
     let mut body = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"large.png\"\r\n\
@@ -125,44 +122,13 @@ async fn raw_upload(c: &Cluster, token: &str, lang: &str, length: usize, chunked
     file.resize(length, 0);
     body.extend(file);
     body.extend(format!("\r\n--{boundary}--\r\n").into_bytes());
-    let framing =
-        if chunked { "Transfer-Encoding: chunked".to_owned() } else { format!("Content-Length: {}", body.len()) };
-    let head = format!(
-        "POST /prod-api/system/common/upload/1 HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {token}\r\n\
-         Content-Language: {lang}\r\nProjectId: 1\r\nContent-Type: multipart/form-data; boundary={boundary}\r\n\
-         {framing}\r\nConnection: close\r\n\r\n"
-    );
-    stream.write_all(head.as_bytes()).await.unwrap();
-    for piece in body.chunks(16 * 1024) {
-        let framed = if chunked {
-            [format!("{:x}\r\n", piece.len()).as_bytes(), piece, b"\r\n"].concat()
-        } else {
-            piece.to_vec()
-        };
-        if stream.write_all(&framed).await.is_err() {
-            break;
-        }
-    }
-    if chunked {
-        let _ = stream.write_all(b"0\r\n\r\n").await;
-    }
-    let mut answer = Vec::new();
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
-    let text = String::from_utf8_lossy(&answer);
-    let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or_default();
-    let json = body.find('{').zip(body.rfind('}')).map(|(a, b)| &body[a..=b]).unwrap_or("null");
-    (status, serde_json::from_str(json).unwrap_or(Value::Null))
-}
-
-fn refused(answer: (u16, Value), status: u16, msg: &str) {
-    let (code, body) = answer;
-    assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (status, Some(status as u64), Some(msg)), "{body}");
-}
-
-fn refused_by_rule(answer: (u16, Value), msg: &str) {
-    let (code, body) = answer;
-    assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (200, Some(500), Some(msg)), "{body}");
+    let headers = [
+        ("Authorization", format!("Bearer {token}")),
+        ("Content-Language", lang.to_owned()),
+        ("ProjectId", "1".to_owned()),
+        ("Content-Type", format!("multipart/form-data; boundary={boundary}")),
+    ];
+    raw_post(c, "/system/common/upload/1", &headers, &body, chunked).await
 }
 
 impl Console<'_> {

@@ -1029,17 +1029,7 @@ async fn upload(c: &Cluster, token: &str, lang: &str, name: &str, mime: &str, by
 /// body. Raw, because the server answers a body too large and closes before it has all
 /// come, which an HTTP client reports as a broken pipe instead of the answer.
 async fn raw_upload(c: &Cluster, token: &str, lang: &str, length: usize, chunked: bool) -> (u16, Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let address = c.api.base.trim_start_matches("http://").to_owned();
-    let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
     let boundary = "probeboundary";
-    let framing = if chunked { "Transfer-Encoding: chunked".to_owned() } else { format!("Content-Length: {length}") };
-    let head = format!(
-        "POST /prod-api/system/user/profile/avatar HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {token}\r\n\
-         Content-Language: {lang}\r\nContent-Type: multipart/form-data; boundary={boundary}\r\n\
-         {framing}\r\nConnection: close\r\n\r\n"
-    );
-    stream.write_all(head.as_bytes()).await.unwrap();
     let preamble = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"avatarfile\"; filename=\"a.png\"\r\n\
          Content-Type: image/png\r\n\r\n"
@@ -1047,27 +1037,12 @@ async fn raw_upload(c: &Cluster, token: &str, lang: &str, length: usize, chunked
     let mut body = preamble.into_bytes();
     body.extend(tiny_png());
     body.resize(length, b'A');
-    // The server may answer and close before the whole body is sent.
-    for piece in body.chunks(64 * 1024) {
-        let framed = if chunked {
-            [format!("{:x}\r\n", piece.len()).as_bytes(), piece, b"\r\n"].concat()
-        } else {
-            piece.to_vec()
-        };
-        if stream.write_all(&framed).await.is_err() {
-            break;
-        }
-    }
-    if chunked {
-        let _ = stream.write_all(b"0\r\n\r\n").await;
-    }
-    let mut answer = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
-    let text = String::from_utf8_lossy(&answer);
-    let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or_default();
-    let json = body.find('{').zip(body.rfind('}')).map(|(a, b)| &body[a..=b]).unwrap_or("null");
-    (status, serde_json::from_str(json).unwrap_or(Value::Null))
+    let headers = [
+        ("Authorization", format!("Bearer {token}")),
+        ("Content-Language", lang.to_owned()),
+        ("Content-Type", format!("multipart/form-data; boundary={boundary}")),
+    ];
+    common::raw_post(c, "/system/user/profile/avatar", &headers, &body, chunked).await
 }
 
 /// The bound on the server's resident memory while it refuses the bombs: the monolith

@@ -1,10 +1,8 @@
-import type { ServerRoute } from '../../../routes/types';
-import { consoleBackend, serverRoutes } from '../../../test/backend';
+import { consoleBackend } from '../../../test/backend';
+import { ok, projectRoutes } from '../shared/fixtures';
 import type { ProjectFile } from '../types';
 
-export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });
-
-const meta = (title: string, titleEn: string) => ({ title, titleEn, icon: '#' });
+export { ok };
 
 const file = (fileId: number, fileName: string, fileType: string, auditStatus: string, processStatus = '0'): ProjectFile => ({
   fileId,
@@ -31,18 +29,7 @@ export const files: ProjectFile[] = [
   file(1, '平面图.png', '1', '1'),
 ];
 
-const fileRoutes: ServerRoute[] = [
-  {
-    path: '/project',
-    component: 'Layout',
-    redirect: 'noRedirect',
-    alwaysShow: true,
-    menuModule: '1',
-    meta: meta('项目管理', 'Projects'),
-    children: [{ path: 'file', component: 'project/file/index', meta: meta('文件管理', 'File Management') }],
-  },
-  ...serverRoutes,
-];
+const fileRoutes = projectRoutes('file', 'project/file/index', '文件管理', 'File Management');
 
 /** The demo backend with the file screen's answers; routes can be replaced. */
 export function fileBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
