@@ -30,6 +30,7 @@ pub struct Config {
     pub log: LogConfig,
     pub bridge: BridgeConfig,
     pub telemetry: TelemetryConfig,
+    pub files: FilesConfig,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -214,6 +215,50 @@ pub struct LogConfig {
     pub format: String,
     /// A tracing filter, e.g. `info,lumiscape_identity=debug`.
     pub level: String,
+}
+
+/// Uploaded files (docs/files.md): the size limit of each upload type and where files are
+/// stored.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FilesConfig {
+    /// Largest image (upload type 1), in bytes.
+    pub image_max_bytes: u64,
+    /// Largest document (upload type 2), in bytes.
+    pub document_max_bytes: u64,
+    /// Largest media file (upload type 3), in bytes.
+    pub media_max_bytes: u64,
+    /// `local` (the directory `http.files_dir`, which the edge serves) or `s3`.
+    pub store: String,
+    /// The S3-compatible bucket when `store` is `s3`.
+    pub s3: S3Config,
+}
+
+/// An S3-compatible bucket (AWS, MinIO, Ceph...). Credentials may also come from the
+/// standard `AWS_*` environment variables.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct S3Config {
+    pub bucket: String,
+    pub region: String,
+    /// The service's URL for a store other than AWS (`http://127.0.0.1:9000`); empty for AWS.
+    pub endpoint: String,
+    pub access_key_id: Option<String>,
+    pub secret_access_key: Option<String>,
+    /// Allow an `http://` endpoint (a store on a private network).
+    pub allow_http: bool,
+}
+
+impl Default for FilesConfig {
+    fn default() -> Self {
+        Self {
+            image_max_bytes: 5 * 1024 * 1024,
+            document_max_bytes: 20 * 1024 * 1024,
+            media_max_bytes: 200 * 1024 * 1024,
+            store: "local".into(),
+            s3: S3Config::default(),
+        }
+    }
 }
 
 impl Default for DatabaseConfig {
@@ -445,6 +490,19 @@ impl Config {
         within("auth.other_system_max_age_seconds", self.auth.other_system_max_age_seconds, 1, 86_400)?;
         // The personal center takes new passwords of at most 20 characters (spec).
         within("auth.password_policy.min_length", self.auth.password_policy.min_length, 1, 20)?;
+        for (name, value) in [
+            ("image_max_bytes", self.files.image_max_bytes),
+            ("document_max_bytes", self.files.document_max_bytes),
+            ("media_max_bytes", self.files.media_max_bytes),
+        ] {
+            within(&format!("files.{name}"), value, 1, 4 << 30)?;
+        }
+        match self.files.store.as_str() {
+            "local" => {}
+            "s3" if !self.files.s3.bucket.is_empty() => {}
+            "s3" => return invalid("files.s3.bucket is required when files.store is 's3'".into()),
+            other => return invalid(format!("files.store must be 'local' or 's3', not {other:?}")),
+        }
         Ok(())
     }
 

@@ -398,6 +398,35 @@ pub enum Msg {
         reason: String,
     },
     // ---- end bridge ----
+    // ---- files ----
+    /// The spec's text (section 8) for an upload type other than 1, 2 or 3.
+    FileTypeError,
+    UploadFileMissing,
+    /// The content is none of the type's formats (`allowed`: "png, jpg, gif, webp").
+    FileContentInvalid {
+        allowed: String,
+    },
+    /// The name's extension says another format than the content.
+    FileExtensionMismatch {
+        extension: String,
+        detected: String,
+    },
+    FileTooLarge {
+        limit_kb: u64,
+    },
+    /// Uploads were sent but no store is configured (`http.files_dir` unset).
+    FileStoreMissing,
+    FileIdInvalid,
+    FileNotFound,
+    FileNameRequired,
+    FileNameTooLong,
+    FileTypeFilterInvalid,
+    FileAuditStatusInvalid,
+    FileAuditReasonRequired,
+    FileAuditReasonTooLong,
+    /// The spec's rule (section 5): a file being processed (cut, converted) cannot be edited.
+    FileBeingProcessed,
+    // ---- end files ----
 }
 
 impl Msg {
@@ -1133,6 +1162,51 @@ impl Msg {
                     format!("The device refused the command: {reason}")
                 }
             } // ---- end bridge ----
+            // ---- files ----
+            Msg::FileTypeError => pick("文件类型错误", "File type error"),
+            Msg::UploadFileMissing => pick("请选择要上传的文件", "Choose a file to upload"),
+            Msg::FileContentInvalid { allowed } => {
+                if zh {
+                    format!("文件内容不是允许的格式，仅支持：{allowed}")
+                } else {
+                    format!("The file's content is not an allowed format; allowed: {allowed}")
+                }
+            }
+            Msg::FileExtensionMismatch { extension, detected } => {
+                if zh {
+                    format!("文件扩展名 {extension} 与文件内容（{detected}）不符")
+                } else {
+                    format!("The file name's extension {extension} does not match its content ({detected})")
+                }
+            }
+            Msg::FileTooLarge { limit_kb } => {
+                let limit =
+                    if limit_kb % 1024 == 0 { format!("{} MB", limit_kb / 1024) } else { format!("{limit_kb} KB") };
+                if zh {
+                    format!("文件大小不能超过 {limit}")
+                } else {
+                    format!("The file may be at most {limit}")
+                }
+            }
+            Msg::FileStoreMissing => {
+                pick("文件存储未配置，无法上传", "File storage is not configured; uploads are off")
+            }
+            Msg::FileIdInvalid => pick("文件编号不正确", "Invalid file id"),
+            Msg::FileNotFound => pick("文件不存在", "The file does not exist"),
+            Msg::FileNameRequired => pick("文件名称不能为空", "The file name cannot be empty"),
+            Msg::FileNameTooLong => {
+                pick("文件名称长度不能超过100个字符", "The file name may be at most 100 characters")
+            }
+            Msg::FileTypeFilterInvalid => pick("文件类型不正确", "Invalid file type"),
+            Msg::FileAuditStatusInvalid => {
+                pick("审核结果只能是通过或不通过", "The audit result must be pass or no pass")
+            }
+            Msg::FileAuditReasonRequired => pick("审核不通过时必须填写原因", "A no-pass audit needs a reason"),
+            Msg::FileAuditReasonTooLong => {
+                pick("审核意见长度不能超过200个字符", "The audit reason may be at most 200 characters")
+            }
+            Msg::FileBeingProcessed => pick("文件正在处理中，不能编辑", "A file being processed cannot be edited"),
+            // ---- end files ----
         }
     }
 
@@ -1414,6 +1488,23 @@ impl Msg {
             Msg::CommandTimeout { .. } => "device.command.timeout",
             Msg::DeviceRejected { .. } => "device.command.rejected",
             // ---- end bridge ----
+            // ---- files ----
+            Msg::FileTypeError => "file.type.error",
+            Msg::UploadFileMissing => "file.upload.missing",
+            Msg::FileContentInvalid { .. } => "file.content.invalid",
+            Msg::FileExtensionMismatch { .. } => "file.extension.mismatch",
+            Msg::FileTooLarge { .. } => "file.too.large",
+            Msg::FileStoreMissing => "file.store.missing",
+            Msg::FileIdInvalid => "file.id.invalid",
+            Msg::FileNotFound => "file.not.found",
+            Msg::FileNameRequired => "file.name.required",
+            Msg::FileNameTooLong => "file.name.too.long",
+            Msg::FileTypeFilterInvalid => "file.type.filter.invalid",
+            Msg::FileAuditStatusInvalid => "file.audit.status.invalid",
+            Msg::FileAuditReasonRequired => "file.audit.reason.required",
+            Msg::FileAuditReasonTooLong => "file.audit.reason.too.long",
+            Msg::FileBeingProcessed => "file.being.processed",
+            // ---- end files ----
         }
     }
 }
@@ -1503,6 +1594,22 @@ mod tests {
             Msg::NoticeTypeInvalid,
             Msg::NoticeStatusInvalid,
             Msg::NoticeClosedNotPublished,
+            Msg::FileTypeError,
+            Msg::UploadFileMissing,
+            Msg::FileContentInvalid { allowed: "png".into() },
+            Msg::FileExtensionMismatch { extension: ".png".into(), detected: "gif".into() },
+            Msg::FileTooLarge { limit_kb: 5120 },
+            Msg::FileTooLarge { limit_kb: 100 },
+            Msg::FileStoreMissing,
+            Msg::FileIdInvalid,
+            Msg::FileNotFound,
+            Msg::FileNameRequired,
+            Msg::FileNameTooLong,
+            Msg::FileTypeFilterInvalid,
+            Msg::FileAuditStatusInvalid,
+            Msg::FileAuditReasonRequired,
+            Msg::FileAuditReasonTooLong,
+            Msg::FileBeingProcessed,
         ];
         for msg in all {
             let zh = msg.text(Lang::Zh);

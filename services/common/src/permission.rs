@@ -161,7 +161,9 @@ pub mod project {
     );
     screen!(
         /// File management.
-        file = "project:file"
+        file = "project:file",
+        /// Audit a file: pass, or no pass with a reason.
+        AUDIT = "audit",
     );
 }
 

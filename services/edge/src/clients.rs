@@ -23,6 +23,7 @@ use lumiscape_proto::identity::v1::{
 };
 use lumiscape_proto::project::v1::address_service_client::AddressServiceClient;
 use lumiscape_proto::project::v1::city_service_client::CityServiceClient;
+use lumiscape_proto::project::v1::file_service_client::FileServiceClient;
 use lumiscape_proto::project::v1::notice_service_client::NoticeServiceClient;
 use lumiscape_proto::project::v1::project_service_client::ProjectServiceClient;
 use tonic::transport::{Channel, Endpoint};
@@ -69,6 +70,7 @@ pub struct Clients {
     project: Pool,
     lighting: Pool,
     alarm: Pool,
+    project_slow: Pool,
 }
 
 impl Clients {
@@ -81,6 +83,7 @@ impl Clients {
             project: Pool::new(local, "project", &cfg.grpc.project_url, connections)?,
             lighting: Pool::new(local, "lighting", &cfg.grpc.lighting_url, connections)?,
             alarm: Pool::new(local, "alarm", &cfg.grpc.alarm_url, connections)?,
+            project_slow: Pool::lasting(local, "project", &cfg.grpc.project_url, 1, slow)?,
         })
     }
 
@@ -151,6 +154,16 @@ impl Clients {
     /// A channel to the alarm service, for any of its gRPC clients.
     pub fn alarm_channel(&self) -> Transport {
         self.alarm.pick()
+    }
+
+    pub fn files(&self) -> FileServiceClient<Transport> {
+        FileServiceClient::new(self.project.pick())
+    }
+
+    /// A channel to the project service for an upload, which lasts as long as the body
+    /// takes to arrive (a route's `lasting`), beyond the ordinary channel's 30 s.
+    pub fn project_slow_channel(&self) -> Transport {
+        self.project_slow.pick()
     }
 }
 

@@ -26,10 +26,6 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
         .get(http::header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
-    if declared_length.is_some_and(|len| len > state.body_limit) {
-        let msg = Msg::BodyTooLarge { limit_kb: (state.body_limit / 1024) as u64 };
-        return ApiError::new(ErrorCode::PayloadTooLarge, &msg, lang).into_response();
-    }
     if req.uri().path().to_ascii_lowercase().contains("%00") {
         return ApiError::new(ErrorCode::BadRequest, &Msg::NulCharacter, lang).into_response();
     }
@@ -40,6 +36,11 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
         tracing::error!(method = %req.method(), path, "route missing from the permission table");
         return ApiError::new(ErrorCode::Forbidden, &Msg::NoPermission, lang).into_response();
     };
+    // An upload streams its body to the service that bounds it by type (docs/files.md).
+    if !spec.streams_body && declared_length.is_some_and(|len| len > state.body_limit) {
+        let msg = Msg::BodyTooLarge { limit_kb: (state.body_limit / 1024) as u64 };
+        return ApiError::new(ErrorCode::PayloadTooLarge, &msg, lang).into_response();
+    }
     let client_ip = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()

@@ -15,6 +15,7 @@ use utoipa::openapi::{
     ResponseBuilder, Type,
 };
 
+use crate::api::files;
 use crate::api::{
     address, advice, alarm, auth, backup, lighting, live, menus, monitor, notice, profile, project, roles, settings,
     system, users,
@@ -49,6 +50,9 @@ pub struct RouteSpec {
     pub limit: Option<Limit>,
     /// How long the route may take to answer, when not `http.request_timeout_seconds`.
     pub timeout_seconds: Option<u64>,
+    /// The handler streams the body to a service that bounds it (an upload, whose limit
+    /// is its type's `files.*_max_bytes`), so `http.body_limit_bytes` does not apply.
+    pub streams_body: bool,
 }
 
 const fn route(
@@ -59,7 +63,7 @@ const fn route(
     summary: &'static str,
     bind: Bind,
 ) -> RouteSpec {
-    RouteSpec { method, path, access, tag, summary, bind, limit: None, timeout_seconds: None }
+    RouteSpec { method, path, access, tag, summary, bind, limit: None, timeout_seconds: None, streams_body: false }
 }
 
 impl RouteSpec {
@@ -73,6 +77,12 @@ impl RouteSpec {
     /// (a large import hashes thousands of passwords).
     const fn lasting(mut self, seconds: u64) -> Self {
         self.timeout_seconds = Some(seconds);
+        self
+    }
+
+    /// The body is streamed to a service that bounds it (see `streams_body`).
+    const fn streamed(mut self) -> Self {
+        self.streams_body = true;
         self
     }
 
@@ -253,6 +263,14 @@ pub const ROUTES: &[RouteSpec] = &[
     route(Method::DELETE, "/system/notice/{noticeId}", Access::Permission(project_perm::notice::REMOVE), "project", "Delete announcements (all or none)", |m| on(m, notice::remove)),
     route(PUT, "/system/notice/publish/{noticeId}", Access::Permission(project_perm::notice::PUBLISH), "project", "Publish an announcement now (a closed one is refused)", |m| on(m, notice::publish)),
     // ---- end project announcements ----
+    // ---- files (issue 11, docs/files.md) ----
+    route(POST, "/system/common/upload/{type}", Access::Permission(project_perm::file::ADD), "project", "Upload a file (multipart field file; type 1 image, 2 document, 3 media, checked by content, each with its size limit); the stored path in msg", |m| on(m, files::upload).layer(axum::extract::DefaultBodyLimit::disable())).lasting(crate::clients::SLOW_CALL_SECONDS).streamed(),
+    route(GET, "/project/file/list", Access::Permission(project_perm::file::LIST), "project", "The selected project's files (fileName, fileType, auditStatus), newest first, paged", |m| on(m, files::list)),
+    route(GET, "/project/file/{fileId}", Access::Permission(project_perm::file::QUERY), "project", "A file", |m| on(m, files::get)),
+    route(PUT, "/project/file", Access::Permission(project_perm::file::EDIT), "project", "Edit a file's name and remark (not while it is being processed)", |m| on(m, files::edit)),
+    route(PUT, "/project/file/audit", Access::Permission(project_perm::file::AUDIT), "project", "Audit a file: auditStatus 1 pass, 2 no pass with auditReason (not while it is being processed)", |m| on(m, files::audit)),
+    route(Method::DELETE, "/project/file/{fileId}", Access::Permission(project_perm::file::REMOVE), "project", "Delete a file and its stored object (not while it is being processed)", |m| on(m, files::remove)),
+    // ---- end files ----
     // ---- lighting (gateways, real-time and one-key control, telemetry) ----
     route(GET, "/lighting/gateway/list", Access::Permission(lighting_perm::gateway::LIST), "lighting", "The project's gateways, filtered and paged", |m| on(m, lighting::gateway_list)),
     route(GET, "/lighting/gateway/{gatewayId}", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "A gateway with the latest reading of each loop", |m| on(m, lighting::gateway_detail)),

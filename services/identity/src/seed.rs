@@ -303,6 +303,7 @@ const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] = &[
     (108, 6, "恢复", "Restore", "restore"),
     (202, 6, "发布", "Publish", "publish"),
     (109, 6, "账户解锁", "Unlock", "unlock"),
+    (203, 6, "审核", "Audit", "audit"),
 ];
 
 /// Dictionaries: type, Chinese and English names, items (value, Chinese, English).
@@ -433,6 +434,31 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
         "Gateway communication type",
         &[("1", "4G", "4G"), ("2", "以太网", "Ethernet"), ("3", "NB-IoT", "NB-IoT"), ("4", "LoRa", "LoRa")],
     ),
+    // ---- files ----
+    (
+        "project_file_type",
+        "文件类型",
+        "File type",
+        &[("1", "图片", "Image"), ("2", "文档", "Document"), ("3", "媒体", "Media")],
+    ),
+    (
+        "project_file_audit_status",
+        "文件审核状态",
+        "File audit status",
+        &[("0", "未审核", "Not reviewed"), ("1", "通过", "Pass"), ("2", "不通过", "No pass")],
+    ),
+    (
+        "project_file_process_status",
+        "文件切割状态",
+        "File cutting status",
+        &[
+            ("0", "未切割", "Uncut"),
+            ("1", "切割中", "In progress"),
+            ("2", "已完成", "Completed"),
+            ("3", "失败", "Failed"),
+        ],
+    ),
+    // ---- end files ----
 ];
 
 /// Config entries of the spec (section 3): name, key, default value, readable anonymously.

@@ -5,7 +5,7 @@
 #[macro_use]
 mod common;
 
-use common::{Call, Cluster, Console, revoke_from_operator};
+use common::{Call, Cluster, Console, refused, refused_by_rule, revoke_from_operator};
 use serde_json::{Value, json};
 
 const EN: &str = "en_US";
@@ -40,18 +40,6 @@ impl Console<'_> {
 /// `checkChildrenAddress` in project 1.
 async fn has_children(console: &Console<'_>, id: i64) -> Value {
     console.data("1", Call::get(&format!("/project/address/checkChildrenAddress/{id}"))).await
-}
-
-/// Asserts an error answer: HTTP status, envelope code and message.
-fn refused(answer: (u16, Value), status: u16, msg: &str) {
-    let (code, body) = answer;
-    assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (status, Some(status as u64), Some(msg)), "{body}");
-}
-
-/// Asserts a business rule's refusal: envelope code 500 in an HTTP 200 answer.
-fn refused_by_rule(answer: (u16, Value), msg: &str) {
-    let (code, body) = answer;
-    assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (200, Some(500), Some(msg)), "{body}");
 }
 
 /// The names of a tree's nodes, depth first.

@@ -9,7 +9,10 @@ mod common;
 use std::time::{Duration, Instant};
 
 use async_nats::jetstream;
-use common::{Call, Cluster, Console, Deployment, Options, eventually, fresh_database, revoke_from_operator};
+use common::{
+    Call, Cluster, Console, Deployment, Options, eventually, fresh_database, refused, refused_by_rule,
+    revoke_from_operator,
+};
 use lumiscape_common::nats::Streams;
 use lumiscape_proto::events::v1::{
     GatewayRegistration, GatewayStatusChanged, LoopSample, OneKeyExecuted, TelemetryBatch, TelemetrySample,
@@ -57,19 +60,6 @@ impl Console<'_> {
         assert_eq!(status, 200, "{reply}");
         reply["total"].as_i64().expect("a list")
     }
-}
-
-/// Asserts an error answer: HTTP status, envelope code and message.
-fn refused(answer: (u16, Value), status: u16, msg: &str) {
-    let (code, body) = answer;
-    assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (status, Some(status as u64), Some(msg)), "{body}");
-}
-
-/// Asserts a business rule's refusal: envelope code 500 with the message, as RuoYi
-/// consoles read it, in a normal HTTP 200 answer (not a fault of the server).
-fn refused_by_rule(answer: (u16, Value), msg: &str) {
-    let (code, body) = answer;
-    assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (200, Some(500), Some(msg)), "{body}");
 }
 
 /// Publishes an event as the bridge does (stored, deduplicated by `id`).

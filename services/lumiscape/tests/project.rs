@@ -7,7 +7,7 @@
 #[macro_use]
 mod common;
 
-use common::{Call, Cluster, Console, eventually, revoke_from_operator};
+use common::{Call, Cluster, Console, eventually, refused, refused_by_rule, revoke_from_operator};
 use serde_json::{Value, json};
 
 const EN: &str = "en_US";
@@ -75,18 +75,6 @@ fn full_project(number: &str) -> Value {
         "iotEnergyInterval": "600",
         "remark": "north bank",
     })
-}
-
-/// Asserts an error answer: HTTP status, envelope code and message.
-fn refused(answer: (u16, Value), status: u16, msg: &str) {
-    let (code, body) = answer;
-    assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (status, Some(status as u64), Some(msg)), "{body}");
-}
-
-/// Asserts a business rule's refusal: envelope code 500 in an HTTP 200 answer.
-fn refused_by_rule(answer: (u16, Value), msg: &str) {
-    let (code, body) = answer;
-    assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (200, Some(500), Some(msg)), "{body}");
 }
 
 async fn project_rows(c: &Cluster) -> (i64, i64) {

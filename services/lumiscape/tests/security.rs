@@ -156,6 +156,8 @@ struct Ids {
     address_parent: i64,
     /// An announcement of the project.
     notice: i64,
+    /// A file of the project (files).
+    file: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -164,6 +166,8 @@ enum Body {
     Json(Value),
     /// A multipart upload in the field `avatarfile`.
     Avatar(Vec<u8>),
+    /// A multipart upload in the field `file` (files).
+    Upload(Vec<u8>),
 }
 
 /// One request to a route: a request its caller, if allowed, could really make.
@@ -291,6 +295,20 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("PUT", "/system/notice/publish/{noticeId}") => {
             Sample::at(format!("/system/notice/publish/{}", ids.notice)).with_id()
         }
+        // ---- files ----
+        ("POST", "/system/common/upload/{type}") => {
+            Sample { body: Body::Upload(tiny_png()), ..Sample::at("/system/common/upload/1") }
+        }
+        ("GET", "/project/file/list") => Sample::at(format!("{path}?fileName=probe&fileType=1&auditStatus=0")),
+        ("GET", "/project/file/{fileId}") => Sample::at(format!("/project/file/{}", ids.file)).with_id(),
+        ("PUT", "/project/file") => {
+            Sample::at(path).json(json!({ "fileId": ids.file, "fileName": "Probe renamed" })).with_id()
+        }
+        ("PUT", "/project/file/audit") => {
+            Sample::at(path).json(json!({ "fileId": ids.file, "auditStatus": "2", "auditReason": "Probe" })).with_id()
+        }
+        ("DELETE", "/project/file/{fileId}") => Sample::at(format!("/project/file/{}", ids.file)).with_id(),
+        // ---- end files ----
         ("GET", "/lighting/gateway/list") => Sample::at(path),
         ("GET", "/lighting/gateway/{gatewayId}") => Sample::at(format!("/lighting/gateway/{g}")).with_id(),
         ("POST", "/lighting/gateway") => Sample::at(path).json(gateway_body("Probe", "T-PROBE-1")),
@@ -509,6 +527,10 @@ async fn send(c: &Cluster, token: &str, project: &str, lang: &str, method: &Meth
             let part = reqwest::multipart::Part::bytes(bytes.clone()).file_name("avatar.png").mime_str("image/png");
             request.multipart(reqwest::multipart::Form::new().part("avatarfile", part.unwrap()))
         }
+        Body::Upload(bytes) => {
+            let part = reqwest::multipart::Part::bytes(bytes.clone()).file_name("probe.png").mime_str("image/png");
+            request.multipart(reqwest::multipart::Form::new().part("file", part.unwrap()))
+        }
     };
     let Ok(response) = request.send().await else { return (0, Value::Null) };
     let status = response.status().as_u16();
@@ -613,7 +635,18 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
             .fetch_one(&c.pool)
             .await
             .unwrap();
-    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent, notice }
+    // ---- files ----
+    let file: i64 = sqlx::query_scalar(
+        "INSERT INTO project.files (project_id, file_name, path, file_type, extension, content_type, size_bytes) \
+         VALUES ($1, 'probe.png', $2, '1', 'png', 'image/png', 70) RETURNING file_id",
+    )
+    .bind(project)
+    .bind(format!("/upload/probe/{}.png", uuid::Uuid::new_v4()))
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    // ---- end files ----
+    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent, notice, file }
 }
 
 fn route_name(route: &RouteSpec) -> String {
@@ -1045,17 +1078,7 @@ async fn upload(c: &Cluster, token: &str, lang: &str, name: &str, mime: &str, by
 /// body. Raw, because the server answers a body too large and closes before it has all
 /// come, which an HTTP client reports as a broken pipe instead of the answer.
 async fn raw_upload(c: &Cluster, token: &str, lang: &str, length: usize, chunked: bool) -> (u16, Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let address = c.api.base.trim_start_matches("http://").to_owned();
-    let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
     let boundary = "probeboundary";
-    let framing = if chunked { "Transfer-Encoding: chunked".to_owned() } else { format!("Content-Length: {length}") };
-    let head = format!(
-        "POST /prod-api/system/user/profile/avatar HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {token}\r\n\
-         Content-Language: {lang}\r\nContent-Type: multipart/form-data; boundary={boundary}\r\n\
-         {framing}\r\nConnection: close\r\n\r\n"
-    );
-    stream.write_all(head.as_bytes()).await.unwrap();
     let preamble = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"avatarfile\"; filename=\"a.png\"\r\n\
          Content-Type: image/png\r\n\r\n"
@@ -1063,27 +1086,12 @@ async fn raw_upload(c: &Cluster, token: &str, lang: &str, length: usize, chunked
     let mut body = preamble.into_bytes();
     body.extend(tiny_png());
     body.resize(length, b'A');
-    // The server may answer and close before the whole body is sent.
-    for piece in body.chunks(64 * 1024) {
-        let framed = if chunked {
-            [format!("{:x}\r\n", piece.len()).as_bytes(), piece, b"\r\n"].concat()
-        } else {
-            piece.to_vec()
-        };
-        if stream.write_all(&framed).await.is_err() {
-            break;
-        }
-    }
-    if chunked {
-        let _ = stream.write_all(b"0\r\n\r\n").await;
-    }
-    let mut answer = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
-    let text = String::from_utf8_lossy(&answer);
-    let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or_default();
-    let json = body.find('{').zip(body.rfind('}')).map(|(a, b)| &body[a..=b]).unwrap_or("null");
-    (status, serde_json::from_str(json).unwrap_or(Value::Null))
+    let headers = [
+        ("Authorization", format!("Bearer {token}")),
+        ("Content-Language", lang.to_owned()),
+        ("Content-Type", format!("multipart/form-data; boundary={boundary}")),
+    ];
+    common::raw_post(c, "/system/user/profile/avatar", &headers, &body, chunked).await
 }
 
 /// The bound on the server's resident memory while it refuses the bombs: the monolith

@@ -5,6 +5,7 @@
 
 pub mod address;
 pub mod city;
+pub mod file;
 pub mod notice;
 pub mod project;
 pub mod seed;
@@ -16,6 +17,7 @@ use lumiscape_common::outbox::Relay;
 use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
 use lumiscape_proto::project::v1::address_service_server::AddressServiceServer;
 use lumiscape_proto::project::v1::city_service_server::CityServiceServer;
+use lumiscape_proto::project::v1::file_service_server::FileServiceServer;
 use lumiscape_proto::project::v1::notice_service_server::NoticeServiceServer;
 use lumiscape_proto::project::v1::project_service_server::ProjectServiceServer;
 use tokio::task::JoinHandle;
@@ -46,7 +48,12 @@ pub async fn start(
     let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(ctx.clone(), peers)))
         .add_service(CityServiceServer::new(city::grpc::CityApi::new(ctx.clone())))
         .add_service(AddressServiceServer::new(address::grpc::AddressApi::new(ctx.clone())))
-        .add_service(NoticeServiceServer::new(notice::grpc::NoticeApi::new(ctx)));
+        .add_service(NoticeServiceServer::new(notice::grpc::NoticeApi::new(ctx.clone())))
+        .add_service(FileServiceServer::new(file::grpc::FileApi::new(
+            ctx,
+            file::storage::open(cfg)?,
+            cfg.files.clone(),
+        )));
     serve_grpc("project", cfg.grpc.project_listen, routes, &deps.local, shutdown).await
 }
 

@@ -19,3 +19,10 @@ export function fileUrl(base: string | undefined, path: string | null | undefine
 export function useFilesBase(): string | undefined {
   return useConfigValue(FILES_PATH_KEY);
 }
+
+/** What the browser may pick for each upload type (1 image, 2 document, 3 media); the server judges the content (docs/files.md). */
+export const UPLOAD_ACCEPT: Record<1 | 2 | 3, string> = {
+  1: '.png,.jpg,.jpeg,.gif,.webp',
+  2: '.pdf,.docx,.xlsx,.txt',
+  3: '.mp4,.mp3',
+};

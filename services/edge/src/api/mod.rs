@@ -18,3 +18,5 @@ pub mod roles;
 pub mod settings;
 pub mod system;
 pub mod users;
+// ---- files ----
+pub mod files;

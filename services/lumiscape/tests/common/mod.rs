@@ -739,3 +739,64 @@ pub async fn revoke_from_operator(c: &Cluster, permissions: &[&str]) {
     .await
     .unwrap();
 }
+
+// ---- files ----
+/// Asserts an error answer: HTTP status, envelope code and message.
+pub fn refused(answer: (u16, Value), status: u16, msg: &str) {
+    let (code, body) = answer;
+    assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (status, Some(status as u64), Some(msg)), "{body}");
+}
+
+/// Asserts a business rule's refusal: envelope code 500 with the message, as RuoYi
+/// consoles read it, in a normal HTTP 200 answer (not a fault of the server).
+pub fn refused_by_rule(answer: (u16, Value), msg: &str) {
+    let (code, body) = answer;
+    assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (200, Some(500), Some(msg)), "{body}");
+}
+
+/// POSTs `body` to `path` (below `/prod-api`) over a raw connection, with `headers` and a
+/// declared length or chunked; answers the status and the envelope (`Value::Null` when
+/// there is none). Raw, because the server may answer a body too large and close before it
+/// has all of it, which an HTTP client reports as a failed send.
+pub async fn raw_post(c: &Cluster, path: &str, headers: &[(&str, String)], body: &[u8], chunked: bool) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = c.api.base.trim_start_matches("http://").to_owned();
+    let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let framing =
+        if chunked { "Transfer-Encoding: chunked".to_owned() } else { format!("Content-Length: {}", body.len()) };
+    let mut head = format!("POST /prod-api{path} HTTP/1.1\r\nHost: {address}\r\n{framing}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await.unwrap();
+    for piece in body.chunks(64 * 1024) {
+        let framed = if chunked {
+            [format!("{:x}\r\n", piece.len()).as_bytes(), piece, b"\r\n"].concat()
+        } else {
+            piece.to_vec()
+        };
+        if stream.write_all(&framed).await.is_err() {
+            break;
+        }
+    }
+    if chunked {
+        let _ = stream.write_all(b"0\r\n\r\n").await;
+    }
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
+    let text = String::from_utf8_lossy(&answer);
+    let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or_default();
+    let json = body.find('{').zip(body.rfind('}')).map(|(a, b)| &body[a..=b]).unwrap_or("null");
+    (status, serde_json::from_str(json).unwrap_or(Value::Null))
+}
+
+impl Cluster {
+    /// `http.files_dir` of every process of the cluster: where the local object store keeps
+    /// uploads.
+    pub fn files_dir(&self) -> PathBuf {
+        self._dir.0.join("files")
+    }
+}
+// ---- end files ----

@@ -36,3 +36,25 @@ describe('project module lists', () => {
     expect(moduleProblem([{ position: 1 }, { position: 2 }])).toBeUndefined();
   });
 });
+
+// ---- files ----
+describe('file rules', () => {
+  it('a name is 1 to 100 characters once trimmed', async () => {
+    const { isFileName, FILE_NAME_MAX } = await import('./rules');
+    expect(isFileName(' 平面图.png ')).toBe(true);
+    expect(isFileName('  ')).toBe(false);
+    expect(isFileName('名'.repeat(FILE_NAME_MAX))).toBe(true);
+    expect(isFileName('名'.repeat(FILE_NAME_MAX + 1))).toBe(false);
+    expect(isFileName(undefined)).toBe(false);
+  });
+
+  it('a no-pass audit needs a reason; a pass does not', async () => {
+    const { isAuditReason, isProcessing } = await import('./rules');
+    expect(isAuditReason('1', '')).toBe(true);
+    expect(isAuditReason('2', ' ')).toBe(false);
+    expect(isAuditReason('2', '画面模糊')).toBe(true);
+    expect(isAuditReason('1', 'r'.repeat(201))).toBe(false);
+    expect(isProcessing({ processStatus: '1' })).toBe(true);
+    expect(isProcessing({ processStatus: '2' })).toBe(false);
+  });
+});

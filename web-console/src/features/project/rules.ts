@@ -117,3 +117,35 @@ export function noticeRules(t: TFunction) {
     remark: [{ max: NOTICE_REMARK_MAX, message: t('project.info.rules.max', { max: NOTICE_REMARK_MAX }) }],
   };
 }
+
+// ---- files ----
+/** The server's limits of a file's edit and audit (contract: PUT /project/file, /project/file/audit). */
+export const FILE_NAME_MAX = 100;
+export const FILE_REMARK_MAX = 200;
+/** The cutting state of a file being processed: it cannot be edited, audited or deleted. */
+export const FILE_PROCESSING = '1';
+
+/** A file name: not empty once trimmed, at most 100 characters. */
+export function isFileName(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const length = [...value.trim()].length;
+  return length >= 1 && length <= FILE_NAME_MAX;
+}
+
+/** An audit reason: required for no pass ('2'), at most 200 characters. */
+export function isAuditReason(result: unknown, value: unknown): boolean {
+  const reason = typeof value === 'string' ? value.trim() : '';
+  return [...reason].length <= FILE_REMARK_MAX && (result !== '2' || reason.length > 0);
+}
+
+/** Whether a file is being processed (spec section 5: it cannot be edited). */
+export const isProcessing = (file: { processStatus: string }) => file.processStatus === FILE_PROCESSING;
+
+/** antd rules of the file forms, messages in the current language. */
+export function fileRules(t: TFunction) {
+  return {
+    fileName: [check(isFileName, t('project.file.rules.name', { max: FILE_NAME_MAX }))],
+    remark: [{ max: FILE_REMARK_MAX, message: t('project.file.rules.remark', { max: FILE_REMARK_MAX }) }],
+  };
+}
+// ---- end files ----

@@ -1,10 +1,8 @@
-import type { ServerRoute } from '../../../routes/types';
-import { consoleBackend, serverRoutes } from '../../../test/backend';
+import { consoleBackend } from '../../../test/backend';
+import { ok, projectRoutes } from '../shared/fixtures';
 import type { Address } from '../types';
 
-export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });
-
-const meta = (title: string, titleEn: string) => ({ title, titleEn, icon: '#' });
+export { ok };
 
 const address = (addressId: number, parentId: number, ancestors: string, addressName: string, orderNum: number): Address => ({
   addressId,
@@ -24,18 +22,7 @@ export const addresses: Address[] = [
   address(4, 2, '0,1,2', '观景步道', 0),
 ];
 
-const addressRoutes: ServerRoute[] = [
-  {
-    path: '/project',
-    component: 'Layout',
-    redirect: 'noRedirect',
-    alwaysShow: true,
-    menuModule: '1',
-    meta: meta('项目管理', 'Projects'),
-    children: [{ path: 'address', component: 'project/address/index', meta: meta('地址管理', 'Addresses') }],
-  },
-  ...serverRoutes,
-];
+const addressRoutes = projectRoutes('address', 'project/address/index', '地址管理', 'Addresses');
 
 /** The demo backend with the address screen's answers; routes can be replaced. */
 export function addressBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
