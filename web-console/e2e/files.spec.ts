@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { screen, sessionToken, signIn, toast } from './helpers';
+import { PNG, screen, sessionToken, signIn, toast } from './helpers';
 
 // File management (issue 11, "File management and upload") against the real server: a file
 // of each upload type goes up from the screen into the demo's first project, a GIF that
@@ -7,10 +7,6 @@ import { screen, sessionToken, signIn, toast } from './helpers';
 
 // One run's names: reruns against the same server do not meet the last run's data.
 const RUN = Date.now().toString(36).slice(-5);
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 const MP3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(2048, 0x55)]);

@@ -103,3 +103,9 @@ export async function callApi<Row = Record<string, unknown>>(
 export function screen(page: Page, path: string) {
   return page.getByRole('main').locator(`[data-kept-path="${path}"]`);
 }
+
+/** A 1x1 PNG picture, for uploads. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { callApi, chooseProject, errorToasts, screen, sidebar, signIn, toast } from './helpers';
+import { callApi, chooseProject, errorToasts, PNG, screen, sidebar, signIn, toast } from './helpers';
 
 // Project info (issue 11, "Project info") against the real server: a project created on the
 // screen with a logo, six home-page modules and a plan picture is granted to its creator, can
 // be chosen in the picker and shows its logo in the sidebar; the demo project, which has
-// gateways, cannot be deleted. The pictures are the demo's stored files.
+// gateways, cannot be deleted. The logo and the plan picture are uploaded from the form.
 
 const RUN = Date.now().toString(36).slice(-5);
 const NAME = `端到端项目${RUN}`;
@@ -29,8 +29,11 @@ test.describe.serial('project info', () => {
     await dialog.getByLabel('项目地址').fill('端到端大道1号');
     await dialog.getByLabel('所在城市').fill('深圳');
     await page.locator('.ant-select-dropdown:visible').getByTitle('深圳市（广东省）').click();
-    await dialog.getByLabel('菜单Logo').fill('/demo/logo.svg');
-    await dialog.getByRole('textbox', { name: '平面图' }).fill('/demo/plan-riverside.svg');
+    const uploads = dialog.locator('input[type="file"]');
+    await uploads.nth(0).setInputFiles({ name: `logo-${RUN}.png`, mimeType: 'image/png', buffer: PNG });
+    await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
+    await uploads.nth(1).setInputFiles({ name: `plan-${RUN}.png`, mimeType: 'image/png', buffer: PNG });
+    await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(2);
     const add = dialog.getByRole('button', { name: '添加模块' });
     for (const [index, module] of MODULES.entries()) {
       await add.click();
@@ -50,11 +53,11 @@ test.describe.serial('project info', () => {
     // Granted to its creator: the picker lists it; chosen, its logo is in the sidebar.
     await chooseProject(page, NAME);
     const logo = sidebar(page).locator('..').getByRole('img', { name: '项目标志' });
-    await expect(logo).toHaveAttribute('src', '/prod-api/files/demo/logo.svg');
+    await expect(logo).toHaveAttribute('src', /^\/prod-api\/files\/upload\/.+\.png$/);
     expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     const home = await callApi(page, 'GET', `/project/project/list?projectName=${encodeURIComponent(NAME)}`);
     const created = (home.rows ?? [])[0] as { planPicture: string; modules: { position: number }[] };
-    expect(created.planPicture).toBe('/demo/plan-riverside.svg');
+    expect(created.planPicture).toMatch(/^\/upload\/.+\.png$/);
     expect(created.modules.map((module) => module.position)).toEqual([1, 2, 3, 4, 5, 6]);
     await chooseProject(page);
     await expect(errorToasts(page)).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import FileUpload from '../../../components/FileUpload';
 import { FormDialog, FormField } from '../../../components/formDialog';
 import type { EditorDialogProps } from '../../../components/listPage';
 import { useAddProjectMutation, useGetCitiesQuery, useUpdateProjectMutation } from '../infoApi';
@@ -100,17 +101,17 @@ export default function ProjectFormDialog({ row: project, onClose }: EditorDialo
         <FormField span={12} label={t('project.info.latitude')} name="latitude" rules={rules.location}>
           <InputNumber min={-90} max={90} precision={6} style={{ width: '100%' }} />
         </FormField>
-        <FormField span={12} label={t('project.info.menuLogo')} name="menuLogo" extra={t('project.info.pathHint')}>
-          <Input maxLength={255} />
+        <FormField span={12} label={t('project.info.menuLogo')} name="menuLogo" extra={t('project.info.logoHint')}>
+          <FileUpload type={1} />
         </FormField>
         <FormField span={12} label={t('project.info.menuLogoStatus')} name="menuLogoStatus" valuePropName="checked">
           <Switch />
         </FormField>
         <FormField span={12} label={t('project.info.planPicture')} name="planPicture">
-          <Input maxLength={255} />
+          <FileUpload type={1} />
         </FormField>
         <FormField span={12} label={t('project.info.carouselPictures')} name="carouselPictures">
-          <Select mode="tags" open={false} maxCount={MAX_CAROUSEL} tokenSeparators={[',', ' ']} />
+          <FileUpload type={1} multiple maxCount={MAX_CAROUSEL} />
         </FormField>
         <FormField span={12} label={t('project.info.iotStateInterval')} name="iotStateInterval">
           <InputNumber min={STATE_INTERVAL[0]} max={STATE_INTERVAL[1]} precision={0} style={{ width: '100%' }} addonAfter={t('project.info.seconds')} />

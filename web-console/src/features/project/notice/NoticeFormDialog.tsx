@@ -1,5 +1,6 @@
 import { Input, Radio, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import FileUpload from '../../../components/FileUpload';
 import { FormDialog, FormField } from '../../../components/formDialog';
 import type { EditorDialogProps } from '../../../components/listPage';
 import { useAddNoticeMutation, useUpdateNoticeMutation } from '../noticeApi';
@@ -39,8 +40,8 @@ export default function NoticeFormDialog({ row: notice, onClose }: EditorDialogP
         <FormField label={t('project.notice.content')} name="noticeContent" rules={rules.noticeContent}>
           <Input.TextArea maxLength={NOTICE_CONTENT_MAX} rows={6} showCount />
         </FormField>
-        <FormField label={t('project.notice.image')} name="noticeImage" extra={t('project.info.pathHint')}>
-          <Input maxLength={255} />
+        <FormField label={t('project.notice.image')} name="noticeImage">
+          <FileUpload type={1} />
         </FormField>
         <FormField label={t('project.notice.remark')} name="remark" rules={rules.remark}>
           <Input maxLength={255} />
