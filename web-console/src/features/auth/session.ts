@@ -19,7 +19,7 @@ import {
 } from '../../lib/session';
 import { firstRoutePath } from '../../routes/menu';
 import { projectApi, type ProjectOption } from '../project/api';
-import { chooseProject } from '../project/rules';
+import { chooseProject } from '../project/choice';
 import { routesCleared, routesLoaded } from '../menu/routesSlice';
 import { menuApi } from '../menu/api';
 import { authApi } from './api';

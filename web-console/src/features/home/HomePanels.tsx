@@ -1,15 +1,32 @@
-import { Card, Col, List, Row, Statistic, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Card, Typography } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetMainPageQuery, type MainPage } from './api';
 import { panelOrder, type Panel } from './panels';
 import './i18n';
 
+/** Panels side by side on a wide screen, one under another on a narrow one (plain CSS grid: the home page stays small). */
+const GRID: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: 16, marginTop: 16 };
+const FIGURES: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 12 };
+
+/** One figure of a panel: its label over its value. */
+function Figure({ label, value, total, color }: { label: string; value: number; total?: number; color?: string }) {
+  return (
+    <div>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <div style={{ fontSize: 24, color }}>
+        {value}
+        {total === undefined ? null : <span style={{ fontSize: 14 }}> / {total}</span>}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The home page's live panels of the selected project: gateways online and offline, loops on
- * and off, open alarms by level, the latest announcements. Each refreshes from the live
- * stream (alarms and gateway status invalidate the page's figures); a panel the user may not
- * read is not shown.
+ * and off, open alarms by level, the latest announcements, in the project's module order.
+ * Each refreshes from the live stream (alarms and gateway status invalidate the page's
+ * figures); a panel the user may not read is not shown.
  */
 export default function HomePanels() {
   const { t } = useTranslation();
@@ -19,53 +36,50 @@ export default function HomePanels() {
     gateway: data.devices ? <DevicesPanel key="gateway" devices={data.devices} /> : null,
     alarm: data.alarms ? <AlarmsPanel key="alarm" alarms={data.alarms} /> : null,
     announcement: (
-      <Col key="announcement" xs={24} lg={8}>
-        <Card title={t('home.notices')} size="small" role="region" aria-label={t('home.notices')}>
-          <List
-            size="small"
-            dataSource={data.notices}
-            locale={{ emptyText: t('home.noNotices') }}
-            renderItem={(notice) => (
-              <List.Item>
-                <List.Item.Meta title={notice.noticeTitle} description={<Typography.Text type="secondary">{notice.publishTime}</Typography.Text>} />
-              </List.Item>
-            )}
-          />
-        </Card>
-      </Col>
+      <Card key="announcement" title={t('home.notices')} size="small" role="region" aria-label={t('home.notices')}>
+        {data.notices.length === 0 ? (
+          <Typography.Text type="secondary">{t('home.noNotices')}</Typography.Text>
+        ) : (
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {data.notices.map((notice) => (
+              <li key={notice.noticeId} style={{ padding: '4px 0' }}>
+                <Typography.Text strong>{notice.noticeTitle}</Typography.Text>
+                <br />
+                <Typography.Text type="secondary">{notice.publishTime}</Typography.Text>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
     ),
   };
-  return <Row gutter={[16, 16]} style={{ marginTop: 16 }}>{panelOrder(data.project?.modules).map((panel) => panels[panel])}</Row>;
+  return <div style={GRID}>{panelOrder(data.project?.modules).map((panel) => panels[panel])}</div>;
 }
 
 function DevicesPanel({ devices }: { devices: NonNullable<MainPage['devices']> }) {
   const { t } = useTranslation();
   return (
-    <Col xs={24} lg={8}>
-      <Card title={t('home.devices')} size="small" role="region" aria-label={t('home.devices')}>
-        <Row gutter={8}>
-          <Col span={12}><Statistic title={t('home.gatewaysOnline')} value={devices.gatewayOnline} suffix={`/ ${devices.gatewayTotal}`} /></Col>
-          <Col span={12}><Statistic title={t('home.gatewaysOffline')} value={devices.gatewayOffline} /></Col>
-          <Col span={12}><Statistic title={t('home.loopsOn')} value={devices.loopOn} suffix={`/ ${devices.loopTotal}`} /></Col>
-          <Col span={12}><Statistic title={t('home.loopsOff')} value={devices.loopOff} /></Col>
-        </Row>
-      </Card>
-    </Col>
+    <Card title={t('home.devices')} size="small" role="region" aria-label={t('home.devices')}>
+      <div style={FIGURES}>
+        <Figure label={t('home.gatewaysOnline')} value={devices.gatewayOnline} total={devices.gatewayTotal} />
+        <Figure label={t('home.gatewaysOffline')} value={devices.gatewayOffline} />
+        <Figure label={t('home.loopsOn')} value={devices.loopOn} total={devices.loopTotal} />
+        <Figure label={t('home.loopsOff')} value={devices.loopOff} />
+      </div>
+    </Card>
   );
 }
 
 function AlarmsPanel({ alarms }: { alarms: NonNullable<MainPage['alarms']> }) {
   const { t } = useTranslation();
   return (
-    <Col xs={24} lg={8}>
-      <Card title={t('home.alarms')} size="small" role="region" aria-label={t('home.alarms')}>
-        <Row gutter={8}>
-          <Col span={24}><Statistic title={t('home.openAlarms')} value={alarms.open} /></Col>
-          <Col span={8}><Statistic title={t('home.serious')} value={alarms.serious} valueStyle={{ color: '#f5222d' }} /></Col>
-          <Col span={8}><Statistic title={t('home.main')} value={alarms.main} valueStyle={{ color: '#fa8c16' }} /></Col>
-          <Col span={8}><Statistic title={t('home.secondary')} value={alarms.secondary} /></Col>
-        </Row>
-      </Card>
-    </Col>
+    <Card title={t('home.alarms')} size="small" role="region" aria-label={t('home.alarms')}>
+      <div style={FIGURES}>
+        <Figure label={t('home.openAlarms')} value={alarms.open} />
+        <Figure label={t('home.serious')} value={alarms.serious} color="#f5222d" />
+        <Figure label={t('home.main')} value={alarms.main} color="#fa8c16" />
+        <Figure label={t('home.secondary')} value={alarms.secondary} />
+      </div>
+    </Card>
   );
 }

@@ -1,6 +1,5 @@
 import { api } from '../../api/api';
 import type { Envelope } from '../../api/errors';
-import { dataOf } from '../../api/lists';
 
 export interface DeviceFigures {
   gatewayTotal: number;
@@ -40,7 +39,7 @@ export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMainPage: build.query<MainPage, void>({
       query: () => ({ url: '/project/project/getProjectMainPageInfo' }),
-      transformResponse: (envelope: Envelope) => ({ ...EMPTY, ...dataOf<Partial<MainPage>>(envelope, {}) }),
+      transformResponse: (envelope: Envelope) => ({ ...EMPTY, ...(typeof envelope.data === 'object' && envelope.data !== null ? (envelope.data as Partial<MainPage>) : {}) }),
       providesTags: ['MainPage'],
     }),
   }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseProject, moduleProblem, NO_PROJECT } from './rules';
+import { chooseProject, NO_PROJECT } from './choice';
+import { moduleProblem } from './rules';
 
 const dropList = [
   { id: 1, projectName: '滨江景观照明示范项目' },
