@@ -14,7 +14,7 @@ function Figure({ label, value, total, color }: { label: string; value: number; 
   return (
     <div>
       <Typography.Text type="secondary">{label}</Typography.Text>
-      <div style={{ fontSize: 24, color }}>
+      <div style={{ fontSize: 24, color }} data-value={value}>
         {value}
         {total === undefined ? null : <span style={{ fontSize: 14 }}> / {total}</span>}
       </div>
