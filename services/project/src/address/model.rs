@@ -70,8 +70,7 @@ pub fn check_address_id(address_id: i64) -> Result<i64, Msg> {
 
 /// The list's name filter, trimmed; a bad request when too long.
 pub fn check_filter(name: &str) -> Result<&str, Msg> {
-    let name = name.trim();
-    if name.chars().count() > MAX_FILTER_CHARS { Err(Msg::SearchTooLong) } else { Ok(name) }
+    lumiscape_common::text::filter(name, MAX_FILTER_CHARS)
 }
 
 /// Whether node `address_id`, now under `current_parent`, may go under `parent_id` (whose

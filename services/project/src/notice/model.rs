@@ -2,6 +2,8 @@
 
 use lumiscape_common::i18n::Msg;
 
+use lumiscape_common::text::bounded;
+
 use crate::project::model::check_picture;
 
 /// Longest title, in characters (RuoYi's column).
@@ -38,13 +40,6 @@ pub struct NoticeDraft {
     pub remark: String,
 }
 
-fn bounded(text: &str, max: usize, zh: &'static str, en: &'static str) -> Result<String, Msg> {
-    if text.chars().count() > max {
-        return Err(Msg::FieldTooLong { zh, en, max: max as u32 });
-    }
-    Ok(text.to_owned())
-}
-
 impl NoticeDraft {
     /// The notice, or the first rule it breaks. An absent type is an announcement ('2'), an
     /// absent status normal ('0').
@@ -77,8 +72,7 @@ impl NoticeDraft {
 
 /// A list filter: trimmed, at most [`MAX_FILTER_CHARS`].
 pub fn check_filter(text: &str) -> Result<&str, Msg> {
-    let text = text.trim();
-    if text.chars().count() > MAX_FILTER_CHARS { Err(Msg::SearchTooLong) } else { Ok(text) }
+    lumiscape_common::text::filter(text, MAX_FILTER_CHARS)
 }
 
 /// The ids of a delete: 1 to [`MAX_DELETE`], each positive, repeats dropped.

@@ -126,11 +126,7 @@ pub struct ProjectDraft {
 
 /// Trims `text` and checks its length in characters.
 fn bounded(text: &str, max: usize, zh: &'static str, en: &'static str) -> Result<String, Msg> {
-    let text = text.trim();
-    if text.chars().count() > max {
-        return Err(Msg::FieldTooLong { zh, en, max: max as u32 });
-    }
-    Ok(text.to_owned())
+    lumiscape_common::text::bounded(text.trim(), max, zh, en)
 }
 
 fn one_of(text: &str, values: &[&str], msg: Msg) -> Result<String, Msg> {
@@ -232,8 +228,7 @@ pub fn check_enabled(text: &str) -> Result<bool, Msg> {
 
 /// Checks a name filter: trimmed, at most [`MAX_FILTER_CHARS`].
 pub fn check_filter(text: &str) -> Result<&str, Msg> {
-    let text = text.trim();
-    if text.chars().count() > MAX_FILTER_CHARS { Err(Msg::SearchTooLong) } else { Ok(text) }
+    lumiscape_common::text::filter(text, MAX_FILTER_CHARS)
 }
 
 impl ProjectDraft {
