@@ -60,14 +60,29 @@ pub fn binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_lumiscape"))
 }
 
-/// A port that is free now. Picked at random below the kernel's ephemeral range: the kernel
-/// hands out ephemeral ports in sequence, so tests running side by side would often be given
-/// the same one between choosing it and their process binding it.
+/// A port that is free now and that no other test process holds. Picked at random below the
+/// kernel's ephemeral range: the kernel hands out ephemeral ports in sequence, so tests running
+/// side by side would often be given the same one between choosing it and their process
+/// binding it. Random picks still meet now and then (nextest runs each test in its own
+/// process), so a pick is also reserved by an advisory lock on a file named after the port,
+/// held until this test process exits.
 pub fn free_port() -> u16 {
+    static HELD: std::sync::Mutex<Vec<std::fs::File>> = std::sync::Mutex::new(Vec::new());
+    let dir = std::env::temp_dir().join("lumiscape-test-ports");
+    std::fs::create_dir_all(&dir).expect("port lock directory");
     loop {
         let random = u16::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..2].try_into().unwrap());
         let port = 15_000 + random % 15_000;
+        let Ok(lock) = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(port.to_string()))
+        else {
+            continue;
+        };
+        // Held by another test process, or already handed out in this one.
+        if lock.try_lock().is_err() {
+            continue;
+        }
         if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            HELD.lock().unwrap().push(lock);
             return port;
         }
     }
