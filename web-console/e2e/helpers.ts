@@ -86,16 +86,19 @@ export interface Envelope<Row = Record<string, unknown>> {
   data?: unknown;
 }
 
-/** Calls the HTTP API (`/prod-api` + `path`) with the page's session token, as the console would. */
+/**
+ * Calls the HTTP API (`/prod-api` + `path`) with the page's session token, as the console
+ * would: in `project` (the ProjectId header) when given, with a JSON `body` when given.
+ */
 export async function callApi<Row = Record<string, unknown>>(
   page: Page,
-  method: 'GET' | 'DELETE',
+  method: 'GET' | 'DELETE' | 'POST' | 'PUT',
   path: string,
+  options: { project?: number; body?: unknown } = {},
 ): Promise<Envelope<Row>> {
-  const response = await page.request.fetch(`/prod-api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
-  });
+  const headers: Record<string, string> = { Authorization: `Bearer ${await sessionToken(page)}` };
+  if (options.project !== undefined) headers.ProjectId = String(options.project);
+  const response = await page.request.fetch(`/prod-api${path}`, { method, headers, data: options.body });
   return (await response.json()) as Envelope<Row>;
 }
 

@@ -202,6 +202,36 @@ pub enum Msg {
     NoticeTypeInvalid,
     NoticeStatusInvalid,
     NoticeClosedNotPublished,
+    // ---- plan areas ----
+    AreaIdInvalid,
+    AreaNotFound,
+    AreaNameRequired,
+    AreaNameTaken {
+        name: String,
+    },
+    AreaTypeInvalid,
+    AreaColourInvalid,
+    AreaOrderInvalid {
+        max: u32,
+    },
+    AreaNotDrawn,
+    AreaPointsOffPlan,
+    AreaTooManyPoints {
+        max: u32,
+    },
+    AreaEdgesCross,
+    AreasTooMany {
+        max: u32,
+    },
+    AreaPlanPictureMissing,
+    PlanDeviceTypeInvalid,
+    PlanDeviceIdInvalid,
+    PlanDeviceNotPlaced,
+    DeviceOutsideArea,
+    AreaLeavesDevices {
+        count: u64,
+    },
+    // ---- end plan areas ----
     // ---- end project info ----
     UserNameTaken {
         name: String,
@@ -714,6 +744,54 @@ impl Msg {
             Msg::NoticeTypeInvalid => pick("公告类型应为通知或公告", "The type must be a notice or an announcement"),
             Msg::NoticeStatusInvalid => pick("公告状态应为正常或关闭", "The status must be normal or closed"),
             Msg::NoticeClosedNotPublished => pick("已关闭的公告不能发布", "A closed announcement cannot be published"),
+            Msg::AreaIdInvalid => pick("区域编号不正确", "Invalid area id"),
+            Msg::AreaNotFound => pick("区域不存在", "The area does not exist"),
+            Msg::AreaNameRequired => pick("区域名称不能为空", "The area name cannot be empty"),
+            Msg::AreaNameTaken { name } => {
+                if zh {
+                    format!("保存区域'{name}'失败，区域名称已存在")
+                } else {
+                    format!("Area '{name}' could not be saved: the plan has an area of that name")
+                }
+            }
+            Msg::AreaTypeInvalid => pick("区域类型应为区域或建筑", "The type must be an area or a building"),
+            Msg::AreaColourInvalid => pick("颜色应为 #RRGGBB 形式", "The colour must be written #RRGGBB"),
+            Msg::AreaOrderInvalid { max } => {
+                if zh {
+                    format!("显示顺序应为0到{max}的整数")
+                } else {
+                    format!("The display order must be a whole number from 0 to {max}")
+                }
+            }
+            Msg::AreaNotDrawn => pick("请先绘制区域", "An area must be drawn first"),
+            Msg::AreaPointsOffPlan => pick("区域的点必须在平面图内", "Every point must lie on the plan picture"),
+            Msg::AreaTooManyPoints { max } => {
+                if zh {
+                    format!("一个区域最多{max}个点")
+                } else {
+                    format!("An area has at most {max} points")
+                }
+            }
+            Msg::AreaEdgesCross => pick("区域的边不能相交", "The area's edges must not cross"),
+            Msg::AreasTooMany { max } => {
+                if zh {
+                    format!("一个平面图最多{max}个区域和建筑")
+                } else {
+                    format!("A plan holds at most {max} areas and buildings")
+                }
+            }
+            Msg::AreaPlanPictureMissing => pick("请先上传项目平面图", "Upload the project's plan picture first"),
+            Msg::PlanDeviceTypeInvalid => pick("设备类型不正确", "Invalid device type"),
+            Msg::PlanDeviceIdInvalid => pick("设备编号不正确", "Invalid device id"),
+            Msg::PlanDeviceNotPlaced => pick("该设备不在平面图上", "The device is not on the plan"),
+            Msg::DeviceOutsideArea => pick("设备必须放在区域内", "The device must be placed inside the area"),
+            Msg::AreaLeavesDevices { count } => {
+                if zh {
+                    format!("新的区域轮廓会把{count}个已放置的设备留在区域外，请先移动设备")
+                } else {
+                    format!("The new outline would leave {count} placed device(s) outside the area; move them first")
+                }
+            }
             // ---- end project info ----
             Msg::AddressNameTaken { name } => {
                 if zh {
@@ -1350,6 +1428,24 @@ impl Msg {
             Msg::ProjectMediaKindInvalid => "project.media.kind.invalid",
             Msg::ProjectHasGateways { .. } => "project.has.gateways",
             Msg::ProjectHasOpenAlarms { .. } => "project.has.open.alarms",
+            Msg::AreaIdInvalid => "area.id.invalid",
+            Msg::AreaNotFound => "area.not.found",
+            Msg::AreaNameRequired => "area.name.required",
+            Msg::AreaNameTaken { .. } => "area.name.taken",
+            Msg::AreaTypeInvalid => "area.type.invalid",
+            Msg::AreaColourInvalid => "area.colour.invalid",
+            Msg::AreaOrderInvalid { .. } => "area.order.invalid",
+            Msg::AreaNotDrawn => "area.not.drawn",
+            Msg::AreaPointsOffPlan => "area.points.off.plan",
+            Msg::AreaTooManyPoints { .. } => "area.points.too.many",
+            Msg::AreaEdgesCross => "area.edges.cross",
+            Msg::AreasTooMany { .. } => "area.too.many",
+            Msg::AreaPlanPictureMissing => "area.plan.picture.missing",
+            Msg::PlanDeviceTypeInvalid => "area.device.type.invalid",
+            Msg::PlanDeviceIdInvalid => "area.device.id.invalid",
+            Msg::PlanDeviceNotPlaced => "area.device.not.placed",
+            Msg::DeviceOutsideArea => "area.device.outside",
+            Msg::AreaLeavesDevices { .. } => "area.leaves.devices",
             Msg::NoticeIdInvalid => "notice.id.invalid",
             Msg::NoticeNotFound => "notice.not.found",
             Msg::NoticeTitleRequired => "notice.title.required",
@@ -1594,6 +1690,24 @@ mod tests {
             Msg::NoticeTypeInvalid,
             Msg::NoticeStatusInvalid,
             Msg::NoticeClosedNotPublished,
+            Msg::AreaIdInvalid,
+            Msg::AreaNotFound,
+            Msg::AreaNameRequired,
+            Msg::AreaNameTaken { name: "North lawn".into() },
+            Msg::AreaTypeInvalid,
+            Msg::AreaColourInvalid,
+            Msg::AreaOrderInvalid { max: 9999 },
+            Msg::AreaNotDrawn,
+            Msg::AreaPointsOffPlan,
+            Msg::AreaTooManyPoints { max: 100 },
+            Msg::AreaEdgesCross,
+            Msg::AreasTooMany { max: 200 },
+            Msg::AreaPlanPictureMissing,
+            Msg::PlanDeviceTypeInvalid,
+            Msg::PlanDeviceIdInvalid,
+            Msg::PlanDeviceNotPlaced,
+            Msg::DeviceOutsideArea,
+            Msg::AreaLeavesDevices { count: 2 },
             Msg::FileTypeError,
             Msg::UploadFileMissing,
             Msg::FileContentInvalid { allowed: "png".into() },

@@ -165,6 +165,10 @@ pub mod project {
         /// Audit a file: pass, or no pass with a reason.
         AUDIT = "audit",
     );
+    screen!(
+        /// Areas and buildings on the plan picture, and the devices placed in them.
+        area = "project:area"
+    );
 }
 
 pub mod device {

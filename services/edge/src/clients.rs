@@ -22,6 +22,7 @@ use lumiscape_proto::identity::v1::{
     profile_service_client::ProfileServiceClient,
 };
 use lumiscape_proto::project::v1::address_service_client::AddressServiceClient;
+use lumiscape_proto::project::v1::area_service_client::AreaServiceClient;
 use lumiscape_proto::project::v1::city_service_client::CityServiceClient;
 use lumiscape_proto::project::v1::file_service_client::FileServiceClient;
 use lumiscape_proto::project::v1::notice_service_client::NoticeServiceClient;
@@ -133,6 +134,10 @@ impl Clients {
 
     pub fn notices(&self) -> NoticeServiceClient<Transport> {
         NoticeServiceClient::new(self.project.pick())
+    }
+
+    pub fn areas(&self) -> AreaServiceClient<Transport> {
+        AreaServiceClient::new(self.project.pick())
     }
 
     /// A channel to identity, for the clients of its smaller services.

@@ -17,8 +17,8 @@ use utoipa::openapi::{
 
 use crate::api::files;
 use crate::api::{
-    address, advice, alarm, auth, backup, lighting, live, menus, monitor, notice, profile, project, roles, settings,
-    system, users,
+    address, advice, alarm, area, auth, backup, lighting, live, menus, monitor, notice, profile, project, roles,
+    settings, system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -255,6 +255,15 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/project/address", Access::Permission(project_perm::address::EDIT), "project", "Edit or move an address (one with children keeps its parent)", |m| on(m, address::edit)),
     route(Method::DELETE, "/project/address/{addressId}", Access::Permission(project_perm::address::REMOVE), "project", "Delete an address without children", |m| on(m, address::remove)),
     // ---- end project addresses ----
+    // ---- plan areas and buildings ----
+    route(GET, "/project/area/list", Access::Permission(project_perm::area::LIST), "project", "A page of the selected project's plan areas and buildings in display order (areaName, areaType), each with its outline and placed devices", |m| on(m, area::list)),
+    route(GET, "/project/area/{areaId}", Access::Permission(project_perm::area::QUERY), "project", "A plan area with its outline and placed devices", |m| on(m, area::get)),
+    route(POST, "/project/area", Access::Permission(project_perm::area::ADD), "project", "Draw an area or building on the plan picture (name, type, points, colour); data is its id", |m| on(m, area::add)),
+    route(PUT, "/project/area", Access::Permission(project_perm::area::EDIT), "project", "Edit or redraw an area (its placed devices must stay inside)", |m| on(m, area::edit)),
+    route(Method::DELETE, "/project/area/{areaId}", Access::Permission(project_perm::area::REMOVE), "project", "Delete areas (all or none); their devices leave the plan", |m| on(m, area::remove)),
+    route(POST, "/project/area/device", Access::Permission(project_perm::area::EDIT), "project", "Place a device of the project inside an area (areaId, deviceType, deviceId, x, y); moves it when placed", |m| on(m, area::place)),
+    route(Method::DELETE, "/project/area/device/{deviceType}/{deviceId}", Access::Permission(project_perm::area::EDIT), "project", "Take a device off the plan", |m| on(m, area::unplace)),
+    // ---- end plan areas and buildings ----
     // ---- project announcements (RuoYi's notice paths) ----
     route(GET, "/system/notice/list", Access::Permission(project_perm::notice::LIST), "project", "A page of the selected project's announcements, newest first (noticeTitle, noticeType, createBy, published filters)", |m| on(m, notice::list)),
     route(GET, "/system/notice/{noticeId}", Access::Permission(project_perm::notice::QUERY), "project", "An announcement", |m| on(m, notice::get)),

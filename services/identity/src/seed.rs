@@ -61,6 +61,7 @@ const DIRECTORIES: &[Directory] = &[
             (201, "address", "project/address/index", "地址管理", "Addresses", project::address::PREFIX, true),
             (202, "notice", "project/notice/index", "公告管理", "Announcements", project::notice::PREFIX, true),
             (203, "file", "project/file/index", "文件管理", "File Management", project::file::PREFIX, true),
+            (204, "area", "project/area/index", "区域与建筑", "Areas and Buildings", project::area::PREFIX, true),
         ],
     },
     Directory {

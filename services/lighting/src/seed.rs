@@ -25,11 +25,14 @@ fn demo_gateways() -> Vec<DemoGateway> {
     riverside.chain(skyline).collect()
 }
 
-/// Adds the demo data; running it again changes nothing.
-pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
+/// Adds the demo data; running it again changes nothing. Answers each demo gateway's
+/// project and id, in fleet order (the project seed places them on the plans).
+pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<Vec<(i64, i64)>> {
     let mut tx = pool.begin().await?;
+    let mut ids = Vec::new();
     for gateway in demo_gateways() {
         let gateway_id = ensure_gateway(&mut tx, &gateway).await?;
+        ids.push((gateway.project_id, gateway_id));
         sqlx::query!(
             "INSERT INTO lighting.loops (gateway_id, loop_index, loop_name) \
              SELECT $1, i, '回路' || i FROM generate_series(1, $2) AS i ON CONFLICT DO NOTHING",
@@ -40,7 +43,7 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
         .await?;
     }
     tx.commit().await?;
-    Ok(())
+    Ok(ids)
 }
 
 /// The live gateway with the demo serial, created if missing.

@@ -298,7 +298,8 @@ pub async fn seed(cfg: &Config, demo: bool) -> anyhow::Result<()> {
     if demo {
         lumiscape_identity::seed::seed_demo(&pool).await?;
         lumiscape_project::seed::seed_demo(&pool).await?;
-        lumiscape_lighting::seed::seed_demo(&pool).await?;
+        let gateways = lumiscape_lighting::seed::seed_demo(&pool).await?;
+        lumiscape_project::seed::place_demo_gateways(&pool, &gateways).await?;
         lumiscape_alarm::seed::seed_demo(&pool).await?;
         if let Some(files) = &cfg.http.files_dir {
             for (path, content) in lumiscape_project::seed::demo_files() {

@@ -158,6 +158,8 @@ struct Ids {
     notice: i64,
     /// A file of the project (files).
     file: i64,
+    /// An area of the project's plan (0.1 to 0.5 of the picture each way).
+    area: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -284,6 +286,19 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
             .with_id(),
         ("DELETE", "/project/address/{addressId}") => {
             Sample::at(format!("/project/address/{}", ids.address)).with_id()
+        }
+        ("GET", "/project/area/list") => Sample::at(format!("{path}?areaName=&pageNum=1")),
+        ("GET", "/project/area/{areaId}") => Sample::at(format!("/project/area/{}", ids.area)).with_id(),
+        ("POST", "/project/area") => Sample::at(path).json(json!({ "areaName": "Probe", "points": [[0.6, 0.6], [0.9, 0.6], [0.9, 0.9]] })),
+        ("PUT", "/project/area") => Sample::at(path)
+            .json(json!({ "areaId": ids.area, "areaName": "Probe renamed", "points": [[0.1, 0.1], [0.5, 0.1], [0.5, 0.5], [0.1, 0.5]] }))
+            .with_id(),
+        ("DELETE", "/project/area/{areaId}") => Sample::at(format!("/project/area/{}", ids.area)).with_id(),
+        ("POST", "/project/area/device") => Sample::at(path)
+            .json(json!({ "areaId": ids.area, "deviceType": "gateway", "deviceId": ids.gateway, "x": 0.3, "y": 0.3 }))
+            .with_id(),
+        ("DELETE", "/project/area/device/{deviceType}/{deviceId}") => {
+            Sample::at(format!("/project/area/device/gateway/{}", ids.gateway)).with_id()
         }
         ("GET", "/system/notice/list") => Sample::at(format!("{path}?noticeTitle=&pageNum=1")),
         ("GET", "/system/notice/{noticeId}") => Sample::at(format!("/system/notice/{}", ids.notice)).with_id(),
@@ -646,7 +661,16 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .await
     .unwrap();
     // ---- end files ----
-    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent, notice, file }
+    let area: i64 = sqlx::query_scalar(
+        "INSERT INTO project.plan_areas (project_id, area_name, area_type, points, colour) \
+         VALUES ($1, $2, '1', '{0.1,0.1,0.5,0.1,0.5,0.5,0.1,0.5}', '#409EFF') RETURNING area_id",
+    )
+    .bind(project)
+    .bind(format!("probe-{}", &uuid::Uuid::new_v4().to_string()[..8]))
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent, notice, file, area }
 }
 
 fn route_name(route: &RouteSpec) -> String {

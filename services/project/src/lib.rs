@@ -4,6 +4,7 @@
 //! One door: [`run`] (or [`start`], which returns once the service listens).
 
 pub mod address;
+pub mod area;
 pub mod city;
 pub mod file;
 pub mod notice;
@@ -16,6 +17,7 @@ use lumiscape_common::nats::Streams;
 use lumiscape_common::outbox::Relay;
 use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
 use lumiscape_proto::project::v1::address_service_server::AddressServiceServer;
+use lumiscape_proto::project::v1::area_service_server::AreaServiceServer;
 use lumiscape_proto::project::v1::city_service_server::CityServiceServer;
 use lumiscape_proto::project::v1::file_service_server::FileServiceServer;
 use lumiscape_proto::project::v1::notice_service_server::NoticeServiceServer;
@@ -41,14 +43,16 @@ pub async fn start(
     Streams::ensure(&ctx.js, &ctx.streams.project()).await?;
     let relay = Relay::<Tables>::new("project", deps.pool.clone(), ctx.js.clone(), ctx.outbox.clone());
     spawn_logged("project outbox relay", relay.run(shutdown.clone()));
+    let lighting = Peer::new(&deps.local, "lighting", &cfg.grpc.lighting_url)?;
     let peers = project::grpc::Peers {
-        lighting: Peer::new(&deps.local, "lighting", &cfg.grpc.lighting_url)?,
+        lighting: lighting.clone(),
         alarm: Peer::new(&deps.local, "alarm", &cfg.grpc.alarm_url)?,
     };
     let routes = Routes::new(ProjectServiceServer::new(project::grpc::ProjectApi::new(ctx.clone(), peers)))
         .add_service(CityServiceServer::new(city::grpc::CityApi::new(ctx.clone())))
         .add_service(AddressServiceServer::new(address::grpc::AddressApi::new(ctx.clone())))
         .add_service(NoticeServiceServer::new(notice::grpc::NoticeApi::new(ctx.clone())))
+        .add_service(AreaServiceServer::new(area::grpc::AreaApi::new(ctx.clone(), lighting)))
         .add_service(FileServiceServer::new(file::grpc::FileApi::new(
             ctx,
             file::storage::open(cfg)?,

@@ -102,6 +102,97 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
     for (project_id, notices) in [(1_i64, RIVERSIDE_NOTICES), (2, SKYLINE_NOTICES)] {
         seed_notices(&mut tx, project_id, notices).await?;
     }
+    for (project_id, areas) in [(1_i64, RIVERSIDE_AREAS), (2, SKYLINE_AREAS)] {
+        seed_areas(&mut tx, project_id, areas).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Demo areas on the demo plans (800 by 500 pixels): name, type ('1' area, '2' building),
+/// the block of the plan picture it outlines (x, y, width, height in pixels).
+type DemoAreas = &'static [(&'static str, &'static str, (f64, f64, f64, f64))];
+
+const RIVERSIDE_AREAS: DemoAreas = &[
+    ("东区观景带", "1", (60.0, 80.0, 300.0, 140.0)),
+    ("西区樱花园", "1", (420.0, 90.0, 260.0, 180.0)),
+    ("游客服务中心", "2", (120.0, 300.0, 520.0, 120.0)),
+];
+
+const SKYLINE_AREAS: DemoAreas = &[
+    ("中心绿地", "1", (80.0, 60.0, 240.0, 220.0)),
+    ("金融中心塔楼", "2", (380.0, 60.0, 300.0, 120.0)),
+    ("滨江商业楼", "2", (380.0, 220.0, 300.0, 200.0)),
+];
+
+/// Adds a project's demo areas once: a project that has any keeps what it has.
+async fn seed_areas(conn: &mut PgConnection, project_id: i64, areas: DemoAreas) -> anyhow::Result<()> {
+    let seeded = sqlx::query_scalar!(
+        "SELECT EXISTS (SELECT 1 FROM project.plan_areas WHERE project_id = $1) AS \"e!\"",
+        project_id
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if seeded {
+        return Ok(());
+    }
+    for (order, (name, kind, (x, y, w, h))) in areas.iter().enumerate() {
+        let (left, top, right, bottom) = (x / 800.0, y / 500.0, (x + w) / 800.0, (y + h) / 500.0);
+        let points = [left, top, right, top, right, bottom, left, bottom];
+        let colour = if *kind == "1" { "#409EFF" } else { "#E6A23C" };
+        sqlx::query!(
+            "INSERT INTO project.plan_areas (project_id, area_name, area_type, points, colour, order_num, \
+             created_by, updated_by) VALUES ($1, $2, $3, $4, $5, $6, 'admin', 'admin')",
+            project_id,
+            name,
+            kind,
+            &points,
+            colour,
+            order as i32,
+        )
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Places the demo gateways (project, gateway id) on their project's plan, spread over its
+/// areas in turn, once: a gateway already placed stays where it is.
+pub async fn place_demo_gateways(pool: &PgPool, gateways: &[(i64, i64)]) -> anyhow::Result<()> {
+    let mut tx = pool.begin().await?;
+    for project_id in [1_i64, 2] {
+        let areas = sqlx::query!(
+            "SELECT area_id, points FROM project.plan_areas WHERE project_id = $1 ORDER BY order_num, area_id",
+            project_id
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        if areas.is_empty() {
+            continue;
+        }
+        let mine = gateways.iter().filter(|(p, _)| *p == project_id).map(|(_, id)| *id);
+        for (n, gateway_id) in mine.enumerate() {
+            let area = &areas[n % areas.len()];
+            // The middle of the area's bounding box, nudged by the turn (the demo areas are
+            // rectangles, so it stays inside).
+            let (xs, ys): (Vec<f64>, Vec<f64>) = crate::area::model::pairs(&area.points).into_iter().unzip();
+            let mid = |v: &[f64]| {
+                (v.iter().copied().fold(f64::MAX, f64::min) + v.iter().copied().fold(f64::MIN, f64::max)) / 2.0
+            };
+            let shift = 0.03 * (n / areas.len()) as f64;
+            sqlx::query!(
+                "INSERT INTO project.plan_devices (project_id, device_type, device_id, area_id, x, y, placed_by) \
+                 VALUES ($1, 'gateway', $2, $3, $4, $5, 'admin') ON CONFLICT DO NOTHING",
+                project_id,
+                gateway_id,
+                area.area_id,
+                mid(&xs) + shift,
+                mid(&ys),
+            )
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
     tx.commit().await?;
     Ok(())
 }

@@ -36,6 +36,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'project/info/index': outsideProjects(lazy(() => import('../features/project/info/ProjectInfoPage'))),
   'project/notice/index': inProject(lazy(() => import('../features/project/notice/NoticePage'))),
   'project/file/index': inProject(lazy(() => import('../features/project/file/FilePage'))),
+  'project/area/index': inProject(lazy(() => import('../features/project/area/AreaPage'))),
   'alarm/type/index': inProject(lazy(() => import('../features/alarm/type/AlarmTypePage'))),
   'alarm/realtime/index': inProject(lazy(() => import('../features/alarm/realtime/RealtimeAlarmPage'))),
   'alarm/history/index': inProject(lazy(() => import('../features/alarm/history/HistoryAlarmPage'))),

@@ -5,6 +5,7 @@
 pub mod address;
 pub mod advice;
 pub mod alarm;
+pub mod area;
 pub mod auth;
 pub mod backup;
 pub mod lighting;

@@ -131,3 +131,12 @@ export function fileRules(t: TFunction) {
   };
 }
 // ---- end files ----
+
+// ---- plan areas ----
+/** The server's limits of a plan area (contract: POST /project/area). */
+export const AREA_NAME_MAX = 30;
+export const AREA_MIN_POINTS = 3;
+export const AREA_MAX_POINTS = 100;
+
+/** A plan holds at most 200 areas: the plan views read them in one page. */
+export const AREA_PLAN_PAGE = 200;

@@ -172,3 +172,61 @@ export interface FileAudit {
   auditReason: string;
 }
 // ---- end files ----
+
+// ---- plan areas ----
+/** A point on the plan picture: fractions (0 to 1) of its width and height. */
+export interface PlanPoint {
+  x: number;
+  y: number;
+}
+
+/** A device placed on the plan, inside an area (POST /project/area/device). */
+export interface DevicePlacement {
+  areaId: number;
+  /** 'gateway' (the device registry adds its kinds). */
+  deviceType: string;
+  deviceId: number;
+  x: number;
+  y: number;
+  placedBy?: string;
+  placedTime?: string | null;
+}
+
+/** An area or building drawn over the plan picture (GET /project/area/list). */
+export interface PlanArea {
+  areaId: number;
+  areaName: string;
+  /** '1' area, '2' building. */
+  areaType: string;
+  points: PlanPoint[];
+  colour: string;
+  orderNum: number;
+  remark: string;
+  devices: DevicePlacement[];
+  updateBy?: string;
+  updateTime?: string | null;
+}
+
+export interface AreaQuery {
+  areaName?: string;
+  areaType?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** POST /project/area body; PUT adds areaId. */
+export interface AreaChange {
+  areaName: string;
+  areaType: string;
+  points: PlanPoint[];
+  colour: string;
+  orderNum: number;
+  remark: string;
+}
+
+/** Where the selected project sits (GET /project/location/{id}); the plan picture's path. */
+export interface ProjectLocation {
+  id: number;
+  projectName: string;
+  planPicture: string;
+}
