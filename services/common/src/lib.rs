@@ -11,6 +11,7 @@ pub mod db;
 pub mod error;
 pub mod grpc;
 pub mod i18n;
+pub mod ids;
 pub mod local;
 pub mod nats;
 pub mod nats_auth;

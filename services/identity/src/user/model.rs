@@ -173,13 +173,7 @@ pub fn check_user_id(user_id: i64) -> Result<i64, Msg> {
 
 /// The ids of a delete: at least one, at most [`MAX_IDS`], each positive.
 pub fn check_user_ids(ids: &[i64]) -> Result<Vec<i64>, Msg> {
-    if ids.len() > MAX_IDS {
-        return Err(Msg::TooManyIds { max: MAX_IDS as u32 });
-    }
-    if ids.is_empty() || ids.iter().any(|&id| id <= 0) {
-        return Err(Msg::UserIdInvalid);
-    }
-    Ok(ids.iter().copied().collect::<BTreeSet<_>>().into_iter().collect())
+    lumiscape_common::ids::id_list(ids, MAX_IDS, Msg::UserIdInvalid)
 }
 
 /// The users a caller may see and change (`docs/data-scope.md`): the union of what each of

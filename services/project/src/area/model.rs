@@ -201,16 +201,7 @@ pub fn check_type_filter(text: &str) -> Result<Option<&str>, Msg> {
 
 /// The ids of a delete: 1 to [`MAX_DELETE`], each positive, repeats dropped.
 pub fn check_ids(ids: &[i64]) -> Result<Vec<i64>, Msg> {
-    if ids.is_empty() || ids.iter().any(|id| *id <= 0) {
-        return Err(Msg::AreaIdInvalid);
-    }
-    if ids.len() > MAX_DELETE {
-        return Err(Msg::TooManyIds { max: MAX_DELETE as u32 });
-    }
-    let mut ids = ids.to_vec();
-    ids.sort_unstable();
-    ids.dedup();
-    Ok(ids)
+    lumiscape_common::ids::id_list(ids, MAX_DELETE, Msg::AreaIdInvalid)
 }
 
 #[cfg(test)]
