@@ -84,7 +84,7 @@ impl JobDraft {
         }
         let job_group = match raw.job_group.trim() {
             "" => "DEFAULT",
-            g if g.len() <= MAX_NAME_CHARS && g.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-".contains(&b)) => g,
+            g if g.len() <= MAX_NAME_CHARS && lumiscape_common::text::is_code(g) => g,
             _ => return Err(Msg::JobGroupInvalid),
         };
         let handler = Handler::from_key(raw.invoke_target.trim()).ok_or(Msg::JobTargetInvalid)?;

@@ -135,7 +135,7 @@ impl UserDraft {
 pub fn check_user_name(user_name: &str) -> Result<String, Msg> {
     let user_name = user_name.trim();
     let len = user_name.chars().count();
-    let allowed = user_name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    let allowed = lumiscape_common::text::is_code(user_name);
     if (MIN_USER_NAME_CHARS..=MAX_USER_NAME_CHARS).contains(&len) && allowed {
         Ok(user_name.to_owned())
     } else {

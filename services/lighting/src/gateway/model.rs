@@ -21,8 +21,7 @@ pub struct Serial(String);
 impl Serial {
     pub fn parse(text: &str) -> Result<Self, Error> {
         let serial = text.trim();
-        let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-        if serial.is_empty() || serial.len() > MAX_SERIAL_CHARS || !serial.chars().all(allowed) {
+        if serial.len() > MAX_SERIAL_CHARS || !lumiscape_common::text::is_code(serial) {
             return Err(Error::bad_request(Msg::GatewayNumberInvalid));
         }
         Ok(Self(serial.to_owned()))
