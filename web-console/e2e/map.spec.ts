@@ -100,7 +100,7 @@ test('the device map works offline: fixture tiles, the project and its devices, 
     await zoomed;
 
     // choose a cabinet and click the map: it is placed there
-    await page.getByLabel('选择要放置的网关').click();
+    await page.getByRole('combobox', { name: '选择要放置的网关' }).click();
     await page.locator('.ant-select-dropdown:visible').getByTitle(`${CABINET} (SIM-00005)`, { exact: true }).click();
     await expect(page.getByText(`在地图上点击放置「${CABINET}」`)).toBeVisible();
     const box = await map.boundingBox();
