@@ -45,9 +45,13 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               // ECharts (and zrender) in a lazy chunk of its own, shared by the pages with
-              // charts and loaded by them only. Map libraries, when they come, get a group
-              // like it named 'maps' (scripts/check-budgets.mjs knows both names).
+              // charts and loaded by them only; Leaflet likewise in 'maps', for the map
+              // pages (scripts/check-budgets.mjs knows both names).
               { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 30 },
+              // Leaflet only: a group takes its modules' dependencies with it, and react-leaflet
+              // depends on React, which must stay in the entry's vendor chunk; react-leaflet
+              // (a few KB) stays with the map page.
+              { name: 'maps', test: /node_modules[\\/]leaflet[\\/]/, priority: 30 },
               // What the entry needs before anything shows, in two chunks instead of a dozen
               // (about 5 KB gz less on the sign-in path): the libraries, which change seldom
               // and stay cached, and the console's own start-up code.

@@ -349,6 +349,12 @@ pub enum Msg {
     ProjectRequired,
     GatewayIdInvalid,
     GatewayNotFound,
+    /// The map: a device kind other than those located (gateways).
+    DeviceTypeInvalid,
+    /// The map: a device's coordinates out of range, not numbers, or only one of them.
+    DeviceLocationInvalid,
+    /// The map: a viewport not made of four coordinates and a zoom level.
+    MapViewportInvalid,
     GatewayNameInvalid,
     GatewayNumberInvalid,
     GatewayNumberTaken {
@@ -1066,6 +1072,15 @@ impl Msg {
             Msg::ProjectRequired => pick("请先选择项目", "Please select a project first"),
             Msg::GatewayIdInvalid => pick("网关ID不正确", "Invalid gateway id"),
             Msg::GatewayNotFound => pick("网关不存在", "Gateway does not exist"),
+            Msg::DeviceTypeInvalid => pick("设备类型不正确，应为 gateway", "Unknown device type; it must be gateway"),
+            Msg::DeviceLocationInvalid => pick(
+                "设备位置不正确：经度应为-180到180之间的数字，纬度应为-90到90之间的数字，且须同时填写",
+                "Invalid device location: longitude must be a number from -180 to 180 and latitude from -90 to 90, both or neither",
+            ),
+            Msg::MapViewportInvalid => pick(
+                "地图范围不正确：minLng、minLat、maxLng、maxLat应为经纬度（最小值不大于最大值），zoom应为0到22，须同时填写",
+                "Invalid map viewport: minLng, minLat, maxLng and maxLat must be degrees (min not above max) and zoom 0 to 22, all or none",
+            ),
             Msg::GatewayNameInvalid => {
                 pick("网关名称不能为空，且不超过50个字符", "Gateway name is required and at most 50 characters")
             }
@@ -1532,6 +1547,9 @@ impl Msg {
             Msg::ProjectRequired => "project.required",
             Msg::GatewayIdInvalid => "lighting.gateway.id.invalid",
             Msg::GatewayNotFound => "lighting.gateway.not.found",
+            Msg::DeviceTypeInvalid => "device.type.invalid",
+            Msg::DeviceLocationInvalid => "device.location.invalid",
+            Msg::MapViewportInvalid => "device.map.viewport.invalid",
             Msg::GatewayNameInvalid => "lighting.gateway.name.invalid",
             Msg::GatewayNumberInvalid => "lighting.gateway.number.invalid",
             Msg::GatewayNumberTaken { .. } => "lighting.gateway.number.taken",
@@ -1671,6 +1689,9 @@ mod tests {
             Msg::ProjectMapModeInvalid,
             Msg::ProjectMapLevelInvalid,
             Msg::ProjectLocationInvalid,
+            Msg::DeviceTypeInvalid,
+            Msg::DeviceLocationInvalid,
+            Msg::MapViewportInvalid,
             Msg::ProjectLogoStatusInvalid,
             Msg::ProjectPicturePathInvalid,
             Msg::ProjectPicturesTooMany { max: 10 },

@@ -63,10 +63,12 @@ pub struct Deps {
 
 /// The console's Content-Security-Policy. Scripts only from the console's own files (the
 /// build has no inline script); inline styles because antd writes its CSS at run time;
-/// images also from `data:` and `blob:` URLs (icons, avatar previews); requests and the
-/// live feed only to this origin; never framed.
+/// images also from `data:` and `blob:` URLs (icons, avatar previews) and from any HTTPS
+/// host: the map's tiles come from the tile source the config entry `map.style` names,
+/// which an administrator changes at run time (a header fixed at start cannot name it);
+/// requests and the live feed only to this origin; never framed.
 pub const CONSOLE_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-    img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
+    img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
     base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// Sent with every answer when the edge is reached through TLS (`http.behind_tls`).

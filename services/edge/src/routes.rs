@@ -17,7 +17,7 @@ use utoipa::openapi::{
 
 use crate::api::files;
 use crate::api::{
-    address, advice, alarm, area, auth, backup, lighting, live, menus, monitor, notice, profile, project, roles,
+    address, advice, alarm, area, auth, backup, lighting, live, map, menus, monitor, notice, profile, project, roles,
     settings, system, users,
 };
 use crate::limit::Limit;
@@ -240,6 +240,8 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/project/project/getHomeProjectConfig/{id}", Access::SignedIn, "project", "What the home page shows of a project: logo, modules by position, map, pictures", |m| on(m, project::home_project_config)),
     route(GET, "/project/project/getProjectInfoForDateScope", Access::SignedIn, "project", "The dates a project's figures cover (projectId, else the selected project)", |m| on(m, project::date_scope)),
     route(GET, "/project/location/{id}", Access::SignedIn, "project", "Where a project sits on the map", |m| on(m, project::location)),
+    route(GET, "/device/device/locationDevice/list", Access::Permission(lighting_perm::gateway::QUERY), "device", "The selected project's located devices (deviceName, deviceType; viewport minLng, minLat, maxLng, maxLat, zoom): markers, or clusters over 500", |m| on(m, map::location_list)),
+    route(POST, "/device/device/location", Access::Permission(lighting_perm::gateway::EDIT), "device", "Set a device's location (deviceType, deviceId, longitude, latitude), or clear it with nulls", |m| on(m, map::location_set)),
     route(GET, "/project/project/getProjectMainPageInfo", Access::SignedIn, "project", "The home page's panels of a project (projectId, else the selected one): project, devices, open alarms by level, latest announcements", |m| on(m, project::main_page)),
     route(GET, "/project/project/device/statistics", Access::Permission(lighting_perm::gateway::LIST), "project", "The selected project's gateways (online, offline) and loops (on, off)", |m| on(m, project::device_statistics)),
     // ---- end project management ----

@@ -287,6 +287,30 @@ const DIRECTORIES: &[Directory] = &[
 /// The data big screen: a top-level menu of its own module.
 const DATA_SCREEN_MENU_ID: i64 = 9;
 
+/// A page that shows another screen's records and has no buttons of its own: its menu's
+/// permission is that screen's, and granting the menu grants nothing more. The device map
+/// shows the gateways where they stand (`lighting:gateway:query`); moving one on it needs
+/// `lighting:gateway:edit`, the gateway screen's button.
+struct View {
+    id: i64,
+    directory: i64,
+    path: &'static str,
+    component: &'static str,
+    zh: &'static str,
+    en: &'static str,
+    permission: &'static str,
+}
+
+const VIEWS: &[View] = &[View {
+    id: 310,
+    directory: 3,
+    path: "map",
+    component: "device/map/index",
+    zh: "设备地图",
+    en: "Device Map",
+    permission: lighting::gateway::QUERY,
+}];
+
 /// The buttons of every screen: id offset, Chinese and English names, permission action.
 const BUTTONS: &[(i64, &str, &str, &str)] = &[
     (1, "查询", "Query", "query"),
@@ -717,6 +741,24 @@ async fn seed_menus(conn: &mut PgConnection) -> sqlx::Result<()> {
                 upsert_menu(conn, &button).await?;
             }
         }
+    }
+    for view in VIEWS {
+        let Some(dir) = DIRECTORIES.iter().find(|d| d.id == view.directory) else { continue };
+        let row = MenuRow {
+            id: view.id,
+            parent: dir.id,
+            zh: view.zh,
+            en: view.en,
+            order: dir.screens.len() as i32 + 1,
+            path: view.path,
+            component: view.component,
+            kind: "C",
+            visible: true,
+            perms: view.permission.to_owned(),
+            icon: dir.icon,
+            module: dir.module,
+        };
+        upsert_menu(conn, &row).await?;
     }
     let screen = MenuRow {
         id: DATA_SCREEN_MENU_ID,

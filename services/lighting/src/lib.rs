@@ -5,9 +5,11 @@
 //! - [`gateway`]: the registry (schema `lighting`), kept in the GATEWAYS bucket for the bridge.
 //! - [`telemetry`]: projections of the bridge's events (samples, latest readings, presence).
 //! - [`control`]: commands relayed by the bridge; [`onekey`]: a whole project at once.
+//! - [`location`]: where the gateways stand on the map, as markers or clusters.
 
 pub mod control;
 pub mod gateway;
+pub mod location;
 pub mod onekey;
 pub mod seed;
 pub mod telemetry;
@@ -22,6 +24,7 @@ use lumiscape_common::outbox::Relay;
 use lumiscape_common::projection::Projection;
 use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
 use lumiscape_proto::lighting::v1::control_service_server::ControlServiceServer;
+use lumiscape_proto::lighting::v1::device_location_service_server::DeviceLocationServiceServer;
 use lumiscape_proto::lighting::v1::gateway_service_server::GatewayServiceServer;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyServiceServer;
 use tokio::task::JoinHandle;
@@ -102,6 +105,7 @@ pub async fn start(
 
     let routes = Routes::new(GatewayServiceServer::new(gateway::grpc::GatewayApi::new(shared.clone())))
         .add_service(ControlServiceServer::new(control::grpc::ControlApi::new(shared.clone())))
+        .add_service(DeviceLocationServiceServer::new(location::grpc::LocationApi::new(shared.clone())))
         .add_service(OneKeyServiceServer::new(onekey::grpc::OneKeyApi::new(shared)));
     serve_grpc("lighting", cfg.grpc.lighting_listen, routes, &deps.local, shutdown).await
 }

@@ -1,6 +1,8 @@
 //! The demo gateways, matching the simulator fleet `scripts/run` starts (serials `SIM-…`):
 //! five 4-loop cabinets by the river in project 1, three on the skyline in project 2. The
-//! demo projects are Chinese, and so are their names.
+//! demo projects are Chinese, and so are their names. Each stands a few hundred metres from
+//! its project's map location (riverside 120.2108, 30.2084; skyline 121.5055, 31.2397), so
+//! the map page shows them around the project.
 
 use sqlx::{PgConnection, PgPool};
 
@@ -11,16 +13,33 @@ struct DemoGateway {
     project_id: i64,
     serial: String,
     name: String,
+    /// Longitude and latitude.
+    location: (f64, f64),
+}
+
+/// The demo projects' map locations (the project seed's).
+const RIVERSIDE: (f64, f64) = (120.2108, 30.2084);
+const SKYLINE: (f64, f64) = (121.5055, 31.2397);
+
+/// The `n`th gateway's place around `centre`: a zigzag a few hundred metres apart, none on
+/// the project's own marker.
+fn around(centre: (f64, f64), n: u32) -> (f64, f64) {
+    let step = f64::from(n) - 2.5;
+    (centre.0 + 0.0025 * step, centre.1 + 0.0012 * step * if n.is_multiple_of(2) { -1.0 } else { 1.0 })
 }
 
 fn demo_gateways() -> Vec<DemoGateway> {
-    let riverside =
-        (1..=5)
-            .map(|n| DemoGateway { project_id: 1, serial: format!("SIM-{n:05}"), name: format!("滨江配电柜{n}") });
+    let riverside = (1..=5).map(|n| DemoGateway {
+        project_id: 1,
+        serial: format!("SIM-{n:05}"),
+        name: format!("滨江配电柜{n}"),
+        location: around(RIVERSIDE, n),
+    });
     let skyline = (1..=3).map(|n| DemoGateway {
         project_id: 2,
         serial: format!("SIM-{:05}", 5 + n),
         name: format!("天际线配电柜{n}"),
+        location: around(SKYLINE, n + 1),
     });
     riverside.chain(skyline).collect()
 }
@@ -38,6 +57,15 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<Vec<(i64, i64)>> {
              SELECT $1, i, '回路' || i FROM generate_series(1, $2) AS i ON CONFLICT DO NOTHING",
             gateway_id,
             DEMO_LOOPS
+        )
+        .execute(&mut *tx)
+        .await?;
+        // A location moved on the map stays where it was put.
+        sqlx::query!(
+            "UPDATE lighting.gateways SET longitude = $2, latitude = $3 WHERE gateway_id = $1 AND longitude IS NULL",
+            gateway_id,
+            gateway.location.0,
+            gateway.location.1
         )
         .execute(&mut *tx)
         .await?;
@@ -84,5 +112,17 @@ mod tests {
         assert!(gateways[..5].iter().all(|g| g.project_id == 1));
         assert_eq!((gateways[5].serial.as_str(), gateways[5].project_id), ("SIM-00006", 2));
         assert_eq!((gateways[7].serial.as_str(), gateways[7].name.as_str()), ("SIM-00008", "天际线配电柜3"));
+    }
+
+    #[test]
+    fn the_demo_gateways_stand_near_their_project() {
+        for gateway in demo_gateways() {
+            let centre = if gateway.project_id == 1 { RIVERSIDE } else { SKYLINE };
+            let (dx, dy) = (gateway.location.0 - centre.0, gateway.location.1 - centre.1);
+            assert!(dx.abs() < 0.01 && dy.abs() < 0.01, "{} at {:?}", gateway.serial, gateway.location);
+        }
+        let places: std::collections::BTreeSet<String> =
+            demo_gateways().iter().map(|g| format!("{:.4},{:.4}", g.location.0, g.location.1)).collect();
+        assert_eq!(places.len(), 8, "no two in one place");
     }
 }

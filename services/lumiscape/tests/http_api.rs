@@ -837,7 +837,7 @@ async fn every_answer_carries_the_security_headers(c: &Cluster) {
             "default-src 'self'",
             "script-src 'self'",
             "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data: blob:",
+            "img-src 'self' data: blob: https:",
             "connect-src 'self'",
             "frame-ancestors 'none'",
         ] {

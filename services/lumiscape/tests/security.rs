@@ -270,6 +270,12 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("GET", "/project/project/getProjectMainPageInfo") => Sample::at(format!("{path}?projectId={}", ids.project)).with_id(),
         ("GET", "/project/project/device/statistics") => Sample::at(path),
         ("GET", "/project/location/{id}") => Sample::at(format!("/project/location/{}", ids.project)).with_id(),
+        ("GET", "/device/device/locationDevice/list") => {
+            Sample::at(format!("{path}?deviceType=gateway&minLng=-180&minLat=-90&maxLng=180&maxLat=90&zoom=3"))
+        }
+        ("POST", "/device/device/location") => Sample::at(path)
+            .json(json!({ "deviceType": "gateway", "deviceId": g, "longitude": 120.21, "latitude": 30.21 }))
+            .with_id(),
         ("GET", "/project/address/list") => Sample::at(format!("{path}?addressName=&parentId={}", ids.address_parent)),
         ("GET", "/project/address/getProjectAddressTree") => Sample::at(path),
         ("GET", "/project/address/getAddressTree") => Sample::at(format!("{path}?projectId={}", ids.project)).with_id(),

@@ -32,6 +32,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   [GATEWAY_DETAIL_COMPONENT]: inProject(lazy(() => import('../features/lighting/detail/GatewayDetailPage'))),
   'lighting/gateway/control': inProject(lazy(() => import('../features/lighting/control/ControlPage'))),
   'lighting/oneKey/index': inProject(lazy(() => import('../features/lighting/oneKey/OneKeyPage'))),
+  'device/map/index': inProject(lazy(() => import('../features/device/map/MapPage'))),
   'project/address/index': inProject(lazy(() => import('../features/project/address/AddressPage'))),
   'project/info/index': outsideProjects(lazy(() => import('../features/project/info/ProjectInfoPage'))),
   'project/notice/index': inProject(lazy(() => import('../features/project/notice/NoticePage'))),

@@ -1,0 +1,12 @@
+import { addModuleTexts } from '../../../i18n';
+import en from './en.json';
+import zhCN from './zh-CN.json';
+
+/** The device screens' texts (the map), loaded with them. */
+addModuleTexts({ 'zh-CN': zhCN, en });
+
+declare module '../../../i18n' {
+  interface ModuleTranslations {
+    device: (typeof zhCN)['device'];
+  }
+}
