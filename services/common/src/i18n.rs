@@ -372,6 +372,16 @@ pub enum Msg {
     AlarmTypeNotFound,
     AlarmIdInvalid,
     AlarmNotFound,
+    /// The alarm trend's number of days (1 to 31).
+    AlarmTrendDaysInvalid,
+    /// A UTC offset in minutes (-720 to 840).
+    UtcOffsetInvalid,
+    /// The data big screen without a selected project (spec section 8, word for word).
+    ScreenProjectRequired,
+    /// The monitored categories of a project (`getMonitorType`).
+    MonitorGateways,
+    MonitorLoops,
+    MonitorAlarms,
     AlarmStatusInvalid,
     AlarmTimeInvalid,
     AlarmNotOpen,
@@ -1111,6 +1121,17 @@ impl Msg {
             Msg::AlarmTypeIdInvalid => pick("告警类型编号格式错误", "Invalid alarm type id"),
             Msg::AlarmTypeNotFound => pick("告警类型不存在", "Alarm type does not exist"),
             Msg::AlarmIdInvalid => pick("告警编号格式错误", "Invalid alarm id"),
+            Msg::AlarmTrendDaysInvalid => pick("统计天数只能是1到31", "The number of days must be 1 to 31"),
+            Msg::UtcOffsetInvalid => {
+                pick("时区偏移只能是-720到840分钟", "The UTC offset must be -720 to 840 minutes")
+            }
+            Msg::ScreenProjectRequired => pick(
+                "项目不存在，请设置项目相关信息！",
+                "The project does not exist, please set the project information!",
+            ),
+            Msg::MonitorGateways => pick("网关", "Gateways"),
+            Msg::MonitorLoops => pick("回路", "Loops"),
+            Msg::MonitorAlarms => pick("告警", "Alarms"),
             Msg::AlarmNotFound => pick("告警不存在", "Alarm does not exist"),
             Msg::AlarmStatusInvalid => pick(
                 "告警状态只能是0（未处理）、1（处理中）、2（已处理）、3（已关闭）或4（已恢复）",
@@ -1475,6 +1496,12 @@ impl Msg {
             Msg::AlarmTypeIdInvalid => "alarm.type.id.invalid",
             Msg::AlarmTypeNotFound => "alarm.type.not.found",
             Msg::AlarmIdInvalid => "alarm.id.invalid",
+            Msg::AlarmTrendDaysInvalid => "alarm.trend.days.invalid",
+            Msg::UtcOffsetInvalid => "utc.offset.invalid",
+            Msg::ScreenProjectRequired => "screen.project.required",
+            Msg::MonitorGateways => "monitor.type.gateway",
+            Msg::MonitorLoops => "monitor.type.loop",
+            Msg::MonitorAlarms => "monitor.type.alarm",
             Msg::AlarmNotFound => "alarm.not.found",
             Msg::AlarmStatusInvalid => "alarm.status.invalid",
             Msg::AlarmTimeInvalid => "alarm.time.invalid",
