@@ -81,6 +81,5 @@ test.describe('the data big screen', () => {
     // The screen did follow the fleet's alarms and gateways all along.
     expect(summary.refreshes).toBeGreaterThan(10);
     expect(afterTenMinutes).toBeLessThanOrEqual(afterOneMinute * 1.2);
-    await expect(errorToasts(page)).toHaveCount(0);
   });
 });

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
@@ -158,27 +158,5 @@ describe('the main page route', () => {
     renderApp({ route: '/mainPage' });
     expect(await screen.findByRole('heading', { name: '项目主页' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: '面包屑' })).toHaveTextContent('项目主页');
-  });
-});
-
-describe('a chart of the screen', () => {
-  it('replaces its option whole, and is disposed on unmount', async () => {
-    const instance = { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() };
-    const init = vi.fn(() => instance);
-    vi.doMock('./echarts', () => ({ echarts: { init } }));
-    vi.doUnmock('./Chart');
-    vi.resetModules();
-    const { default: RealChart } = await import('./Chart');
-    const first = { series: [{ type: 'bar', data: [1] }] };
-    const { rerender, unmount } = render(<RealChart option={first} label="趋势" pixelRatio={2} />);
-    expect(init).toHaveBeenCalledWith(expect.any(HTMLDivElement), undefined, { locale: 'ZH', devicePixelRatio: 2 });
-    expect(instance.setOption).toHaveBeenLastCalledWith(first, { notMerge: true });
-    const second = { series: [{ type: 'bar', data: [2] }] };
-    rerender(<RealChart option={second} label="趋势" pixelRatio={2} />);
-    expect(instance.setOption).toHaveBeenLastCalledWith(second, { notMerge: true });
-    expect(init).toHaveBeenCalledTimes(1);
-    unmount();
-    expect(instance.dispose).toHaveBeenCalledTimes(1);
-    vi.doUnmock('./echarts');
   });
 });
