@@ -201,14 +201,14 @@ impl TrendSpan {
         }
         let offset = FixedOffset::east_opt(offset_minutes * 60).ok_or(Msg::UtcOffsetInvalid)?;
         let today = now.with_timezone(&offset).date_naive();
-        let days = days as u32;
-        let first_day = today - Days::new(u64::from(days) - 1);
+        let count = days as u32;
+        let first_day = today - Days::new(u64::from(count) - 1);
         let midnight = |day: NaiveDate| {
             offset.from_local_datetime(&day.and_time(NaiveTime::MIN)).single().map(|t| t.with_timezone(&Utc))
         };
         let start = midnight(first_day).ok_or(Msg::UtcOffsetInvalid)?;
         let end = midnight(today + Days::new(1)).ok_or(Msg::UtcOffsetInvalid)?;
-        Ok(Self { first_day, days, offset_minutes, start, end })
+        Ok(Self { first_day, days: count, offset_minutes, start, end })
     }
 
     /// Every day of the span, oldest first.
