@@ -1122,9 +1122,7 @@ impl Msg {
             Msg::AlarmTypeNotFound => pick("告警类型不存在", "Alarm type does not exist"),
             Msg::AlarmIdInvalid => pick("告警编号格式错误", "Invalid alarm id"),
             Msg::AlarmTrendDaysInvalid => pick("统计天数只能是1到31", "The number of days must be 1 to 31"),
-            Msg::UtcOffsetInvalid => {
-                pick("时区偏移只能是-720到840分钟", "The UTC offset must be -720 to 840 minutes")
-            }
+            Msg::UtcOffsetInvalid => pick("时区偏移只能是-720到840分钟", "The UTC offset must be -720 to 840 minutes"),
             Msg::ScreenProjectRequired => pick(
                 "项目不存在，请设置项目相关信息！",
                 "The project does not exist, please set the project information!",

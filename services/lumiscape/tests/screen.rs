@@ -69,14 +69,22 @@ async fn the_big_screen_gathers_every_panel_from_the_services_that_own_them(c: &
     assert_eq!(project["projectName"], "滨江景观照明示范项目", "{before}");
     assert_eq!((project["longitude"].as_f64(), project["latitude"].as_f64()), (Some(120.2108), Some(30.2084)));
     assert!(project["location"].as_str().unwrap().contains("杭州"), "{project}");
-    assert_eq!((before["devices"]["gatewayTotal"].as_i64(), before["devices"]["loopTotal"].as_i64()), (Some(5), Some(20)));
+    assert_eq!(
+        (before["devices"]["gatewayTotal"].as_i64(), before["devices"]["loopTotal"].as_i64()),
+        (Some(5), Some(20))
+    );
     let gateways = before["gateways"]["rows"].as_array().unwrap();
     assert_eq!((before["gateways"]["total"].as_i64(), gateways.len()), (Some(5), 5));
-    assert!(gateways.iter().all(|g| g["gatewayName"].is_string() && ["0", "1"].contains(&g["onlineStatus"].as_str().unwrap())));
+    assert!(
+        gateways
+            .iter()
+            .all(|g| g["gatewayName"].is_string() && ["0", "1"].contains(&g["onlineStatus"].as_str().unwrap()))
+    );
 
     // The trend: 7 local days ending today, zeros included.
     let today = Local::now().date_naive();
-    let dates: Vec<String> = before["alarmTrend"].as_array().unwrap().iter().map(|d| d["date"].as_str().unwrap().to_owned()).collect();
+    let dates: Vec<String> =
+        before["alarmTrend"].as_array().unwrap().iter().map(|d| d["date"].as_str().unwrap().to_owned()).collect();
     let expected: Vec<String> = (0..7).rev().map(|n| (today - Days::new(n)).to_string()).collect();
     assert_eq!(dates, expected);
 
@@ -95,7 +103,10 @@ async fn the_big_screen_gathers_every_panel_from_the_services_that_own_them(c: &
     let after = data(&console, "1", Call::get(SCREEN)).await;
     let (trend_before, trend_after) = (&before["alarmTrend"], &after["alarmTrend"]);
     let three = (today - Days::new(3)).to_string();
-    assert_eq!(day(trend_after, &today.to_string())["serious"].as_i64(), day(trend_before, &today.to_string())["serious"].as_i64().map(|n| n + 1));
+    assert_eq!(
+        day(trend_after, &today.to_string())["serious"].as_i64(),
+        day(trend_before, &today.to_string())["serious"].as_i64().map(|n| n + 1)
+    );
     assert_eq!(day(trend_after, &three)["main"].as_i64(), day(trend_before, &three)["main"].as_i64().map(|n| n + 1));
     let total = |t: &Value| t.as_array().unwrap().iter().map(|d| d["total"].as_i64().unwrap()).sum::<i64>();
     assert_eq!(total(trend_after), total(trend_before) + 2, "the alarm of ten days ago is not counted");
@@ -144,7 +155,11 @@ async fn the_big_screen_needs_a_project_its_permission_and_a_token(c: &Cluster) 
     revoke_from_operator(c, &["pc:alarm:realtime:list", "pc:alarm:history:list", "pc:project:project:remove"]).await;
     let operator = Console::sign_in(c, "operator", "operator123").await;
     let screen = data(&operator, "1", Call::get(SCREEN)).await;
-    assert_eq!((&screen["alarms"], &screen["alarmTrend"], &screen["latestAlarms"]), (&Value::Null, &Value::Null, &Value::Null), "{screen}");
+    assert_eq!(
+        (&screen["alarms"], &screen["alarmTrend"], &screen["latestAlarms"]),
+        (&Value::Null, &Value::Null, &Value::Null),
+        "{screen}"
+    );
     assert_eq!(screen["gateways"]["total"], 5);
     assert!(screen["power"].is_object());
 
@@ -164,11 +179,13 @@ async fn the_index_lists_the_callers_projects_with_their_places_and_figures(c: &
     assert_eq!(first["devices"]["gatewayTotal"], 5, "{first}");
     assert!(first["alarms"]["open"].is_i64());
     // The filter, and one the project service refuses.
-    let skyline = data(&admin, "", Call::get("/project/project/initIndex?projectName=%E5%A4%A9%E9%99%85%E7%BA%BF")).await;
+    let skyline =
+        data(&admin, "", Call::get("/project/project/initIndex?projectName=%E5%A4%A9%E9%99%85%E7%BA%BF")).await;
     let ids: Vec<i64> = skyline["projects"].as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
     assert_eq!(ids, [2]);
     let long = "x".repeat(101);
-    let (status, reply) = admin.send("", EN, Call::get(&format!("/project/project/initIndex?projectName={long}"))).await;
+    let (status, reply) =
+        admin.send("", EN, Call::get(&format!("/project/project/initIndex?projectName={long}"))).await;
     assert_eq!((status, reply["code"].as_i64()), (400, Some(400)), "{reply}");
 
     // The operator sees the first project only; a guest none.
@@ -187,11 +204,18 @@ async fn one_projects_summary_and_monitor_types_are_scoped_to_the_caller(c: &Clu
     let admin = Console::admin(c).await;
     let summary = data(&admin, "", Call::get("/project/project/getIndexProjectInfo/1")).await;
     assert_eq!(summary["project"]["projectName"], "滨江景观照明示范项目", "{summary}");
-    assert_eq!(summary["devices"]["gatewayOnline"].as_i64().unwrap() + summary["devices"]["gatewayOffline"].as_i64().unwrap(), 5);
+    assert_eq!(
+        summary["devices"]["gatewayOnline"].as_i64().unwrap() + summary["devices"]["gatewayOffline"].as_i64().unwrap(),
+        5
+    );
     assert!(summary["alarms"]["open"].is_i64() && summary["power"]["activePower"].is_number(), "{summary}");
     let types = data(&admin, "", Call::get("/project/project/getMonitorType/1")).await;
-    let names: Vec<(&str, &str)> =
-        types.as_array().unwrap().iter().map(|t| (t["monitorType"].as_str().unwrap(), t["monitorName"].as_str().unwrap())).collect();
+    let names: Vec<(&str, &str)> = types
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["monitorType"].as_str().unwrap(), t["monitorName"].as_str().unwrap()))
+        .collect();
     assert_eq!(names, [("gateway", "Gateways"), ("loop", "Loops"), ("alarm", "Alarms")]);
     assert_eq!((types[0]["total"].as_i64(), types[1]["total"].as_i64()), (Some(5), Some(20)));
     let (_, zh) = admin.send("", ZH, Call::get("/project/project/getMonitorType/1")).await;
@@ -222,7 +246,9 @@ async fn one_projects_summary_and_monitor_types_are_scoped_to_the_caller(c: &Clu
 
 /// The status of a call's outcome.
 fn status<T>(result: Result<T, tonic::Status>) -> (tonic::Code, String) {
-    result.map(|_| (tonic::Code::Ok, String::new())).unwrap_or_else(|status| (status.code(), status.message().to_owned()))
+    result
+        .map(|_| (tonic::Code::Ok, String::new()))
+        .unwrap_or_else(|status| (status.code(), status.message().to_owned()))
 }
 
 /// A call with the given token (or none) and project, in English, as the edge would forward it.

@@ -70,7 +70,8 @@ fn utc_offset_minutes() -> i32 {
 }
 
 fn project_json(c: &pb::HomeConfig) -> Value {
-    let location: Vec<&str> = [c.city_name.as_str(), c.address.as_str()].into_iter().filter(|s| !s.is_empty()).collect();
+    let location: Vec<&str> =
+        [c.city_name.as_str(), c.address.as_str()].into_iter().filter(|s| !s.is_empty()).collect();
     json!({
         "id": c.id,
         "projectId": c.id,
@@ -222,11 +223,9 @@ pub async fn init_index(
     let lang = info.lang();
     let request = pb::ListProjectsRequest { project_name: query.project_name };
     let projects = call(&info, state.clients.project().list_projects(info.ctx.request(request))).await?.projects;
-    let asked: Vec<_> = futures::stream::iter(projects.iter().take(INDEX_FIGURES_MAX))
-        .map(|p| figures(&state, &info, p.id))
-        .buffered(INDEX_CONCURRENCY)
-        .collect()
-        .await;
+    let ids: Vec<i64> = projects.iter().take(INDEX_FIGURES_MAX).map(|p| p.id).collect();
+    let asked: Vec<_> =
+        futures::stream::iter(ids).map(|id| figures(&state, &info, id)).buffered(INDEX_CONCURRENCY).collect().await;
     let mut asked = asked.into_iter();
     let located = projects.iter().filter(|p| p.longitude.is_some() && p.latitude.is_some()).count();
     let rows: Vec<Value> = projects
@@ -348,7 +347,8 @@ mod tests {
 
     #[test]
     fn the_location_joins_city_and_address() {
-        let config = pb::HomeConfig { city_name: "深圳市".into(), address: "滨江路1号".into(), ..Default::default() };
+        let config =
+            pb::HomeConfig { city_name: "深圳市".into(), address: "滨江路1号".into(), ..Default::default() };
         assert_eq!(project_json(&config)["location"], "深圳市 滨江路1号");
         let no_city = pb::HomeConfig { address: "1 River Road".into(), ..Default::default() };
         assert_eq!(project_json(&no_city)["location"], "1 River Road");

@@ -73,7 +73,8 @@ pub fn free_port() -> u16 {
     loop {
         let random = u16::from_le_bytes(uuid::Uuid::new_v4().as_bytes()[..2].try_into().unwrap());
         let port = 15_000 + random % 15_000;
-        let Ok(lock) = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(port.to_string()))
+        let Ok(lock) =
+            std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(port.to_string()))
         else {
             continue;
         };
