@@ -86,7 +86,7 @@ describe('the data big screen', () => {
     expect(callsTo('GET /project/project/getScreenAllProjectInfo')[0]?.headers.get('ProjectId')).toBe('1');
     expect(screen.queryByRole('navigation', { name: '侧边菜单' })).not.toBeInTheDocument();
 
-    const devices = screen.getByRole('region', { name: '设备概况' });
+    const devices = await screen.findByRole('region', { name: '设备概况' });
     expect(within(devices).getByText('在线网关').previousSibling).toHaveTextContent('4');
     expect(within(devices).getByRole('img', { name: '设备概况' })).toBeInTheDocument();
     const power = screen.getByRole('region', { name: '实时功率' });
