@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_PROJECT, chooseProject, errorToasts, signIn } from './helpers';
 
 // The data big screen (issue 11, "Data big screen") against the real server and the simulated
@@ -25,6 +25,13 @@ async function fitsTheViewport(page: Page): Promise<boolean> {
   );
 }
 
+/** A screenshot kept in the test's output folder and attached to its result. */
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
 test.describe('the data big screen', () => {
   test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -44,7 +51,7 @@ test.describe('the data big screen', () => {
     await expect(region('最新告警').locator('li').first()).toBeVisible({ timeout: 90_000 });
     await expect(region('网关状态').locator('li').first()).toContainText(/在线|离线/);
     expect(await fitsTheViewport(page)).toBe(true);
-    await testInfo.attach('data-screen-1920x1080', { body: await page.screenshot(), contentType: 'image/png' });
+    await attachScreenshot(page, testInfo, 'data-screen-1920x1080');
 
     // 4K: the same design, twice the size, still no scrollbars.
     await page.setViewportSize({ width: 3840, height: 2160 });
@@ -52,7 +59,7 @@ test.describe('the data big screen', () => {
     expect(box && Math.round(box.width)).toBe(3840);
     expect(box && Math.round(box.height)).toBe(2160);
     expect(await fitsTheViewport(page)).toBe(true);
-    await testInfo.attach('data-screen-3840x2160', { body: await page.screenshot(), contentType: 'image/png' });
+    await attachScreenshot(page, testInfo, 'data-screen-3840x2160');
     await expect(errorToasts(page)).toHaveCount(0);
   });
 

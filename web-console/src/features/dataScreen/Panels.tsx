@@ -66,7 +66,7 @@ export function DevicesPanel({ devices, pixelRatio }: { devices: ScreenDevices |
       type: 'pie',
       name,
       center: [center, '50%'],
-      radius: ['48%', '70%'],
+      radius: ['42%', '60%'],
       label: { show: true, position: 'center', formatter: name, color: TEXT, fontSize: 15 },
       labelLine: { show: false },
       data,
