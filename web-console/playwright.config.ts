@@ -4,9 +4,16 @@ import { defineConfig } from '@playwright/test';
 // captcha switched off) and points us at it through LUMISCAPE_E2E_URL.
 const baseURL = process.env.LUMISCAPE_E2E_URL ?? 'http://127.0.0.1:8080';
 
+// Two projects side by side, one worker each: the specs in order as ever ('console'), and the
+// big screen's ten-minute heap test (tagged @heap, e2e/screen.spec.ts), which only waits and
+// so runs beside them instead of adding its ten minutes to the run.
 export default defineConfig({
   testDir: './e2e',
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'console', grepInvert: /@heap/, workers: 1 },
+    { name: 'heap', grep: /@heap/, workers: 1 },
+  ],
   retries: 0,
   reporter: 'list',
   timeout: 60_000,

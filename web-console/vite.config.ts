@@ -52,6 +52,9 @@ export default defineConfig(({ mode }) => {
               // depends on React, which must stay in the entry's vendor chunk; react-leaflet
               // (a few KB) stays with the map page.
               { name: 'maps', test: /node_modules[\\/]leaflet[\\/]/, priority: 30 },
+              // The world map of the data big screen (Natural Earth through world-atlas, and
+              // topojson-client to read it): shipped, so the map needs no tile server.
+              { name: 'worldmap', test: /node_modules[\\/](world-atlas|topojson-client)[\\/]/, priority: 30 },
               // What the entry needs before anything shows, in two chunks instead of a dozen
               // (about 5 KB gz less on the sign-in path): the libraries, which change seldom
               // and stay cached, and the console's own start-up code.

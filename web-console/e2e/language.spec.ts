@@ -29,6 +29,7 @@ const ALLOWED: Record<Language, readonly RegExp[]> = {
   en: [
     /中文/g, // the language button names the language it switches to, in that language
     /滨江景观照明示范项目|城市天际线亮化工程/g, // the demo projects' names (data)
+    /钱塘江滨江段|陆家嘴/g, // the demo projects' addresses (data: the big screen's location)
     /(滨江|天际线)配电柜\d+/g, // the demo gateways' names (data)
     /回路\d+/g, // the demo loops' names (data)
     /回路过流|供电欠压|配电柜过温/g, // the demo alarm types' names (data)

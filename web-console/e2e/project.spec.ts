@@ -96,5 +96,5 @@ test('choose a project: filter, select, the name in the top bar, the logo in the
   await sidebar(page).getByRole('menuitem', { name: '数据大屏' }).click();
   await expect(page).toHaveURL(/\/dataScreen$/);
   await expect(page.getByRole('heading', { level: 1, name: '城市天际线亮化工程' })).toBeVisible();
-  await expect(page.getByText('预览（占位）')).toBeVisible();
+  await expect(page.getByRole('region', { name: '设备概况' })).toBeVisible();
 });

@@ -5,7 +5,7 @@
 use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
 use lumiscape_common::permission::{
-    alarm as alarm_perm, lighting as lighting_perm, monitor as monitor_perm, project as project_perm,
+    alarm as alarm_perm, data_screen, lighting as lighting_perm, monitor as monitor_perm, project as project_perm,
     system as system_perm,
 };
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
@@ -18,7 +18,7 @@ use utoipa::openapi::{
 use crate::api::files;
 use crate::api::{
     address, advice, alarm, area, auth, backup, lighting, live, map, menus, monitor, notice, profile, project, roles,
-    settings, system, users,
+    screen, settings, system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -245,6 +245,12 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/project/project/getProjectMainPageInfo", Access::SignedIn, "project", "The home page's panels of a project (projectId, else the selected one): project, devices, open alarms by level, latest announcements", |m| on(m, project::main_page)),
     route(GET, "/project/project/device/statistics", Access::Permission(lighting_perm::gateway::LIST), "project", "The selected project's gateways (online, offline) and loops (on, off)", |m| on(m, project::device_statistics)),
     // ---- end project management ----
+    // ---- data big screen and home index (screen.rs) ----
+    route(GET, "/project/project/getScreenAllProjectInfo", Access::Permission(data_screen::VIEW), "project", "The selected project's big screen in one answer: project, devices, open alarms by level, 7-day alarm trend, latest 10 alarms, live power, gateway status", |m| on(m, screen::screen_all)),
+    route(GET, "/project/project/initIndex", Access::SignedIn, "project", "The caller's projects (projectName filter) with their map places and gateway and open-alarm figures", |m| on(m, screen::init_index)),
+    route(GET, "/project/project/getIndexProjectInfo/{id}", Access::SignedIn, "project", "One project's summary: place, devices, open alarms, live power", |m| on(m, screen::index_project)),
+    route(GET, "/project/project/getMonitorType/{id}", Access::SignedIn, "project", "A project's monitored categories (gateways, loops, open alarms) with their counts", |m| on(m, screen::monitor_types)),
+    // ---- end data big screen and home index ----
     route(GET, "/project/city/list", Access::SignedIn, "project", "The cities a project can be in (China's 2023 division codes), filtered by name and province", |m| on(m, project::city_list)),
     // ---- project addresses (spec section 7) ----
     route(GET, "/project/address/list", Access::Permission(project_perm::address::LIST), "project", "The selected project's addresses (addressName, parentId), flat, by parent and order", |m| on(m, address::list)),

@@ -269,6 +269,14 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         }
         ("GET", "/project/project/getProjectMainPageInfo") => Sample::at(format!("{path}?projectId={}", ids.project)).with_id(),
         ("GET", "/project/project/device/statistics") => Sample::at(path),
+        ("GET", "/project/project/getScreenAllProjectInfo") => Sample::at(path),
+        ("GET", "/project/project/initIndex") => Sample::at(format!("{path}?projectName=")),
+        ("GET", "/project/project/getIndexProjectInfo/{id}") => {
+            Sample::at(format!("/project/project/getIndexProjectInfo/{}", ids.project)).with_id()
+        }
+        ("GET", "/project/project/getMonitorType/{id}") => {
+            Sample::at(format!("/project/project/getMonitorType/{}", ids.project)).with_id()
+        }
         ("GET", "/project/location/{id}") => Sample::at(format!("/project/location/{}", ids.project)).with_id(),
         ("GET", "/device/device/locationDevice/list") => {
             Sample::at(format!("{path}?deviceType=gateway&minLng=-180&minLat=-90&maxLng=180&maxLat=90&zoom=3"))

@@ -12,7 +12,7 @@ use lumiscape_proto::alarm::v1 as pb;
 use lumiscape_proto::alarm::v1::alarm_service_server::AlarmService;
 use tonic::{Request, Response, Status};
 
-use super::model::{self, AlarmStatus, Bound, ChangeKind};
+use super::model::{self, AlarmStatus, Bound, ChangeKind, TrendSpan};
 use super::store::{self, AlarmFilter, AlarmRow};
 use crate::Shared;
 use crate::alarm_type::model::Level;
@@ -66,9 +66,37 @@ impl AlarmService for AlarmApi {
             .map(|(count, [serious, main, secondary])| pb::CountOpenAlarmsResponse { count, serious, main, secondary })
             .reply(access.lang())
     }
+
+    async fn alarm_trend(&self, request: Request<pb::AlarmTrendRequest>) -> Reply<pb::AlarmTrendResponse> {
+        let access = authorize(&self.shared.auth, &request, &[realtime::LIST, history::LIST]).await?;
+        self.trend(&access, request.get_ref()).await.reply(access.lang())
+    }
 }
 
 impl AlarmApi {
+    /// Every day of the span, zeros included, with its alarms by level.
+    async fn trend(&self, access: &InProject, req: &pb::AlarmTrendRequest) -> Result<pb::AlarmTrendResponse, Error> {
+        let span = TrendSpan::parse(req.days, req.utc_offset_minutes, chrono::Utc::now())?;
+        let counted =
+            store::trend(&self.shared.pool, access.project_id, span.start, span.end, span.offset_minutes).await?;
+        let days = span
+            .dates()
+            .map(|date| {
+                let mut day = pb::AlarmTrendDay { date: date.to_string(), ..Default::default() };
+                for (_, level, count) in counted.iter().filter(|(d, _, _)| *d == date) {
+                    match Level::from_code(level) {
+                        Some(Level::Serious) => day.serious += count,
+                        Some(Level::Main) => day.main += count,
+                        Some(Level::Secondary) => day.secondary += count,
+                        Some(Level::Unspecified) | None => {}
+                    }
+                }
+                day
+            })
+            .collect();
+        Ok(pb::AlarmTrendResponse { days })
+    }
+
     async fn list(&self, access: &InProject, req: &pb::ListAlarmsRequest) -> Result<pb::ListAlarmsResponse, Error> {
         let filter = alarm_filter(req)?;
         let page = Page::of(req.page_num, req.page_size);

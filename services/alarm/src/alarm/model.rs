@@ -1,6 +1,6 @@
 //! An alarm's lifecycle and the rules of its screens, pure and unit-tested.
 
-use chrono::{DateTime, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, Days, FixedOffset, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use lumiscape_common::i18n::Msg;
 
 /// Longest close reason, in characters.
@@ -174,6 +174,49 @@ fn parse_time_bound_in<Tz: TimeZone>(text: &str, bound: Bound, zone: &Tz) -> Res
     Ok(Some(local.with_timezone(&Utc)))
 }
 
+/// Most days an alarm trend covers.
+pub const MAX_TREND_DAYS: i32 = 31;
+
+/// The local days an alarm trend counts: `days` of them ending today, where a day runs
+/// from midnight to midnight at `offset` from UTC. The range is the instants
+/// `[start, end)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrendSpan {
+    pub first_day: NaiveDate,
+    pub days: u32,
+    pub offset_minutes: i32,
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+}
+
+impl TrendSpan {
+    /// Checks the days (1 to [`MAX_TREND_DAYS`]) and the offset (-720 to 840 minutes,
+    /// UTC-12 to UTC+14) and places the span before `now`.
+    pub fn parse(days: i32, offset_minutes: i32, now: DateTime<Utc>) -> Result<Self, Msg> {
+        if !(1..=MAX_TREND_DAYS).contains(&days) {
+            return Err(Msg::AlarmTrendDaysInvalid);
+        }
+        if !(-720..=840).contains(&offset_minutes) {
+            return Err(Msg::UtcOffsetInvalid);
+        }
+        let offset = FixedOffset::east_opt(offset_minutes * 60).ok_or(Msg::UtcOffsetInvalid)?;
+        let today = now.with_timezone(&offset).date_naive();
+        let count = days as u32;
+        let first_day = today - Days::new(u64::from(count) - 1);
+        let midnight = |day: NaiveDate| {
+            offset.from_local_datetime(&day.and_time(NaiveTime::MIN)).single().map(|t| t.with_timezone(&Utc))
+        };
+        let start = midnight(first_day).ok_or(Msg::UtcOffsetInvalid)?;
+        let end = midnight(today + Days::new(1)).ok_or(Msg::UtcOffsetInvalid)?;
+        Ok(Self { first_day, days: count, offset_minutes, start, end })
+    }
+
+    /// Every day of the span, oldest first.
+    pub fn dates(&self) -> impl Iterator<Item = NaiveDate> + '_ {
+        (0..self.days).map(|n| self.first_day + Days::new(u64::from(n)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,5 +315,35 @@ mod tests {
         use lumiscape_common::Lang;
         assert_eq!(msg.text(Lang::En), "Triggered when Current > 15.000 A; the reading was 20 A");
         assert_eq!(msg.text(Lang::Zh), "触发条件：电流 > 15.000 A；实测值：20 A");
+    }
+
+    #[test]
+    fn a_trend_counts_whole_local_days_ending_today() {
+        // 2026-11-24 23:30 UTC is already the 25th in China (UTC+8).
+        let now = Utc.with_ymd_and_hms(2026, 11, 24, 23, 30, 0).unwrap();
+        let span = TrendSpan::parse(7, 480, now).unwrap();
+        assert_eq!(span.first_day, NaiveDate::from_ymd_opt(2026, 11, 19).unwrap());
+        assert_eq!(span.start, Utc.with_ymd_and_hms(2026, 11, 18, 16, 0, 0).unwrap());
+        assert_eq!(span.end, Utc.with_ymd_and_hms(2026, 11, 25, 16, 0, 0).unwrap());
+        let dates: Vec<String> = span.dates().map(|d| d.to_string()).collect();
+        assert_eq!(dates.len(), 7);
+        assert_eq!(dates.last().map(String::as_str), Some("2026-11-25"));
+        // In UTC the same instant is still the 24th.
+        let utc = TrendSpan::parse(1, 0, now).unwrap();
+        assert_eq!(utc.first_day, NaiveDate::from_ymd_opt(2026, 11, 24).unwrap());
+        assert_eq!(utc.end - utc.start, chrono::TimeDelta::days(1));
+    }
+
+    #[test]
+    fn a_trend_refuses_days_and_offsets_out_of_range() {
+        let now = Utc::now();
+        for days in [0, -1, 32, i32::MAX] {
+            assert_eq!(TrendSpan::parse(days, 0, now), Err(Msg::AlarmTrendDaysInvalid), "{days}");
+        }
+        for offset in [-721, 841, i32::MIN] {
+            assert_eq!(TrendSpan::parse(7, offset, now), Err(Msg::UtcOffsetInvalid), "{offset}");
+        }
+        assert!(TrendSpan::parse(31, -720, now).is_ok());
+        assert!(TrendSpan::parse(1, 840, now).is_ok());
     }
 }

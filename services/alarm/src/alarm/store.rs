@@ -1,7 +1,7 @@
 //! Alarms in `alarm.alarms` and recoveries waiting for their raise. Every query of the
 //! screens is scoped by project; the lifecycle finds alarms by the bridge's transition ids.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use lumiscape_common::Error;
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::nats::Streams;
@@ -330,6 +330,29 @@ pub async fn count_open(pool: &PgPool, project_id: i64) -> sqlx::Result<(i64, [i
     .fetch_one(pool)
     .await?;
     Ok((row.open, [row.serious, row.main, row.secondary]))
+}
+
+/// The alarms of a project raised in `[start, end)`, counted per local day (at
+/// `offset_minutes` from UTC) and level: `(day, level, count)`.
+pub async fn trend(
+    pool: &PgPool,
+    project_id: i64,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+    offset_minutes: i32,
+) -> sqlx::Result<Vec<(NaiveDate, String, i64)>> {
+    let rows = sqlx::query!(
+        "SELECT ((alarm_time + make_interval(mins => $4)) AT TIME ZONE 'UTC')::date AS \"day!\", \
+         alarm_level AS \"level!\", count(*) AS \"count!\" \
+         FROM alarm.alarms WHERE project_id = $1 AND alarm_time >= $2 AND alarm_time < $3 GROUP BY 1, 2",
+        project_id,
+        start,
+        end,
+        offset_minutes
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.day, r.level, r.count)).collect())
 }
 
 /// How long a recovery may wait for its raise. A raise comes late only by redeliveries

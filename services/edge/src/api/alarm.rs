@@ -285,7 +285,7 @@ pub async fn open_count(State(state): State<EdgeState>, Extension(info): Extensi
 }
 
 /// An alarm row; its content in the request's language.
-fn alarm_json(a: &pb::Alarm, lang: Lang) -> Value {
+pub(crate) fn alarm_json(a: &pb::Alarm, lang: Lang) -> Value {
     let content = if lang == Lang::En { &a.content_en } else { &a.content_zh };
     json!({
         "alarmId": a.alarm_id,

@@ -17,6 +17,7 @@ pub mod notice;
 pub mod profile;
 pub mod project;
 pub mod roles;
+pub mod screen;
 pub mod settings;
 pub mod system;
 pub mod users;

@@ -498,7 +498,7 @@ pub async fn add_media(
     ok_data(lang, json!(project_json(project)))
 }
 
-async fn home_config(state: &EdgeState, info: &RequestInfo, id: i64) -> Result<pb::HomeConfig, ApiError> {
+pub(crate) async fn home_config(state: &EdgeState, info: &RequestInfo, id: i64) -> Result<pb::HomeConfig, ApiError> {
     call(info, state.clients.project().get_home_config(info.ctx.request(pb::ProjectIdRequest { id }))).await
 }
 

@@ -79,6 +79,18 @@ impl GatewayService for GatewayApi {
         self.power(&access, request.get_ref()).await.reply(access.lang())
     }
 
+    async fn get_live_power(&self, request: Request<pb::GetLivePowerRequest>) -> Reply<pb::LivePower> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::LIST]).await?;
+        let power = store::live_power(&self.shared.pool, access.project_id).await;
+        power
+            .map(|p| pb::LivePower {
+                active_power_w: p.active_power_w,
+                loops_reporting: p.loops_reporting,
+                sample_time_ms: p.newest.map_or(0, |t| t.timestamp_millis()),
+            })
+            .reply(access.lang())
+    }
+
     async fn list_online_history(
         &self,
         request: Request<pb::ListOnlineHistoryRequest>,

@@ -263,6 +263,27 @@ pub struct Counts {
     pub loops_off: i64,
 }
 
+/// The project's power now: the sum of the latest active power of its gateways' loops
+/// that have reported, how many they are, and when the newest of them was sampled.
+pub struct LivePower {
+    pub active_power_w: f64,
+    pub loops_reporting: i64,
+    pub newest: Option<DateTime<Utc>>,
+}
+
+pub async fn live_power(pool: &PgPool, project_id: i64) -> sqlx::Result<LivePower> {
+    let row = sqlx::query!(
+        "SELECT coalesce(sum(s.active_power_w), 0) AS \"active_power_w!\", count(*) AS \"loops!\", \
+         max(s.sample_time) AS newest \
+         FROM lighting.loop_state s JOIN lighting.loops l USING (gateway_id, loop_index) \
+         JOIN lighting.gateways g USING (gateway_id) WHERE g.project_id = $1 AND NOT g.deleted",
+        project_id
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(LivePower { active_power_w: row.active_power_w, loops_reporting: row.loops, newest: row.newest })
+}
+
 /// How many gateways the project has, how many of them are online, and their loops.
 pub async fn counts(pool: &PgPool, project_id: i64) -> sqlx::Result<Counts> {
     let row = sqlx::query!(

@@ -291,6 +291,9 @@ impl ProjectApi {
             latitude: row.latitude,
             carousel_pictures: row.carousel_pictures,
             plan_picture: row.plan_picture,
+            city_name: row.city_name,
+            address: row.address,
+            status: row.status,
         })
     }
 
@@ -432,6 +435,9 @@ fn summary(r: ProjectRow) -> pb::ProjectSummary {
         city_name: r.city_name,
         project_user_name: r.project_user_name,
         status: r.status,
+        longitude: r.longitude,
+        latitude: r.latitude,
+        address: r.address,
     }
 }
 
