@@ -37,6 +37,7 @@ const ALLOWED: Record<Language, readonly RegExp[]> = {
     /运维人员|访客|总部|运维部/g, // the demo users' nicknames and role names, the demo organizations (data: system pages)
     /除夕至元宵节期间，滨江段景观照明延长至次日凌晨1点，节日场景每晚19:00启动。|本周四09:00-12:00东区配电柜检修，期间东区步道照明暂停。|周六20:00-21:00进行天际线灯光秀彩排，请运维人员到岗。/g, // the demo announcements' contents (data; before the titles and names they contain)
     /春节亮灯安排|东区配电柜检修|灯光秀彩排通知/g, // the demo announcements' titles (data: announcements, the home page)
+    /东区观景带|西区樱花园|游客服务中心|中心绿地|金融中心塔楼|滨江商业楼/g, // the demo plan areas and buildings (data: the areas page; before the addresses they contain)
     /滨江公园|东区|西区|观景步道|亲水平台|樱花大道|滨水栈道|江滨广场|中心区|音乐喷泉|林荫步道/g, // the demo addresses (data: the address page)
     /杭州市|上海市|张工|李工/g, // the demo projects' cities (China's division names have no English) and principals (data: project info)
   ],
