@@ -21,6 +21,21 @@ async function addressApi(page: Page, method: 'GET' | 'DELETE', path: string): P
 }
 
 /** Adds an address from the page: under `parent` (its row's "add child") or at the top. */
+/**
+ * Picks `name` in the parent picker of `dialog`, and checks the picker shows it: the tree
+ * select's list is virtual and redrawn as the search narrows it, so a click can land on a
+ * row being replaced; the pick is then made again.
+ */
+async function pickParent(page: Page, dialog: Locator, label: string, name: string): Promise<void> {
+  const picker = dialog.getByLabel(label);
+  await expect(async () => {
+    await picker.click({ force: true });
+    await picker.fill(name, { force: true });
+    await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click({ timeout: 2_000 });
+    await expect(dialog.locator('.ant-select', { has: picker }).locator('.ant-select-selection-item')).toHaveText(name, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 async function addAddress(page: Page, addresses: Locator, name: string, parent?: string): Promise<void> {
   if (parent) await addresses.getByRole('button', { name: `新增下级 ${parent}`, exact: true }).click();
   else await addresses.getByRole('button', { name: '新增', exact: true }).click();
@@ -74,8 +89,7 @@ test.describe.serial('a three-level address tree built on the screen', () => {
     await expect(dropdown.getByTitle(PARK, { exact: true })).toBeVisible();
     await expect(dropdown.getByTitle(ZONE, { exact: true })).toHaveCount(0);
     await expect(dropdown.getByTitle(WALK, { exact: true })).toHaveCount(0);
-    await picker.fill('滨江公园', { force: true });
-    await dropdown.getByTitle('滨江公园', { exact: true }).click();
+    await pickParent(page, dialog, '上级地址', '滨江公园');
     await dialog.getByRole('button', { name: '确定' }).click();
     await expect(toast(page, '该地址存在下级地址，不能修改上级地址')).toBeVisible();
     await expect(dialog).toBeVisible();
@@ -87,9 +101,7 @@ test.describe.serial('a three-level address tree built on the screen', () => {
     await expect(addresses.getByRole('columnheader', { name: 'Address name' })).toBeVisible();
     await addresses.getByRole('button', { name: `Edit ${ZONE}`, exact: true }).click();
     const english = page.getByRole('dialog', { name: 'Edit address' });
-    await english.getByLabel('Parent address').click({ force: true });
-    await english.getByLabel('Parent address').fill('滨江公园', { force: true });
-    await page.locator('.ant-select-dropdown:visible').getByTitle('滨江公园', { exact: true }).click();
+    await pickParent(page, english, 'Parent address', '滨江公园');
     await english.getByRole('button', { name: 'OK' }).click();
     await expect(toast(page, 'An address with children cannot change parent')).toBeVisible();
 
