@@ -57,11 +57,7 @@ impl AreaDraft {
             return Err(Msg::AreaNameRequired);
         }
         let area_name = bounded(name, MAX_NAME_CHARS, "区域名称", "The area name")?;
-        let area_type = match raw.area_type.trim() {
-            "" | "1" => "1",
-            "2" => "2",
-            _ => return Err(Msg::AreaTypeInvalid),
-        };
+        let area_type = check_type_filter(raw.area_type)?.unwrap_or("1");
         let colour = match raw.colour.trim() {
             "" if area_type == "1" => "#409EFF".to_owned(),
             "" => "#E6A23C".to_owned(),
@@ -190,7 +186,8 @@ pub fn check_filter(text: &str) -> Result<&str, Msg> {
     lumiscape_common::text::filter(text, MAX_FILTER_CHARS)
 }
 
-/// The area type filter of the list: none, '1' or '2'.
+/// An area type as sent: none (empty), '1' area or '2' building. The list filters by it; a
+/// form without one draws an area.
 pub fn check_type_filter(text: &str) -> Result<Option<&str>, Msg> {
     match text.trim() {
         "" => Ok(None),

@@ -32,9 +32,8 @@ export default function PlaceDevicesDialog({ area: given, onClose }: Props) {
   const gateways = useGetGatewaysQuery({ pageNum: 1, pageSize: GATEWAY_PAGE });
   const [placeDevice] = usePlaceDeviceMutation();
   const [removePlacement] = useRemovePlacementMutation();
-  const names = new Map((gateways.data?.rows ?? []).map((g) => [g.gatewayId, g.gatewayName]));
-  const nameOf = (id: number) => names.get(id) ?? t('project.area.unknownDevice', { id });
-  const online = new Map((gateways.data?.rows ?? []).map((g) => [g.gatewayId, g.onlineStatus === '1']));
+  const byId = new Map((gateways.data?.rows ?? []).map((g) => [g.gatewayId, g]));
+  const nameOf = (id: number) => byId.get(id)?.gatewayName ?? t('project.area.unknownDevice', { id });
 
   const place = async (at: PlanPoint) => {
     if (deviceId === undefined) {
@@ -70,7 +69,7 @@ export default function PlaceDevicesDialog({ area: given, onClose }: Props) {
             key: `${d.deviceType}-${d.deviceId}`,
             label: nameOf(d.deviceId),
             at: d,
-            colour: online.get(d.deviceId) ? '#67C23A' : '#909399',
+            colour: byId.get(d.deviceId)?.onlineStatus === '1' ? '#67C23A' : '#909399',
           }))}
           onPick={(at) => void place(at).catch(() => undefined)}
         />
