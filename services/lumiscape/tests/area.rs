@@ -106,6 +106,17 @@ async fn areas_are_drawn_on_the_plan_and_devices_placed_inside_them(c: &Cluster)
         400,
         "The area name cannot be empty",
     );
+    let long = "区".repeat(31);
+    refused(
+        post(json!({ "areaName": long, "points": square(0.6, 0.6, 0.1) }), EN).await,
+        400,
+        "The area name can be at most 30 characters",
+    );
+    refused(
+        console.en("1", Call::get("/project/area/list?areaType=x")).await,
+        400,
+        "The type must be an area or a building",
+    );
     refused(
         post(json!({ "areaName": "A", "areaType": "3", "points": square(0.6, 0.6, 0.1) }), EN).await,
         400,
