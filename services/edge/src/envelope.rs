@@ -141,6 +141,29 @@ pub fn ok_data(lang: Lang, data: Value) -> ApiResult {
     ok_with(lang, json!({ "data": data }))
 }
 
+/// `{code: 200, msg, data}` around JSON already written (an answer kept by version).
+#[derive(Debug, serde::Serialize)]
+pub struct WrittenData {
+    code: u16,
+    msg: String,
+    data: Written,
+}
+
+/// JSON already written, shared with the cache that keeps it.
+#[derive(Debug)]
+pub struct Written(pub std::sync::Arc<serde_json::value::RawValue>);
+
+impl serde::Serialize for Written {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// `{code: 200, msg, data}` with `data` written before.
+pub fn ok_written(lang: Lang, data: std::sync::Arc<serde_json::value::RawValue>) -> ApiResult<WrittenData> {
+    Ok(Json(WrittenData { code: 200, msg: Msg::Success.text(lang), data: Written(data) }))
+}
+
 /// One page of a list, as RuoYi's `TableDataInfo`: `{code: 200, msg, rows, total}`. The
 /// rows are written straight from their `Serialize` type (no `Value` per row).
 #[derive(Debug, serde::Serialize)]

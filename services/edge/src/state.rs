@@ -26,6 +26,8 @@ pub struct EdgeInner {
     pub request_timeout: std::time::Duration,
     /// Where the operation log's records go.
     pub recorder: crate::operlog::Recorder,
+    /// Projects' address trees as JSON, by the version the project service gave.
+    pub address_trees: crate::versioned::VersionedJson,
 }
 
 impl EdgeState {

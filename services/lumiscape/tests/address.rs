@@ -142,6 +142,55 @@ async fn the_nine_calls_build_read_move_and_delete_a_tree(c: &Cluster) {
     assert_eq!(console.data("1", Call::get("/project/address/list")).await.as_array().unwrap().len(), 11);
 }
 
+scenario!(the_tree_kept_by_the_edge_follows_every_change);
+/// The edge keeps a project's tree as JSON and sends it while the project service says its
+/// version is current: every write, through the API or by hand in SQL, is seen at the next
+/// read, by every caller.
+async fn the_tree_kept_by_the_edge_follows_every_change(c: &Cluster) {
+    let console = Console::admin(c).await;
+    let tree = || async { names(&console.data("1", Call::get("/project/address/getAddressTree")).await) };
+    let seeded = tree().await;
+    assert_eq!(tree().await, seeded, "read twice, the same");
+    let selected = names(&console.data("1", Call::get("/project/address/getProjectAddressTree")).await);
+    assert_eq!(selected, seeded, "both calls give the selected project's tree");
+
+    let park = console.add("1", 0, "Cache Park").await;
+    assert!(tree().await.contains(&"Cache Park".to_owned()), "an addition is seen");
+    let zone = console.add("1", park, "Zone A").await;
+    let edit = json!({ "addressId": zone, "parentId": park, "addressName": "Zone B", "orderNum": 2 });
+    console.data("1", Call::put("/project/address").json(edit)).await;
+    let names_now = tree().await;
+    assert!(names_now.contains(&"Zone B".to_owned()) && !names_now.contains(&"Zone A".to_owned()), "a rename is seen");
+
+    // A write by hand, outside the service, changes the version too.
+    sqlx::query("UPDATE project.addresses SET address_name = 'Zone C' WHERE address_id = $1")
+        .bind(zone)
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    assert!(tree().await.contains(&"Zone C".to_owned()), "a write in SQL is seen");
+    // A write that does not change what the tree shows keeps it (and the answer is the same).
+    sqlx::query("UPDATE project.addresses SET remark = 'noted' WHERE address_id = $1")
+        .bind(zone)
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    assert!(tree().await.contains(&"Zone C".to_owned()));
+
+    // Another project's writes leave this tree alone; its own tree follows them.
+    let before = tree().await;
+    let other = console.add("2", 0, "Elsewhere").await;
+    assert_eq!(tree().await, before);
+    let skyline = names(&console.data("1", Call::get("/project/address/getAddressTree?projectId=2")).await);
+    assert!(skyline.contains(&"Elsewhere".to_owned()));
+
+    for id in [zone, park] {
+        console.data("1", Call::delete(&format!("/project/address/{id}"))).await;
+    }
+    console.data("2", Call::delete(&format!("/project/address/{other}"))).await;
+    assert_eq!(tree().await, seeded, "the deletions are seen");
+}
+
 scenario!(bad_input_and_bad_moves_are_refused_and_change_nothing);
 async fn bad_input_and_bad_moves_are_refused_and_change_nothing(c: &Cluster) {
     let console = Console::admin(c).await;
@@ -276,7 +325,15 @@ async fn permissions_and_projects_bound_every_address_call(c: &Cluster) {
         "没有权限，请联系管理员授权",
     );
 
-    // The operator works in project 1 only: project 2 is refused, by header or by query.
+    // The operator works in project 1 only: project 2 is refused, by header or by query,
+    // even while the edge holds project 2's tree for the admin who just read it.
+    let skyline = admin.data("1", Call::get("/project/address/getAddressTree?projectId=2")).await;
+    assert_eq!(skyline[0]["name"], "陆家嘴中心绿地");
+    refused(
+        operator.en("2", Call::get("/project/address/getProjectAddressTree")).await,
+        403,
+        "You may not access this project",
+    );
     refused(operator.en("2", Call::get("/project/address/list")).await, 403, "You may not access this project");
     refused(
         operator.en("1", Call::get("/project/address/getAddressTree?projectId=2")).await,

@@ -333,6 +333,59 @@ async fn a_crowded_viewport_is_answered_with_clusters(c: &Cluster) {
     let crowded = admin.map("1", "?minLng=99.999&minLat=19.999&maxLng=100.0951&maxLat=20.0951&zoom=15").await;
     assert_eq!((crowded["mode"].as_str(), crowded["total"].as_i64()), (Some("clusters"), Some(501)));
 
+    // The clusters are counted from the lighting service's copy of the located gateways:
+    // they are PostgreSQL's own grouping of the viewport, cell for cell.
+    for (query, name, zoom) in [(whole, "", 11), (whole, "网格1", 11), (whole, "", 13)] {
+        let query = query.replace("zoom=11", &format!("zoom={zoom}"));
+        let data = admin.map("1", &format!("{query}&deviceName={name}")).await;
+        let side = 360.0 / (2f64.powi(zoom) * 4.0);
+        let expected: Vec<(i64, f64, f64)> = sqlx::query_as(
+            "SELECT count(*), avg(longitude), avg(latitude) FROM lighting.gateways \
+             WHERE project_id = 1 AND NOT deleted AND longitude BETWEEN 99.99 AND 100.51 \
+             AND latitude BETWEEN 19.99 AND 20.51 AND strpos(gateway_name, $1) > 0 \
+             GROUP BY floor(longitude / $2), floor(latitude / $2) ORDER BY count(*) DESC, min(gateway_id) LIMIT 2000",
+        )
+        .bind(name)
+        .bind(side)
+        .fetch_all(&c.pool)
+        .await
+        .unwrap();
+        let clusters = data["clusters"].as_array().unwrap();
+        assert_eq!(clusters.len(), expected.len(), "zoom {zoom}, name {name:?}");
+        assert_eq!(data["truncated"].as_bool(), Some(zoom == 13), "zoom 13 has more than 2,000 cells");
+        for (cluster, (count, lng, lat)) in clusters.iter().zip(&expected) {
+            assert_eq!(cluster["count"].as_i64(), Some(*count), "zoom {zoom}, name {name:?}");
+            assert!((cluster["longitude"].as_f64().unwrap() - lng).abs() < 1e-9, "{cluster}");
+            assert!((cluster["latitude"].as_f64().unwrap() - lat).abs() < 1e-9, "{cluster}");
+        }
+    }
+    // Every change of what the clusters show is seen at the next read: a move through the
+    // API, and renames and deletions by hand in SQL.
+    let one: i64 = sqlx::query_scalar("SELECT gateway_id FROM lighting.gateways WHERE serial = 'T-MAP-C1'")
+        .fetch_one(&c.pool)
+        .await
+        .unwrap();
+    admin.place("1", json!({ "deviceType": "gateway", "deviceId": one, "longitude": 100.3, "latitude": 20.3 })).await;
+    let moved = admin.map("1", "?minLng=99.999&minLat=19.999&maxLng=100.0951&maxLat=20.0951&zoom=15").await;
+    assert_eq!(moved["total"].as_i64(), Some(500), "moved out of the corner");
+    let corner_names = admin.map("1", &format!("{whole}&deviceName=角落")).await;
+    assert_eq!(corner_names["total"].as_i64(), Some(101));
+    sqlx::query("UPDATE lighting.gateways SET gateway_name = '改名' || gateway_id WHERE serial LIKE 'T-MAP-C%'")
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    assert_eq!(admin.map("1", &format!("{whole}&deviceName=角落")).await["total"].as_i64(), Some(0));
+    sqlx::query("UPDATE lighting.gateways SET deleted = TRUE WHERE serial LIKE 'T-MAP-C%'")
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    let back = admin.map("1", "?minLng=99.999&minLat=19.999&maxLng=100.0951&maxLat=20.0951&zoom=15").await;
+    assert_eq!((back["mode"].as_str(), back["total"].as_i64()), (Some("markers"), Some(400)));
+    sqlx::query("UPDATE lighting.gateways SET deleted = FALSE WHERE serial LIKE 'T-MAP-C%'")
+        .execute(&c.pool)
+        .await
+        .unwrap();
+
     // Without a viewport: the first 500 markers, and the total.
     let unbounded = admin.map("1", "").await;
     assert_eq!(

@@ -501,6 +501,10 @@ async fn the_home_page_gathers_its_panels_from_the_services_that_own_them(c: &Cl
     let titles: Vec<&str> =
         data["notices"].as_array().unwrap().iter().map(|n| n["noticeTitle"].as_str().unwrap()).collect();
     assert_eq!(titles, ["春节亮灯安排"], "published ones only");
+    let notice = &data["notices"][0];
+    assert_eq!(notice["publishTime"].as_str().map(str::len), Some("2026-01-01 00:00:00".len()), "{notice}");
+    assert!(notice["noticeContent"].as_str().is_some_and(|c| !c.is_empty()), "{notice}");
+    assert!(notice["noticeId"].as_i64().is_some_and(|id| id > 0) && notice["createBy"].is_string(), "{notice}");
     let serious = data["alarms"]["serious"].as_i64().expect("the alarm panel");
 
     // An open serious alarm shows at once; the same figures answer device/statistics.

@@ -6,11 +6,12 @@ use axum::extract::{Path, State};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
 use lumiscape_proto::project::v1 as pb;
-use serde::Deserialize;
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::convert::{id, local_time, number, path_id, project_or_selected, text, whole};
-use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, call, ok_data, ok_with};
+use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, WrittenData, call, ok_data, ok_with, ok_written};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
@@ -33,14 +34,27 @@ fn address_json(address: &pb::Address) -> Value {
 }
 
 /// A node of an address tree: the spec's `{id, parentId, name, children}` (children
-/// always present, empty on a leaf).
-fn node_json(node: &pb::AddressNode) -> Value {
-    json!({
-        "id": node.id,
-        "parentId": node.parent_id,
-        "name": node.name,
-        "children": node.children.iter().map(node_json).collect::<Vec<_>>(),
-    })
+/// always present, empty on a leaf), written straight from the service's node.
+struct TreeNode<'a>(&'a pb::AddressNode);
+
+impl Serialize for TreeNode<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let node = self.0;
+        let mut out = serializer.serialize_struct("AddressNode", 4)?;
+        out.serialize_field("id", &node.id)?;
+        out.serialize_field("parentId", &node.parent_id)?;
+        out.serialize_field("name", &node.name)?;
+        out.serialize_field("children", &Children(&node.children))?;
+        out.end()
+    }
+}
+
+struct Children<'a>(&'a [pb::AddressNode]);
+
+impl Serialize for Children<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(TreeNode))
+    }
 }
 
 fn address_id(text: &str, lang: Lang) -> Result<pb::AddressIdRequest, ApiError> {
@@ -162,10 +176,37 @@ pub async fn remove(
 }
 
 /// The selected project's tree.
-pub async fn project_tree(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
-    let request = pb::AddressTreeRequest { project_id: 0 };
-    let answer = call(&info, state.clients.address().address_tree(info.ctx.request(request))).await?;
-    ok_data(info.lang(), answer.nodes.iter().map(node_json).collect())
+pub async fn project_tree(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+) -> ApiResult<WrittenData> {
+    address_tree(&state, &info, 0).await
+}
+
+/// A project's tree (0: the selected one's), sent from the edge's copy when the project
+/// service says the copy's version is still the tree's.
+async fn address_tree(state: &EdgeState, info: &RequestInfo, project_id: i64) -> ApiResult<WrittenData> {
+    let lang = info.lang();
+    let held = if project_id == 0 { info.ctx.project_id } else { Some(project_id) };
+    let ask = async |known_version| {
+        let request = pb::AddressTreeRequest { project_id, known_version };
+        call(info, state.clients.address().address_tree(info.ctx.request(request))).await
+    };
+    let mut answer = ask(state.address_trees.version(held)).await?;
+    if answer.unchanged {
+        match state.address_trees.get(answer.project_id).filter(|kept| kept.version == answer.version) {
+            Some(kept) => return ok_written(lang, kept.json),
+            // The copy went (evicted, or replaced by a read of another version) between the
+            // question and the answer: ask for the whole tree.
+            None => answer = ask(0).await?,
+        }
+    }
+    let nodes: Vec<TreeNode<'_>> = answer.nodes.iter().map(TreeNode).collect();
+    let json = state.address_trees.keep(answer.project_id, answer.version, &nodes).map_err(|error| {
+        tracing::error!(%error, "an address tree could not be written as JSON");
+        ApiError::new(ErrorCode::Internal, &Msg::Internal, lang)
+    })?;
+    ok_written(lang, json)
 }
 
 #[derive(Debug, Deserialize)]
@@ -179,12 +220,10 @@ pub async fn tree(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
     ApiQuery(query): ApiQuery<TreeQuery>,
-) -> ApiResult {
+) -> ApiResult<WrittenData> {
     let lang = info.lang();
     let project_id = project_or_selected(query.project_id.as_deref(), lang)?;
-    let request = pb::AddressTreeRequest { project_id };
-    let answer = call(&info, state.clients.address().address_tree(info.ctx.request(request))).await?;
-    ok_data(lang, answer.nodes.iter().map(node_json).collect())
+    address_tree(&state, &info, project_id).await
 }
 
 /// `data`: whether the address has children.

@@ -11,6 +11,7 @@ use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::device_location_service_server::DeviceLocationService;
 use tonic::{Request, Response, Status};
 
+use super::located::LocatedCache;
 use super::model::{
     self, DeviceKind, MARKER_THRESHOLD, MAX_CLUSTERS, MAX_MARKERS_WITHOUT_VIEWPORT, MapQuery, Viewport,
 };
@@ -20,11 +21,12 @@ use crate::gateway::model::check_gateway_id;
 
 pub struct LocationApi {
     shared: Shared,
+    located: LocatedCache,
 }
 
 impl LocationApi {
     pub fn new(shared: Shared) -> Self {
-        Self { shared }
+        Self { shared, located: LocatedCache::new() }
     }
 }
 
@@ -91,24 +93,23 @@ impl LocationApi {
                 ..Default::default()
             });
         };
-        // One more than the threshold tells whether the viewport holds too many to draw.
-        let rows = store::markers(pool, project_id, &query.name, Some(&viewport), MARKER_THRESHOLD + 1).await?;
-        if rows.len() as i64 <= MARKER_THRESHOLD {
+        let located = self.located.current(pool, project_id).await?;
+        if located.count(&query.name, &viewport) <= MARKER_THRESHOLD {
+            // Few enough to draw: read them with their live status.
+            let rows = store::markers(pool, project_id, &query.name, Some(&viewport), MARKER_THRESHOLD).await?;
             let total = rows.len() as i64;
             return Ok(pb::ListDeviceLocationsResponse { markers: markers_pb(rows), total, ..Default::default() });
         }
-        let cells = store::clusters(pool, project_id, &query.name, &viewport, MAX_CLUSTERS).await?;
-        let total = cells.first().map_or(0, |c| c.total);
-        let truncated = cells.first().is_some_and(|c| c.cells > cells.len() as i64);
-        let clusters = cells
-            .into_iter()
-            .map(|c| pb::DeviceCluster { count: c.count, longitude: c.longitude, latitude: c.latitude })
-            .collect();
+        let clusters = located.clusters(&query.name, &viewport, MAX_CLUSTERS);
         Ok(pb::ListDeviceLocationsResponse {
-            clusters,
-            total,
+            truncated: clusters.cell_count > clusters.cells.len() as i64,
+            total: clusters.total,
+            clusters: clusters
+                .cells
+                .into_iter()
+                .map(|c| pb::DeviceCluster { count: c.count, longitude: c.longitude, latitude: c.latitude })
+                .collect(),
             cell_degrees: viewport.cell_degrees(),
-            truncated,
             ..Default::default()
         })
     }

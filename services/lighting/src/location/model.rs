@@ -7,7 +7,7 @@
 //! that a viewport holds at most a few hundred cells, fine enough that a cluster sits where
 //! its devices are. The grid is in degrees, not in Web Mercator pixels, so cells are taller
 //! on screen far from the equator; for markers grouped by count that is acceptable, and it
-//! keeps the cell index a plain `floor(lng / side)` that PostgreSQL groups by.
+//! keeps the cell index a plain `floor(lng / side)` (grouped in `located.rs`).
 
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::text;
@@ -18,7 +18,7 @@ pub const MARKER_THRESHOLD: i64 = 500;
 pub const MAX_MARKERS_WITHOUT_VIEWPORT: i64 = 500;
 /// At most this many clusters (the fullest first): a viewport of the world at zoom 22 would
 /// otherwise be a cell per device.
-pub const MAX_CLUSTERS: i64 = 2_000;
+pub const MAX_CLUSTERS: usize = 2_000;
 /// The deepest zoom of XYZ tiles the console asks for.
 pub const MAX_ZOOM: i32 = 22;
 /// Grid cells per tile side.

@@ -1,11 +1,11 @@
 //! The map's queries. Every one names the project; a gateway of another project is as
 //! absent as one that never existed. A viewport is bind parameters (without one, the whole
-//! globe), and the clusters are counted by PostgreSQL: the grid cell of a device is
-//! `floor(longitude / side), floor(latitude / side)`, grouped, so a viewport of 10,000
-//! devices sends a few hundred rows, never 10,000.
+//! globe). Clusters are counted in memory (`located.rs`) from [`located`], read again only
+//! when [`location_version`] says the project's locations changed.
 
 use sqlx::PgPool;
 
+use super::located::Point;
 use super::model::{Location, Viewport};
 
 /// The whole globe, for a list without a viewport.
@@ -24,17 +24,6 @@ pub struct MarkerRow {
     pub online: bool,
     pub longitude: f64,
     pub latitude: f64,
-}
-
-/// One grid cell's gateways: how many and their centre; `total` and `cells` are over every
-/// cell of the viewport (the answer may hold only the fullest).
-#[derive(Debug, Clone)]
-pub struct ClusterRow {
-    pub count: i64,
-    pub longitude: f64,
-    pub latitude: f64,
-    pub total: i64,
-    pub cells: i64,
 }
 
 /// Sets or clears (`None`) the location of a live gateway of the project; `false` when
@@ -105,33 +94,33 @@ pub async fn count(pool: &PgPool, project_id: i64, name: &str, viewport: Option<
     .await
 }
 
-/// The located gateways of the viewport grouped by grid cell (side `viewport.cell_degrees()`),
-/// the fullest `limit` cells first.
-pub async fn clusters(
-    pool: &PgPool,
-    project_id: i64,
-    name: &str,
-    viewport: &Viewport,
-    limit: i64,
-) -> sqlx::Result<Vec<ClusterRow>> {
-    sqlx::query_as!(
-        ClusterRow,
-        "SELECT count(*) AS \"count!\", avg(longitude) AS \"longitude!\", avg(latitude) AS \"latitude!\", \
-         (sum(count(*)) OVER ())::bigint AS \"total!\", count(*) OVER () AS \"cells!\" \
-         FROM lighting.gateways \
-         WHERE project_id = $1 AND NOT deleted AND longitude IS NOT NULL \
-         AND longitude BETWEEN $2 AND $3 AND latitude BETWEEN $4 AND $5 AND strpos(gateway_name, $6) > 0 \
-         GROUP BY floor(longitude / $7), floor(latitude / $7) \
-         ORDER BY count(*) DESC, min(gateway_id) LIMIT $8",
+/// The version of the project's located gateways (0 while none was ever located): the
+/// triggers of `0005_location_versions.sql` change it with every write of a location, a
+/// name, a deletion or a gateway's project.
+pub async fn location_version(pool: &PgPool, project_id: i64) -> sqlx::Result<i64> {
+    let version =
+        sqlx::query_scalar!("SELECT version FROM lighting.location_versions WHERE project_id = $1", project_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(version.unwrap_or(0))
+}
+
+/// Every located gateway of the project, as the clusters need them.
+pub async fn located(pool: &PgPool, project_id: i64) -> sqlx::Result<Vec<Point>> {
+    let rows = sqlx::query!(
+        "SELECT gateway_id, gateway_name, longitude AS \"longitude!\", latitude AS \"latitude!\" \
+         FROM lighting.gateways WHERE project_id = $1 AND NOT deleted AND longitude IS NOT NULL",
         project_id,
-        viewport.min_lng,
-        viewport.max_lng,
-        viewport.min_lat,
-        viewport.max_lat,
-        name,
-        viewport.cell_degrees(),
-        limit,
     )
     .fetch_all(pool)
-    .await
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Point {
+            gateway_id: r.gateway_id,
+            name: r.gateway_name.into_boxed_str(),
+            longitude: r.longitude,
+            latitude: r.latitude,
+        })
+        .collect())
 }

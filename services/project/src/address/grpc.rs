@@ -63,7 +63,7 @@ impl AddressService for AddressApi {
 
     async fn address_tree(&self, request: Request<pb::AddressTreeRequest>) -> Reply<pb::AddressTreeResponse> {
         let access = authorize(&self.shared.auth, &request, &[address::LIST]).await?;
-        self.tree(&access, request.get_ref().project_id).await.reply(access.lang())
+        self.tree(&access, request.get_ref()).await.reply(access.lang())
     }
 
     async fn has_children(&self, request: Request<pb::AddressIdRequest>) -> Reply<pb::HasChildrenResponse> {
@@ -138,8 +138,9 @@ impl AddressApi {
 
     /// The tree of `project_id` (0: the selected project). Another project must be one the
     /// caller may open; one it may not is answered as absent.
-    async fn tree(&self, access: &InProject, project_id: i64) -> Result<pb::AddressTreeResponse, Error> {
-        let project_id = match project_id {
+    /// The tree, or `unchanged` when the caller's `known_version` is still its version.
+    async fn tree(&self, access: &InProject, req: &pb::AddressTreeRequest) -> Result<pb::AddressTreeResponse, Error> {
+        let project_id = match req.project_id {
             0 => access.project_id,
             id if id < 0 => return Err(Error::bad_request(Msg::ProjectIdInvalid)),
             id if id == access.project_id => id,
@@ -150,8 +151,13 @@ impl AddressApi {
                 id
             }
         };
+        let version = store::tree_version(&self.shared.pool, project_id).await?;
+        if req.known_version != 0 && req.known_version == version {
+            return Ok(pb::AddressTreeResponse { nodes: Vec::new(), project_id, version, unchanged: true });
+        }
         let nodes = store::nodes(&self.shared.pool, project_id).await?;
-        Ok(pb::AddressTreeResponse { nodes: build_tree(&nodes).into_iter().map(node_pb).collect() })
+        let nodes = build_tree(&nodes).into_iter().map(node_pb).collect();
+        Ok(pb::AddressTreeResponse { nodes, project_id, version, unchanged: false })
     }
 
     async fn children(&self, access: &InProject, address_id: i64) -> Result<pb::HasChildrenResponse, Error> {

@@ -85,6 +85,16 @@ pub async fn nodes(pool: &PgPool, project_id: i64) -> sqlx::Result<Vec<(i64, i64
     Ok(rows.into_iter().map(|r| (r.address_id, r.parent_id, r.address_name)).collect())
 }
 
+/// The version of the project's tree (0 while no address of it was ever written). Read it
+/// before the nodes: a tree read after its version is at least as new as the version says,
+/// so a holder of the pair can only ever refetch too often, never keep a stale tree.
+pub async fn tree_version(pool: &PgPool, project_id: i64) -> sqlx::Result<i64> {
+    let version = sqlx::query_scalar!("SELECT version FROM project.address_versions WHERE project_id = $1", project_id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(version.unwrap_or(0))
+}
+
 /// Whether the project exists (and is not deleted).
 pub async fn project_exists(pool: &PgPool, project_id: i64) -> sqlx::Result<bool> {
     sqlx::query_scalar!(

@@ -20,7 +20,9 @@ macro_rules! notice_query {
     };
 }
 
-#[derive(Debug, Clone)]
+/// Also read from JSON: the home page's query brings its notices as one JSON list
+/// (`project::store::home`), in the columns' names.
+#[derive(Debug, Clone, serde::Deserialize)]
 pub struct NoticeRow {
     pub notice_id: i64,
     pub project_id: i64,
@@ -159,15 +161,4 @@ pub async fn publish(pool: &PgPool, project_id: i64, notice_id: i64, by: &str) -
     .fetch_optional(pool)
     .await?;
     Ok(status.map(|status| status == "0"))
-}
-
-/// The project's latest published notices that are not closed, newest first.
-pub async fn latest_published(pool: &PgPool, project_id: i64, limit: i64) -> sqlx::Result<Vec<NoticeRow>> {
-    notice_query!(
-        "WHERE project_id = $1 AND publish_time IS NOT NULL AND status = '0' ORDER BY publish_time DESC LIMIT $2";
-        project_id,
-        limit
-    )
-    .fetch_all(pool)
-    .await
 }

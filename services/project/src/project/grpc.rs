@@ -28,6 +28,7 @@ use super::model::{
     effective_logo_status,
 };
 use super::store::{self, ProjectFilter, ProjectRow};
+use crate::notice::store::NoticeRow;
 use crate::{city, notice};
 
 type Reply<T> = Result<Response<T>, Status>;
@@ -122,13 +123,20 @@ impl ProjectApi {
     /// A project the caller may access: a bad id is refused, another's project and a
     /// deleted one are absent.
     async fn project(&self, access: &Access, id: i64) -> Result<ProjectRow, Error> {
+        let id = Self::accessible(access, id)?;
+        store::find(&self.shared.pool, id).await?.ok_or_else(|| Error::not_found(Msg::ProjectNotFound))
+    }
+
+    /// `id` when it may name a project the caller may access: a bad id is refused, another's
+    /// project is absent.
+    fn accessible(access: &Access, id: i64) -> Result<i64, Error> {
         if id <= 0 {
             return Err(Error::bad_request(Msg::ProjectIdInvalid));
         }
         if !access.caller.may_access_project(id) {
             return Err(Error::not_found(Msg::ProjectNotFound));
         }
-        store::find(&self.shared.pool, id).await?.ok_or_else(|| Error::not_found(Msg::ProjectNotFound))
+        Ok(id)
     }
 
     /// The project a call names, or the selected one when it names none (0).
@@ -277,14 +285,21 @@ impl ProjectApi {
     }
 
     async fn home_config(&self, access: &Access, id: i64) -> Result<pb::HomeConfig, Error> {
-        let row = self.project(access, Self::project_id_or_selected(access, id)?).await?;
-        let modules = store::modules(&self.shared.pool, row.project_id).await?;
-        Ok(pb::HomeConfig {
+        let id = Self::accessible(access, Self::project_id_or_selected(access, id)?)?;
+        Ok(self.home(id, 0).await?.0)
+    }
+
+    /// The home page's picture of the project and its newest `notices` published notices.
+    async fn home(&self, id: i64, notices: i64) -> Result<(pb::HomeConfig, Vec<NoticeRow>), Error> {
+        let row =
+            store::home(&self.shared.pool, id, notices).await?.ok_or_else(|| Error::not_found(Msg::ProjectNotFound))?;
+        let modules = row.module_positions.iter().zip(row.module_codes);
+        let config = pb::HomeConfig {
             id: row.project_id,
             menu_logo_status: effective_logo_status(&row.menu_logo_status).to_owned(),
             project_name: row.project_name,
             menu_logo: row.menu_logo,
-            modules: modules.into_iter().map(module_pb).collect(),
+            modules: modules.map(|(position, code)| module_pb(Module { position: *position, code })).collect(),
             map_mode: row.map_mode,
             map_level: i32::from(row.map_level),
             longitude: row.longitude,
@@ -294,21 +309,21 @@ impl ProjectApi {
             city_name: row.city_name,
             address: row.address,
             status: row.status,
-        })
+        };
+        Ok((config, row.notices.0))
     }
 
     /// The home page: the config, the figures lighting and alarm give the caller in that
-    /// project (a panel the caller may not read, or whose service does not answer, is left
-    /// out rather than failing the page) and the latest published announcements.
+    /// project (asked while the project's own row is read), and the newest notices.
     async fn main_page(&self, access: &Access, id: i64) -> Result<pb::MainPage, Error> {
-        let config = self.home_config(access, id).await?;
-        let ctx = RequestContext { project_id: Some(config.id), ..access.ctx.clone() };
+        let id = Self::accessible(access, Self::project_id_or_selected(access, id)?)?;
+        let ctx = RequestContext { project_id: Some(id), ..access.ctx.clone() };
         let mut lighting = GatewayServiceClient::<Transport>::new(self.peers.lighting.transport());
         let mut alarm = AlarmServiceClient::<Transport>::new(self.peers.alarm.transport());
         let devices = lighting.count_gateways(ctx.request(CountGatewaysRequest {}));
         let alarms = alarm.count_open_alarms(ctx.request(CountOpenAlarmsRequest {}));
-        let notices = notice::store::latest_published(&self.shared.pool, config.id, MAIN_PAGE_NOTICES);
-        let (devices, alarms, notices) = tokio::join!(devices, alarms, notices);
+        let (home, devices, alarms) = tokio::join!(self.home(id, MAIN_PAGE_NOTICES), devices, alarms);
+        let (config, notices) = home?;
         let devices = panel("devices", devices).map(|c| pb::DeviceFigures {
             gateways: c.total,
             online: c.online,
@@ -327,7 +342,7 @@ impl ProjectApi {
             config: Some(config),
             devices,
             alarms,
-            notices: notices?.into_iter().map(notice::grpc::notice_pb).collect(),
+            notices: notices.into_iter().map(notice::grpc::notice_pb).collect(),
         })
     }
 

@@ -7,10 +7,12 @@ use lumiscape_common::i18n::Msg;
 use lumiscape_common::outbox;
 use lumiscape_common::paging::Page;
 use lumiscape_common::tables::OutboxEvent;
+use sqlx::types::Json;
 use sqlx::{PgConnection, PgPool};
 
 use super::model::{MediaKind, Module, ProjectDraft, ProjectScope};
 use crate::Tables;
+use crate::notice::store::NoticeRow;
 
 /// A query answering whole projects: `project_query!("WHERE ..."; args)`.
 macro_rules! project_query {
@@ -131,6 +133,54 @@ pub async fn page(
 
 pub async fn find(pool: &PgPool, project_id: i64) -> sqlx::Result<Option<ProjectRow>> {
     project_query!("WHERE NOT deleted AND project_id = $1"; project_id).fetch_optional(pool).await
+}
+
+/// What the home page shows of a project: its picture of itself and its modules.
+#[derive(Debug, Clone)]
+pub struct HomeRow {
+    pub project_id: i64,
+    pub project_name: String,
+    pub city_name: String,
+    pub address: String,
+    pub status: String,
+    pub map_mode: String,
+    pub map_level: i16,
+    pub longitude: Option<f64>,
+    pub latitude: Option<f64>,
+    pub menu_logo: String,
+    pub menu_logo_status: String,
+    pub carousel_pictures: Vec<String>,
+    pub plan_picture: String,
+    /// The modules' positions and codes, by position.
+    pub module_positions: Vec<i16>,
+    pub module_codes: Vec<String>,
+    /// The newest published notices, newest first.
+    pub notices: Json<Vec<NoticeRow>>,
+}
+
+/// The project's home-page row with its modules and its `notices` newest published notices,
+/// in one query (the home page is the most read page of all, and each query is a round trip
+/// and, for PostgreSQL, a plan).
+pub async fn home(pool: &PgPool, project_id: i64, notices: i64) -> sqlx::Result<Option<HomeRow>> {
+    sqlx::query_as!(
+        HomeRow,
+        "SELECT project_id, project_name, city_name, address, status, map_mode, map_level, longitude, latitude, \
+         menu_logo, menu_logo_status, carousel_pictures, plan_picture, \
+         ARRAY(SELECT position FROM project.project_modules m WHERE m.project_id = p.project_id ORDER BY position) \
+           AS \"module_positions!\", \
+         ARRAY(SELECT module_code FROM project.project_modules m WHERE m.project_id = p.project_id ORDER BY position) \
+           AS \"module_codes!\", \
+         (SELECT coalesce(jsonb_agg(n ORDER BY n.publish_time DESC), '[]') FROM ( \
+            SELECT notice_id, project_id, notice_title, notice_type, notice_content, notice_image, status, \
+            publish_time, published_by, remark, created_by, created_at, updated_by, updated_at \
+            FROM project.notices WHERE project_id = p.project_id AND publish_time IS NOT NULL AND status = '0' \
+            ORDER BY publish_time DESC LIMIT $2) n) AS \"notices!: Json<Vec<NoticeRow>>\" \
+         FROM project.projects p WHERE NOT deleted AND project_id = $1",
+        project_id,
+        notices,
+    )
+    .fetch_optional(pool)
+    .await
 }
 
 /// The project's home-page modules, by position.
