@@ -15,27 +15,32 @@ CREATE TABLE lighting.location_versions (
 INSERT INTO lighting.location_versions (project_id, version)
     SELECT project_id, nextval('lighting.location_version_seq') FROM lighting.gateways GROUP BY project_id;
 
+-- A new version for each project with a located gateway among the rows the statement
+-- inserted or deleted (one per project and statement: a bulk import writes one version).
+CREATE FUNCTION lighting.bump_location_versions() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO lighting.location_versions (project_id, version)
+        SELECT project_id, nextval('lighting.location_version_seq')
+        FROM (SELECT DISTINCT project_id FROM changed WHERE longitude IS NOT NULL) c
+        ON CONFLICT (project_id) DO UPDATE SET version = EXCLUDED.version;
+    RETURN NULL;
+END $$;
+
+-- A new version for the project (both, when it moved) of an updated gateway.
 CREATE FUNCTION lighting.bump_location_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF TG_OP <> 'INSERT' THEN
-        INSERT INTO lighting.location_versions (project_id, version)
-            VALUES (OLD.project_id, nextval('lighting.location_version_seq'))
-            ON CONFLICT (project_id) DO UPDATE SET version = EXCLUDED.version;
-    END IF;
-    IF TG_OP <> 'DELETE' THEN
-        INSERT INTO lighting.location_versions (project_id, version)
-            VALUES (NEW.project_id, nextval('lighting.location_version_seq'))
-            ON CONFLICT (project_id) DO UPDATE SET version = EXCLUDED.version;
-    END IF;
+    INSERT INTO lighting.location_versions (project_id, version)
+        SELECT id, nextval('lighting.location_version_seq') FROM (SELECT DISTINCT unnest(ARRAY[OLD.project_id, NEW.project_id]) AS id) c
+        ON CONFLICT (project_id) DO UPDATE SET version = EXCLUDED.version;
     RETURN NULL;
 END $$;
 
 CREATE TRIGGER gateways_location_version_insert AFTER INSERT ON lighting.gateways
-    FOR EACH ROW WHEN (NEW.longitude IS NOT NULL)
-    EXECUTE FUNCTION lighting.bump_location_version();
+    REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION lighting.bump_location_versions();
 CREATE TRIGGER gateways_location_version_delete AFTER DELETE ON lighting.gateways
-    FOR EACH ROW WHEN (OLD.longitude IS NOT NULL)
-    EXECUTE FUNCTION lighting.bump_location_version();
+    REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION lighting.bump_location_versions();
+-- Telemetry's updates (status, signal, temperature) make this condition false, and the
+-- function is not called for them.
 CREATE TRIGGER gateways_location_version_update AFTER UPDATE ON lighting.gateways
     FOR EACH ROW WHEN (OLD.longitude IS DISTINCT FROM NEW.longitude
         OR OLD.latitude IS DISTINCT FROM NEW.latitude
