@@ -60,8 +60,14 @@ test('draw an area on the plan picture, finishing it first, and place a gateway 
 
     await row.getByRole('button', { name: `放置设备到 ${NAME}` }).click();
     const place = page.getByRole('dialog', { name: `放置设备 - ${NAME}` });
-    await place.getByRole('combobox', { name: '网关' }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(`${GATEWAY} (${gateway!.gatewayNumber})`, { exact: true }).click();
+    const option = `${GATEWAY} (${gateway!.gatewayNumber})`;
+    // The dropdown may redraw under the click (a full run once left nothing chosen): pick
+    // again until the picker shows the gateway.
+    await expect(async () => {
+      await place.getByRole('combobox', { name: '网关' }).click({ force: true });
+      await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click({ timeout: 2_000 });
+      await expect(place.getByTitle(option, { exact: true })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await clickPlan(place, 0.9, 0.9);
     await expect(toast(page, '设备必须放在区域内').first()).toBeVisible();
     await clickPlan(place, 0.25, 0.07);
