@@ -45,19 +45,22 @@ impl Transports {
 /// The gRPC services this process serves, by service name (`identity`, `project`, ...),
 /// registered by `serve_grpc` as each starts. One per started set of services (a test may
 /// start several in one process), handed to every service and client through their `Deps`.
+/// Each is kept prepared ([`Transports::routes`] once, at registration): preparing the
+/// routes rebuilds the router, which a [`Peer`] would otherwise do at every call.
 #[derive(Clone, Default)]
-pub struct LocalServices(Arc<RwLock<HashMap<&'static str, Routes>>>);
+pub struct LocalServices(Arc<RwLock<HashMap<&'static str, Transport>>>);
 
 impl LocalServices {
     /// Records `routes` as the service `name` of this process.
     pub fn register(&self, name: &'static str, routes: Routes) {
-        self.0.write().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(name, routes);
+        let transport = Transports::routes(routes);
+        self.0.write().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(name, transport);
     }
 
     /// A transport to `name` in this process, if it runs here.
     pub fn transport(&self, name: &str) -> Option<Transport> {
         let services = self.0.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-        services.get(name).cloned().map(Transports::routes)
+        services.get(name).cloned()
     }
 }
 
