@@ -72,10 +72,10 @@ pub const CONSOLE_CSP: &str = "default-src 'self'; script-src 'self'; style-src 
     img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
     base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-/// Sent with every answer when the edge is reached through TLS (`http.behind_tls`).
 /// How much address-tree JSON the edge keeps (a 5,000-node tree is about 300 KB).
 const ADDRESS_TREES_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Sent with every answer when the edge is reached through TLS (`http.behind_tls`).
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 
 /// The whole HTTP application: API under the base path, files, console, health.

@@ -38,11 +38,6 @@ impl VersionedJson {
         self.kept.get(&id)
     }
 
-    /// The version held for `id` (0: none), to send with the request.
-    pub fn version(&self, id: Option<i64>) -> i64 {
-        id.and_then(|id| self.kept.get(&id)).map_or(0, |kept| kept.version)
-    }
-
     /// Keeps `value` as version `version` of `id`'s answer and gives back its JSON.
     pub fn keep<T: serde::Serialize>(&self, id: i64, version: i64, value: &T) -> serde_json::Result<Arc<RawValue>> {
         let json: Arc<RawValue> = Arc::from(serde_json::value::to_raw_value(value)?);
@@ -58,14 +53,13 @@ mod tests {
     #[test]
     fn keeps_the_latest_version_of_each_id() {
         let trees = VersionedJson::new(1 << 20, Duration::from_secs(60));
-        assert_eq!(trees.version(Some(1)), 0);
-        assert_eq!(trees.version(None), 0);
+        assert!(trees.get(1).is_none());
         trees.keep(1, 7, &serde_json::json!([{"id": 1}])).unwrap();
         trees.keep(2, 9, &serde_json::json!([])).unwrap();
-        assert_eq!(trees.version(Some(1)), 7);
+        assert_eq!(trees.get(1).unwrap().version, 7);
         assert_eq!(trees.get(1).unwrap().json.get(), r#"[{"id":1}]"#);
         trees.keep(1, 8, &serde_json::json!([])).unwrap();
-        assert_eq!(trees.version(Some(1)), 8);
+        assert_eq!(trees.get(1).unwrap().version, 8);
         assert_eq!(trees.get(2).unwrap().version, 9);
     }
 }

@@ -188,16 +188,16 @@ pub async fn project_tree(
 async fn address_tree(state: &EdgeState, info: &RequestInfo, project_id: i64) -> ApiResult<WrittenData> {
     let lang = info.lang();
     let held = if project_id == 0 { info.ctx.project_id } else { Some(project_id) };
+    let held = held.and_then(|id| state.address_trees.get(id));
     let ask = async |known_version| {
         let request = pb::AddressTreeRequest { project_id, known_version };
         call(info, state.clients.address().address_tree(info.ctx.request(request))).await
     };
-    let mut answer = ask(state.address_trees.version(held)).await?;
+    let mut answer = ask(held.as_ref().map_or(0, |kept| kept.version)).await?;
     if answer.unchanged {
-        match state.address_trees.get(answer.project_id).filter(|kept| kept.version == answer.version) {
+        match held.filter(|kept| kept.version == answer.version) {
             Some(kept) => return ok_written(lang, kept.json),
-            // The copy went (evicted, or replaced by a read of another version) between the
-            // question and the answer: ask for the whole tree.
+            // Not the copy asked about (the service resolved another project): the whole tree.
             None => answer = ask(0).await?,
         }
     }

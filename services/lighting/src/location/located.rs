@@ -45,7 +45,7 @@ pub struct Clusters {
 }
 
 /// The located gateways of one project at one version.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Located {
     pub version: i64,
     points: Vec<Point>,

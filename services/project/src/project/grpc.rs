@@ -314,7 +314,9 @@ impl ProjectApi {
     }
 
     /// The home page: the config, the figures lighting and alarm give the caller in that
-    /// project (asked while the project's own row is read), and the newest notices.
+    /// project (asked while the project's own row is read; a panel the caller may not read,
+    /// or whose service does not answer, is left out rather than failing the page) and the
+    /// latest published announcements.
     async fn main_page(&self, access: &Access, id: i64) -> Result<pb::MainPage, Error> {
         let id = Self::accessible(access, Self::project_id_or_selected(access, id)?)?;
         let ctx = RequestContext { project_id: Some(id), ..access.ctx.clone() };

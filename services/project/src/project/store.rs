@@ -171,10 +171,8 @@ pub async fn home(pool: &PgPool, project_id: i64, notices: i64) -> sqlx::Result<
          ARRAY(SELECT module_code FROM project.project_modules m WHERE m.project_id = p.project_id ORDER BY position) \
            AS \"module_codes!\", \
          (SELECT coalesce(jsonb_agg(n ORDER BY n.publish_time DESC), '[]') FROM ( \
-            SELECT notice_id, project_id, notice_title, notice_type, notice_content, notice_image, status, \
-            publish_time, published_by, remark, created_by, created_at, updated_by, updated_at \
-            FROM project.notices WHERE project_id = p.project_id AND publish_time IS NOT NULL AND status = '0' \
-            ORDER BY publish_time DESC LIMIT $2) n) AS \"notices!: Json<Vec<NoticeRow>>\" \
+            SELECT * FROM project.notices WHERE project_id = p.project_id AND publish_time IS NOT NULL \
+            AND status = '0' ORDER BY publish_time DESC LIMIT $2) n) AS \"notices!: Json<Vec<NoticeRow>>\" \
          FROM project.projects p WHERE NOT deleted AND project_id = $1",
         project_id,
         notices,
