@@ -4,8 +4,9 @@
 //   node scripts/check-budgets.mjs [distDir]
 //
 // Reads Vite's manifest (dist/.vite/manifest.json) and adds up the gzipped JavaScript
-//   - signin: the entry and its static imports, and the sign-in page's lazy chunk with its
-//     static imports (what /login downloads before it shows; nothing else is loaded there);
+//   - signin: the entry and its static imports, and the sign-in page's chunk with its static
+//     imports (what /login downloads before it shows; nothing else is loaded there). The entry
+//     shows that page itself on a first visit (src/main.tsx): the router comes with the submit;
 //   - home: everything the browser has loaded once the home page (/index) shows after a
 //     sign-in in Chinese (the default language): the sign-in path, the code the sign-in
 //     submit loads, the main layout with the store, the home page, antd's and dayjs's
@@ -87,9 +88,12 @@ function keyOf(from, specifier) {
     if (key) return key;
     // Not an entry of its own (other chunks import it statically too): the chunk holding it,
     // among those the importer loads dynamically, by the chunk's name.
+    // The importer may itself be inside a chunk named otherwise: then any chunk's.
     const importer = Object.keys(manifest).find((candidate) => from.endsWith(candidate));
     const name = base.split('/').pop();
-    const held = (importer ? (manifest[importer].dynamicImports ?? []) : []).filter((chunk) => manifest[chunk]?.name === name);
+    const importers = importer ? [importer] : Object.keys(manifest);
+    const dynamic = new Set(importers.flatMap((key) => manifest[key].dynamicImports ?? []));
+    const held = [...dynamic].filter((chunk) => manifest[chunk]?.name === name);
     if (held.length !== 1) fail(`${base} (imported by ${from}) is not a chunk the manifest names`);
     return held[0];
   }
@@ -107,13 +111,16 @@ const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entry) fail('no entry in the manifest');
 const inSrc = (path) => join(ROOT, 'src', path);
 
-const SIGNIN = [entry, keyOf(ROUTER, routeModule(routerSource, 'login'))];
+// A first visit to /login: the entry shows the sign-in page before the router is loaded.
+const SIGNIN = [entry, keyOf(inSrc('main.tsx'), './features/auth/login/StandaloneLoginPage')];
 const HOME = [
   ...SIGNIN,
-  // Loaded by the sign-in submit (LoginPage's loadSignedInCode) and the layout route.
+  // Loaded by the sign-in submit (LoginForm's loadSignedInCode, main.tsx's router) and the
+  // layout route.
   keyOf(inSrc('main.tsx'), './app/storeInstance'),
+  keyOf(inSrc('main.tsx'), './app/routerRoot'),
   keyOf(ROUTER, './StoreProvider'),
-  keyOf(inSrc('features/auth/login/LoginPage.tsx'), '../session'),
+  keyOf(inSrc('features/auth/login/LoginForm.tsx'), '../session'),
   keyOf(ROUTER, layoutModule(routerSource)),
   keyOf(ROUTER, routeModule(routerSource, 'index')),
   // antd's and dayjs's texts of the language in use (src/app/antdLocale.ts).

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { AutoComplete, Button, type InputRef, Input } from 'antd';
+import { AutoComplete, Button, type InputRef } from 'antd';
+// Input without TextArea, Search and OTP: the layout loads with the home page (issue 17's budget).
+import Input from 'antd/es/input/Input';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

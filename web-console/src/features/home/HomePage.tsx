@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { Card, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { useProductName } from '../../app/title';
@@ -13,14 +13,24 @@ export default function HomePage() {
   const user = useAppSelector(selectUser);
   const projectName = useAppSelector(selectProjectName);
   const projectId = useAppSelector(selectProjectId);
+  const { token } = theme.useToken();
+  // Plain headings and paragraphs in antd's tokens: Typography (with its editing, copying and
+  // ellipsis code) is not needed to show text, and the home page is under a size budget.
+  const heading = {
+    marginTop: 0,
+    color: token.colorTextHeading,
+    fontSize: token.fontSizeHeading2,
+    fontWeight: token.fontWeightStrong,
+    lineHeight: token.lineHeightHeading2,
+  };
   return (
     <>
       <Card>
-        <Typography.Title level={2}>{t('home.welcome', { name: title })}</Typography.Title>
-        {user ? <Typography.Paragraph>{t('home.greeting', { name: user.nickName || user.userName })}</Typography.Paragraph> : null}
-        <Typography.Paragraph>
+        <h2 style={heading}>{t('home.welcome', { name: title })}</h2>
+        {user ? <p>{t('home.greeting', { name: user.nickName || user.userName })}</p> : null}
+        <p style={{ marginBottom: 0 }}>
           {t('home.currentProject')}: {projectName || t('layout.noProject')}
-        </Typography.Paragraph>
+        </p>
       </Card>
       {projectId ? <HomePanels /> : null}
     </>

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockHandler } from '../../../test/fetchMock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import LoginPage from './LoginPage';
+import StandaloneLoginPage from './StandaloneLoginPage';
 
 const PNG = 'iVBORw0KGgo=';
 
@@ -133,5 +134,45 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.getByLabelText('Account')).toBeInTheDocument();
     expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
+  });
+});
+
+describe('StandaloneLoginPage', () => {
+  it('loads the router with the submit and enters the console at the redirect target', async () => {
+    mockFetch({
+      'GET /captchaImage': captcha(false),
+      'POST /login': { body: { code: 200, msg: 'ok', token: 'jwt-3' } },
+      ...session,
+    });
+    // The entry shows this page before any router: the target comes from the address bar.
+    window.history.replaceState(null, '', '/login?redirect=%2Fsystem%2Fuser%3Fx%3D1');
+    const prepare = vi.fn(() => Promise.resolve());
+    const enter = vi.fn();
+    const { user, store } = renderWithProviders(<StandaloneLoginPage prepare={prepare} enter={enter} />);
+    await user.type(screen.getByLabelText('账号'), 'admin');
+    await user.type(screen.getByLabelText('密码'), 'admin123');
+    expect(prepare).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: '登录' }));
+
+    await waitFor(() => expect(enter).toHaveBeenCalledWith('/system/user?x=1'));
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(Cookies.get('Admin-Token')).toBe('jwt-3');
+    expect(store.getState().routes.loaded).toBe(true);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('stays on the page with the server error when the sign-in is refused', async () => {
+    mockFetch({
+      'GET /captchaImage': captcha(false),
+      'POST /login': { status: 500, body: { code: 500, msg: '用户不存在/密码错误' } },
+    });
+    const enter = vi.fn();
+    const { user } = renderWithProviders(<StandaloneLoginPage prepare={() => Promise.resolve()} enter={enter} />);
+    await user.type(screen.getByLabelText('账号'), 'admin');
+    await user.type(screen.getByLabelText('密码'), 'wrong');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('用户不存在/密码错误')).toBeInTheDocument();
+    expect(enter).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: '登录' })).toBeEnabled();
   });
 });
