@@ -953,32 +953,48 @@ async fn the_per_address_limit_answers_429() {
     report::figure(&format!("/login answers 429 from {figure} req/s per address"));
     eprintln!("(default 30/min: a burst of 30, then 0.5 req/s sustained; each rate for 10 s from a fresh address)");
 
-    // From the exhausted address (the fastest run): the refusal in both languages.
+    // From the exhausted address (the fastest run): the refusal in both languages. The bucket
+    // refills one sign-in every 2 s, so by now a token may be back (a loaded machine takes a
+    // while to finish the runs): an attempt it lets through is spent and the next is refused.
     let exhausted: IpAddr = format!("127.0.0.{}", 11 + rates.len() - 1).parse().unwrap();
     let client = reqwest::Client::builder().no_proxy().local_address(exhausted).build().unwrap();
-    for (lang, msg) in [(ZH, TOO_MANY_ZH), (EN, TOO_MANY_EN)] {
-        let response = client
+    let attempt = |lang: &'static str| {
+        client
             .post(c.api.url("/login"))
             .header("Content-Language", lang)
             .json(&json!({ "username": "admin", "password": "admin123" }))
             .send()
-            .await
-            .unwrap();
-        let status = response.status().as_u16();
-        let retry_after: Option<u64> =
-            response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
-        let body: Value = response.json().await.unwrap_or(Value::Null);
-        let held = status == 429
-            && retry_after.is_some_and(|s| (1..=60).contains(&s))
-            && body == json!({ "code": 429, "msg": msg });
+    };
+    for (lang, msg) in [(ZH, TOO_MANY_ZH), (EN, TOO_MANY_EN)] {
+        let mut held = false;
+        for _ in 0..3 {
+            let response = attempt(lang).await.unwrap();
+            if response.status().as_u16() != 429 {
+                continue;
+            }
+            let retry_after: Option<u64> =
+                response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
+            let body: Value = response.json().await.unwrap_or(Value::Null);
+            held = retry_after.is_some_and(|s| (1..=60).contains(&s)) && body == json!({ "code": 429, "msg": msg });
+            break;
+        }
         check(
             "brute-force",
             &format!("the per-address limit answers 429 in the envelope in {lang}, with Retry-After"),
             held,
         );
     }
-    let other = client.get(c.api.url("/loginByOtherSystem?token=x")).send().await.unwrap();
-    check("brute-force", "/loginByOtherSystem draws from the same exhausted bucket: 429", other.status() == 429);
+    // Right after a refused /login, the other sign-in route is refused too: one bucket.
+    let mut shared = false;
+    for _ in 0..3 {
+        let drained = attempt(ZH).await.unwrap().status() == 429;
+        let other = client.get(c.api.url("/loginByOtherSystem?token=x")).send().await.unwrap().status();
+        if drained && other == 429 {
+            shared = true;
+            break;
+        }
+    }
+    check("brute-force", "/loginByOtherSystem draws from the same exhausted bucket: 429", shared);
     let elsewhere = c.api.login_attempt("admin", "admin123").await;
     check("brute-force", "another address keeps its own bucket: the right password signs in", elsewhere.0 == 200);
 }
