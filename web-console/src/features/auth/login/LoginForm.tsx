@@ -5,6 +5,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { loadAntdLocale } from '../../../app/antdLocale';
 import { loadStore } from '../../../app/storeAccess';
 import { useProductName } from '../../../app/title';
 import LanguageToggle from '../../../components/LanguageToggle';
@@ -25,9 +26,22 @@ interface Values {
 type Field = LoginField;
 type Errors = Partial<Record<Field, string>>;
 
-/** What a signed-in page needs; loading starts with the submit, alongside POST /login. */
-function loadSignedInCode() {
-  return Promise.all([loadStore(), import('../session'), import('../../../layout/MainLayout')]);
+/** What completing the sign-in needs; loading starts with the submit, alongside POST /login. */
+function loadSessionCode() {
+  return Promise.all([loadStore(), import('../session')]);
+}
+
+/**
+ * What the first signed-in page needs once the session is complete, started with the submit
+ * too but not waited for: the main layout and what its route loads with it (the store's
+ * provider, antd's and dayjs's texts in the language in use).
+ */
+function preloadLayoutCode(language: string) {
+  return Promise.all([
+    import('../../../layout/MainLayout'),
+    import('../../../app/StoreProvider'),
+    loadAntdLocale(language),
+  ]);
 }
 
 /** Where the form hands over once signed in: the page that shows it says how to get there. */
@@ -55,7 +69,7 @@ function FieldError({ id, children }: { id: string; children: ReactNode }) {
  * the router is loaded.
  */
 export function LoginForm({ exit }: { exit: SignInExit }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = useProductName();
   const [values, setValues] = useState<Values>(() => {
     const remembered = getRememberedLogin();
@@ -91,8 +105,9 @@ export function LoginForm({ exit }: { exit: SignInExit }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
-    const signedInCode = loadSignedInCode();
+    const signedInCode = loadSessionCode();
     signedInCode.catch(() => undefined);
+    preloadLayoutCode(i18n.language).catch(() => undefined);
     const prepared = exit.prepare?.();
     prepared?.catch(() => undefined);
     try {
