@@ -89,6 +89,8 @@ except OSError: sys.exit(1)"
 
 # start_postgres DIR PORT: a private cluster in DIR (created when new), trust auth on
 # 127.0.0.1 only. initdb refuses root, so the cluster belongs to the postgres user.
+# PG_EXTRA_OPTIONS adds server settings (e.g. "-c shared_preload_libraries=pg_stat_statements"
+# to see where a benchmark's database time goes).
 start_postgres() {
   local dir="$1" port="$2" bin owner=()
   bin="$(pg_bin)"
@@ -103,7 +105,7 @@ start_postgres() {
     "${owner[@]}" "$bin/initdb" -D "$dir" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
   fi
   "${owner[@]}" "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 \
-    -o "-p $port -c listen_addresses=127.0.0.1 -k $dir -c fsync=${LUMISCAPE_PG_FSYNC:-on} -c max_connections=300" start >/dev/null \
+    -o "-p $port -c listen_addresses=127.0.0.1 -k $dir -c fsync=${LUMISCAPE_PG_FSYNC:-on} -c max_connections=300 ${PG_EXTRA_OPTIONS:-}" start >/dev/null \
     || { tail -n 20 "$dir/server.log" >&2; die "PostgreSQL did not start"; }
 }
 
