@@ -115,8 +115,8 @@ const inSrc = (path) => join(ROOT, 'src', path);
 const SIGNIN = [entry, keyOf(inSrc('main.tsx'), './features/auth/login/StandaloneLoginPage')];
 const HOME = [
   ...SIGNIN,
-  // Loaded by the sign-in submit (LoginForm's loadSignedInCode, main.tsx's router) and the
-  // layout route.
+  // Loaded by the sign-in submit (LoginForm's loadSessionCode and preloadLayoutCode,
+  // main.tsx's router) and the layout route.
   keyOf(inSrc('main.tsx'), './app/storeInstance'),
   keyOf(inSrc('main.tsx'), './app/routerRoot'),
   keyOf(ROUTER, './StoreProvider'),

@@ -1,12 +1,7 @@
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { getToken } from '../lib/session';
-import { decideGuard } from '../routes/guard';
+import { decideGuard, stripBasename } from '../routes/guard';
 import type { AppStore } from './store';
-
-function stripBasename(pathname: string, basename: string): string {
-  if (basename === '/' || !pathname.startsWith(basename)) return pathname;
-  return pathname.slice(basename.length) || '/';
-}
 
 /**
  * The route guard (spec section 2) as the root route's loader: it runs before every

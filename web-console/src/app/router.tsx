@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import BootLoading from '../components/BootLoading';
 import { dataScreenLoader } from '../features/dataScreen/loader';
-import { HOME_PATH } from '../routes/paths';
+import { CONSOLE_BASENAME, HOME_PATH } from '../routes/paths';
 import { DEMO_PATH } from '../routes/staticRoutes';
 import i18n from '../i18n';
 import { loadAntdLocale } from './antdLocale';
@@ -74,8 +74,7 @@ export function appRoutes(basename = '/'): RouteObject[] {
 }
 
 export function createAppRouter() {
-  const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
-  return createBrowserRouter(appRoutes(basename), { basename });
+  return createBrowserRouter(appRoutes(CONSOLE_BASENAME), { basename: CONSOLE_BASENAME });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, loginUrl, postLoginTarget } from './guard';
+import { decideGuard, loginUrl, postLoginTarget, stripBasename, withBasename } from './guard';
 
 const visitor = { hasToken: false, routesLoaded: false };
 const signedIn = { hasToken: true, routesLoaded: true };
@@ -72,5 +72,19 @@ describe('postLoginTarget', () => {
   it('never leaves the console', () => {
     expect(postLoginTarget('https://evil.test/', '/index')).toBe('/index');
     expect(postLoginTarget('//evil.test/', '/index')).toBe('/index');
+  });
+});
+
+describe('the base path', () => {
+  it('is taken off a path under it, and only there', () => {
+    expect(stripBasename('/console/index', '/console')).toBe('/index');
+    expect(stripBasename('/console', '/console')).toBe('/');
+    expect(stripBasename('/elsewhere', '/console')).toBe('/elsewhere');
+    expect(stripBasename('/index', '/')).toBe('/index');
+  });
+
+  it('is put back in front of a path inside the console', () => {
+    expect(withBasename('/login?redirect=%2Findex', '/console')).toBe('/console/login?redirect=%2Findex');
+    expect(withBasename('/index', '/')).toBe('/index');
   });
 });

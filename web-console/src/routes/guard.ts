@@ -26,6 +26,17 @@ export function loginUrl(target: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(target)}`;
 }
 
+/** A browser path without the console's base path (`/` when it is served at the root). */
+export function stripBasename(pathname: string, basename: string): string {
+  if (basename === '/' || !pathname.startsWith(basename)) return pathname;
+  return pathname.slice(basename.length) || '/';
+}
+
+/** A path inside the console as the browser's address: under the base path. */
+export function withBasename(path: string, basename: string): string {
+  return basename === '/' ? path : basename + path;
+}
+
 /** The route guard as a pure decision. */
 export function decideGuard({ pathname, search, hasToken, routesLoaded }: GuardInput): GuardAction {
   const query = new URLSearchParams(search);

@@ -1,3 +1,6 @@
+/** Where the console is served (Vite's base, without its trailing slash; `/` at the root). */
+export const CONSOLE_BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
+
 /** Home route, also the fallback when the server supplies no route. */
 export const HOME_PATH = '/index';
 
