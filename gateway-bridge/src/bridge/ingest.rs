@@ -419,8 +419,25 @@ fn evaluate(
     }
 }
 
-/// One message to publish: subject, message id, payload.
-type Outgoing = (String, String, Vec<u8>);
+/// One message to publish: subject, message id, payload, and the span it begins a trace in
+/// (an alarm transition: the trace goes on through the alarm row to the live push).
+type Outgoing = (String, String, Vec<u8>, Option<tracing::Span>);
+
+/// The span an alarm transition is published in: the root of its trace.
+fn transition_span(transition: &ev::AlarmTransition, subject: &str) -> tracing::Span {
+    let span = tracing::info_span!(
+        "transition",
+        otel.name = if transition.raised { "bridge alarm raised" } else { "bridge alarm recovered" },
+        otel.kind = "producer",
+        messaging.system = "nats",
+        messaging.destination.name = subject,
+        alarm.transition = transition.transition_id.as_str(),
+        gateway.serial = transition.serial.as_str(),
+        trace_id = tracing::field::Empty,
+    );
+    lumiscape_common::trace::begin_trace(&span);
+    span
+}
 
 fn outgoing(shared: &Shared, out: &Outputs, chunk_id: &str) -> Vec<Outgoing> {
     let mut list = Vec::new();
@@ -431,7 +448,7 @@ fn outgoing(shared: &Shared, out: &Outputs, chunk_id: &str) -> Vec<Outgoing> {
         if !batch.samples.is_empty() {
             batch.batch_id = format!("{chunk_id}.{part}");
             part += 1;
-            list.push((telemetry_subject.clone(), batch.batch_id.clone(), batch.encode_to_vec()));
+            list.push((telemetry_subject.clone(), batch.batch_id.clone(), batch.encode_to_vec(), None));
             batch.samples.clear();
         }
     };
@@ -453,16 +470,18 @@ fn outgoing(shared: &Shared, out: &Outputs, chunk_id: &str) -> Vec<Outgoing> {
             shared.streams.subject("bridge.gateway.status"),
             change.message_id(),
             status_event(&gateway, change),
+            None,
         ));
     }
     for event in &out.events {
         let id = format!("{}-{}", event.serial, event.seq);
-        list.push((shared.streams.subject("bridge.device.event"), id, event.encode_to_vec()));
+        list.push((shared.streams.subject("bridge.device.event"), id, event.encode_to_vec(), None));
     }
     for transition in &out.transitions {
         let kind = if transition.raised { "raised" } else { "recovered" };
         let subject = shared.streams.subject(&format!("bridge.alarm.{kind}"));
-        list.push((subject, transition.transition_id.clone(), transition.encode_to_vec()));
+        let span = transition_span(transition, &subject);
+        list.push((subject, transition.transition_id.clone(), transition.encode_to_vec(), Some(span)));
     }
     list
 }
@@ -514,8 +533,11 @@ async fn publish_all(
 
 async fn publish_once(shared: &Shared, list: &[Outgoing]) -> anyhow::Result<()> {
     let mut acks = Vec::with_capacity(list.len());
-    for (subject, id, payload) in list {
-        let headers = lumiscape_common::nats::event_headers(id, subject);
+    for (subject, id, payload, span) in list {
+        let mut headers = lumiscape_common::nats::event_headers(id, subject);
+        if let Some(traceparent) = span.as_ref().and_then(lumiscape_common::trace::traceparent_of_span) {
+            lumiscape_common::trace::insert_traceparent(&mut headers, &traceparent);
+        }
         let ack = shared.js.publish_with_headers(subject.clone(), headers, payload.clone().into()).await?;
         acks.push(ack);
     }

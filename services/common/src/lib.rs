@@ -24,6 +24,7 @@ pub mod service;
 pub mod session;
 pub mod tables;
 pub mod text;
+pub mod trace;
 pub mod tree;
 
 pub use error::{Error, ErrorCode, Result, StatusExt};

@@ -2,7 +2,8 @@
 //! monolith, `lumiscape run --target all`), the client calls the service's routes directly:
 //! the same tonic services, interceptors, metadata and protobuf messages, without a
 //! loopback TCP connection, HTTP/2 framing and the wake-ups of four socket hops per call.
-//! Across processes nothing changes: [`Transport::channel`] wraps a tonic `Channel`.
+//! Across processes nothing changes: [`Transport::channel`] wraps a tonic `Channel`. Either
+//! way a call carries the caller's trace context and is a span of the service it reaches.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -12,6 +13,8 @@ use tonic::service::Routes;
 use tonic::transport::Channel;
 use tower::ServiceExt;
 use tower::util::BoxCloneSyncService;
+
+use crate::trace::{Propagate, Served};
 
 /// A call that could not be delivered (a connection to another process failed). A type
 /// of its own rather than a boxed error: the generated clients convert it `Into` a boxed
@@ -30,13 +33,13 @@ pub struct Transports;
 impl Transports {
     /// Calls over a tonic channel (another process).
     pub fn channel(channel: Channel) -> Transport {
-        BoxCloneSyncService::new(channel.map_err(TransportError))
+        BoxCloneSyncService::new(Propagate(channel).map_err(TransportError))
     }
 
     /// Calls a service's routes in this process.
     pub fn routes(routes: Routes) -> Transport {
         BoxCloneSyncService::new(ServiceExt::<http::Request<Body>>::map_err(
-            routes.prepare(),
+            Propagate(Served(routes.prepare())),
             |never| -> TransportError { match never {} },
         ))
     }

@@ -7,6 +7,7 @@ use anyhow::Context as _;
 
 use async_nats::jetstream::{self, kv, stream};
 use async_nats::{HeaderMap, HeaderValue};
+use tracing::Instrument as _;
 
 /// Connects, retrying until `wait` has passed; later disconnections are retried forever
 /// by the client itself. `credentials` is a `.creds` file (`nats.credentials_file`), or none
@@ -360,8 +361,13 @@ where
             if !batch.is_empty() {
                 let delivered: Vec<i64> =
                     batch.iter().map(|m| m.info().map(|info| info.delivered).unwrap_or(1)).collect();
+                // What the stream holds for this consumer beyond what it has been given: its lag.
+                if let Some(pending) = batch.last().and_then(|m| m.info().ok()).map(|info| info.pending) {
+                    metrics::gauge!("lumiscape_consumer_pending", "consumer" => durable.clone()).set(pending as f64);
+                }
                 let (size, started) = (batch.len(), std::time::Instant::now());
-                let handled = handler(batch).await;
+                let span = consume_span(&durable, &batch);
+                let handled = handler(batch).instrument(span).await;
                 metrics::histogram!("lumiscape_consumer_batch_messages", "consumer" => durable.clone())
                     .record(size as f64);
                 metrics::histogram!("lumiscape_consumer_handle_seconds", "consumer" => durable.clone())
@@ -377,6 +383,33 @@ where
             }
         }
     }
+}
+
+/// The span a batch is handled in (`consume <durable>`). It continues the trace of the first
+/// message that carries one and links the others': handlers that record each message on its
+/// own (the alarm lifecycle) continue each message's trace themselves.
+fn consume_span(durable: &str, batch: &[jetstream::Message]) -> tracing::Span {
+    use tracing_opentelemetry::OpenTelemetrySpanExt as _;
+    let name = format!("consume {durable}");
+    let span = tracing::info_span!(
+        "consume",
+        otel.name = name.as_str(),
+        otel.kind = "consumer",
+        messaging.system = "nats",
+        messaging.consumer.group.name = durable,
+        messaging.batch.message_count = batch.len(),
+        trace_id = tracing::field::Empty,
+    );
+    let mut traced = batch
+        .iter()
+        .filter_map(|m| m.headers.as_ref().and_then(|h| h.get(crate::trace::TRACEPARENT)))
+        .map(|v| crate::trace::context_from_traceparent(Some(v.as_str())));
+    crate::trace::continue_trace(&span, traced.next().unwrap_or_default());
+    for other in traced {
+        use opentelemetry::trace::TraceContextExt as _;
+        span.add_link(other.span().span_context().clone());
+    }
+    span
 }
 
 /// Writes `items` in one round with `write` (one transaction); when that fails and there

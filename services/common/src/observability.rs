@@ -9,15 +9,56 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
-use tracing_subscriber::EnvFilter;
+use opentelemetry_sdk::trace::SdkTracerProvider;
+use tracing_subscriber::layer::SubscriberExt as _;
+use tracing_subscriber::util::SubscriberInitExt as _;
+use tracing_subscriber::{EnvFilter, Layer as _};
 
 use crate::config::LogConfig;
+use crate::trace::{self, Export};
 
-/// Installs the log subscriber once; later calls do nothing (tests start many services).
-pub fn init_logging(cfg: &LogConfig) {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&cfg.level));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
-    let result = if cfg.format == "json" { builder.json().try_init() } else { builder.try_init() };
+/// The process's logs and traces; [`Telemetry::shutdown`] sends what spans are still queued.
+pub struct Telemetry {
+    provider: SdkTracerProvider,
+}
+
+impl Telemetry {
+    /// Sends the spans still queued for export and stops the exporter (which blocks, so
+    /// not on a worker of the runtime).
+    pub async fn shutdown(self) {
+        let provider = self.provider;
+        let stopped = tokio::task::spawn_blocking(move || provider.shutdown()).await;
+        if let Ok(Err(err)) = stopped {
+            tracing::debug!(error = %err, "trace export did not shut down cleanly");
+        }
+    }
+}
+
+/// Installs logs and traces for the process, as the standard `OTEL_*` variables ask
+/// (`crate::trace`); `service_name` names it when `OTEL_SERVICE_NAME` does not.
+pub fn init(cfg: &LogConfig, service_name: &str) -> anyhow::Result<Telemetry> {
+    let export = Export::from_env()?;
+    let provider = trace::provider(&export, service_name)?;
+    install(cfg, &provider, export == Export::Otlp);
+    Ok(Telemetry { provider })
+}
+
+/// Installs the log subscriber, with spans made by `provider`, once; later calls do nothing
+/// (tests start many services). `statements` makes every database statement a span.
+pub fn install(cfg: &LogConfig, provider: &SdkTracerProvider, statements: bool) {
+    // RUST_LOG, when set, wins over the configuration. Spans do not follow it: a process that
+    // logs warnings only still continues and passes on the traces it takes part in.
+    let filter = || EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&cfg.level));
+    let logs = tracing_subscriber::fmt::layer();
+    let logs = if cfg.format == "json" { logs.json().boxed() } else { logs.boxed() };
+    let tracer = trace::tracer(provider);
+    let statements =
+        statements.then(|| trace::StatementSpans::new(tracer.clone()).with_filter(trace::StatementSpans::filter()));
+    let result = tracing_subscriber::registry()
+        .with(logs.with_filter(filter()))
+        .with(trace::span_layer(tracer).with_filter(trace::span_filter()))
+        .with(statements)
+        .try_init();
     drop(result);
 }
 

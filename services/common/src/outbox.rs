@@ -14,10 +14,11 @@ use async_nats::jetstream;
 use sqlx::{PgConnection, PgPool};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
+use tracing_opentelemetry::OpenTelemetrySpanExt as _;
 
 use crate::projection::Projection;
-pub use crate::tables::OutboxEvent;
 use crate::tables::ServiceTables;
+pub use crate::tables::{OutboxEvent, StoredEvent};
 
 /// Rows a relay takes in one round.
 pub const BATCH: i64 = 100;
@@ -34,22 +35,46 @@ impl OutboxSignal {
     }
 }
 
-/// Writes an event into the service's outbox, in the caller's transaction. Wake the relay
-/// ([`OutboxSignal::wake`]) once the transaction has committed.
+/// Writes an event into the service's outbox, in the caller's transaction, with the trace
+/// it is written in. Wake the relay ([`OutboxSignal::wake`]) once the transaction has
+/// committed.
 pub async fn insert<T: ServiceTables>(conn: &mut PgConnection, event: &OutboxEvent) -> sqlx::Result<()> {
-    T::insert_event(conn, event).await
+    T::insert_event(conn, event, crate::trace::current_traceparent().as_deref()).await
 }
 
-/// Publishes `events` in order and waits until JetStream has acknowledged each.
-pub async fn publish(js: &jetstream::Context, events: &[OutboxEvent]) -> anyhow::Result<()> {
+/// Publishes `events` in order and waits until JetStream has acknowledged each. An event
+/// written in a trace is published in a span of that trace (`publish <subject>`), and its
+/// consumers continue it.
+pub async fn publish(js: &jetstream::Context, events: &[StoredEvent]) -> anyhow::Result<()> {
     let mut acks = Vec::with_capacity(events.len());
-    for event in events {
-        let headers = crate::nats::event_headers(&event.message_id, &event.event_type);
+    let mut spans = Vec::new();
+    for stored in events {
+        let event = &stored.event;
+        let mut headers = crate::nats::event_headers(&event.message_id, &event.event_type);
+        if let Some(traceparent) = &stored.traceparent {
+            let name = format!("publish {}", event.event_type);
+            let span = tracing::info_span!(
+                "publish",
+                otel.name = name.as_str(),
+                otel.kind = "producer",
+                messaging.system = "nats",
+                messaging.destination.name = event.subject.as_str(),
+                messaging.message.id = event.message_id.as_str(),
+                trace_id = tracing::field::Empty,
+            );
+            crate::trace::continue_trace(&span, crate::trace::context_from_traceparent(Some(traceparent)));
+            if let Some(own) = crate::trace::traceparent_of(&span.context()) {
+                crate::trace::insert_traceparent(&mut headers, &own);
+            }
+            spans.push(span);
+        }
         acks.push(js.publish_with_headers(event.subject.clone(), headers, event.payload.clone().into()).await?);
     }
     for ack in acks {
         ack.await?;
     }
+    // The spans end here, once JetStream holds every event.
+    drop(spans);
     Ok(())
 }
 
@@ -104,12 +129,12 @@ impl<T: ServiceTables> Relay<T> {
     /// each; the rows stay locked meanwhile, so two relays never publish the same row.
     async fn relay_events(&self) -> anyhow::Result<usize> {
         let mut tx = self.pool.begin().await?;
-        let rows = T::take_events(&mut tx, BATCH).await?;
-        if rows.is_empty() {
+        let events = T::take_events(&mut tx, BATCH).await?;
+        if events.is_empty() {
             return Ok(0);
         }
-        let (ids, events): (Vec<i64>, Vec<OutboxEvent>) = rows.into_iter().unzip();
         publish(&self.js, &events).await?;
+        let ids: Vec<i64> = events.iter().map(|e| e.outbox_id).collect();
         T::delete_events(&mut tx, &ids).await?;
         tx.commit().await?;
         Ok(ids.len())

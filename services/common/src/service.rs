@@ -68,10 +68,13 @@ pub async fn serve_grpc(
     local.register(name, routes.clone());
     let listener = tokio::net::TcpListener::bind(listen).await?;
     tracing::info!(service = name, addr = %listener.local_addr()?, "listening");
-    let server = tonic::transport::Server::builder().add_routes(routes.prepare()).serve_with_incoming_shutdown(
-        tonic::transport::server::TcpIncoming::from(listener),
-        shutdown.cancelled_owned(),
-    );
+    let server = tonic::transport::Server::builder()
+        .layer(tower::layer::layer_fn(crate::trace::Served))
+        .add_routes(routes.prepare())
+        .serve_with_incoming_shutdown(
+            tonic::transport::server::TcpIncoming::from(listener),
+            shutdown.cancelled_owned(),
+        );
     Ok(tokio::spawn(async move { server.await.map_err(anyhow::Error::from) }))
 }
 

@@ -18,20 +18,29 @@ pub struct OutboxEvent {
     pub payload: Vec<u8>,
 }
 
+/// An event read back from the outbox, with the trace it was written in (`traceparent`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredEvent {
+    pub outbox_id: i64,
+    pub event: OutboxEvent,
+    pub traceparent: Option<String>,
+}
+
 /// The queries of one service's outbox and projection queue.
 pub trait ServiceTables: Send + Sync + 'static {
     /// The schema the tables live in.
     const SCHEMA: &'static str;
 
-    /// Writes an event, in the caller's transaction.
-    fn insert_event(conn: &mut PgConnection, event: &OutboxEvent) -> impl Future<Output = sqlx::Result<()>> + Send;
+    /// Writes an event made in the trace `traceparent`, in the caller's transaction.
+    fn insert_event(
+        conn: &mut PgConnection,
+        event: &OutboxEvent,
+        traceparent: Option<&str>,
+    ) -> impl Future<Output = sqlx::Result<()>> + Send;
 
     /// Locks and reads up to `limit` events, oldest first; rows another relay holds are
     /// skipped.
-    fn take_events(
-        conn: &mut PgConnection,
-        limit: i64,
-    ) -> impl Future<Output = sqlx::Result<Vec<(i64, OutboxEvent)>>> + Send;
+    fn take_events(conn: &mut PgConnection, limit: i64) -> impl Future<Output = sqlx::Result<Vec<StoredEvent>>> + Send;
 
     fn delete_events(conn: &mut PgConnection, ids: &[i64]) -> impl Future<Output = sqlx::Result<()>> + Send;
 
@@ -72,16 +81,18 @@ macro_rules! service_tables {
             async fn insert_event(
                 conn: &mut ::sqlx::PgConnection,
                 event: &$crate::tables::OutboxEvent,
+                traceparent: Option<&str>,
             ) -> ::sqlx::Result<()> {
                 ::sqlx::query!(
                     "INSERT INTO "
                         + $schema
-                        + ".outbox (message_id, subject, event_type, payload) \
-                     VALUES ($1, $2, $3, $4)",
+                        + ".outbox (message_id, subject, event_type, payload, traceparent) \
+                     VALUES ($1, $2, $3, $4, $5)",
                     event.message_id,
                     event.subject,
                     event.event_type,
                     event.payload,
+                    traceparent,
                 )
                 .execute(conn)
                 .await?;
@@ -91,9 +102,9 @@ macro_rules! service_tables {
             async fn take_events(
                 conn: &mut ::sqlx::PgConnection,
                 limit: i64,
-            ) -> ::sqlx::Result<Vec<(i64, $crate::tables::OutboxEvent)>> {
+            ) -> ::sqlx::Result<Vec<$crate::tables::StoredEvent>> {
                 let rows = ::sqlx::query!(
-                    "SELECT outbox_id, message_id, subject, event_type, payload FROM "
+                    "SELECT outbox_id, message_id, subject, event_type, payload, traceparent FROM "
                         + $schema
                         + ".outbox \
                      ORDER BY outbox_id LIMIT $1 FOR UPDATE SKIP LOCKED",
@@ -103,14 +114,15 @@ macro_rules! service_tables {
                 .await?;
                 Ok(rows
                     .into_iter()
-                    .map(|row| {
-                        let event = $crate::tables::OutboxEvent {
+                    .map(|row| $crate::tables::StoredEvent {
+                        outbox_id: row.outbox_id,
+                        event: $crate::tables::OutboxEvent {
                             message_id: row.message_id,
                             subject: row.subject,
                             event_type: row.event_type,
                             payload: row.payload,
-                        };
-                        (row.outbox_id, event)
+                        },
+                        traceparent: row.traceparent,
                     })
                     .collect())
             }

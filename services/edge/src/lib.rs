@@ -42,6 +42,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
+use tracing::Instrument;
 
 use crate::clients::Clients;
 use crate::envelope::{ApiError, Outcome};
@@ -193,13 +194,30 @@ async fn method_not_allowed(headers: axum::http::HeaderMap) -> ApiError {
     }
 }
 
-/// Counts every answer by route, status and outcome, so a business refusal (answered 200
-/// with code 500) is told apart from a success and never counted as a fault.
+/// Makes every request a span that continues the caller's `traceparent` (or begins a
+/// trace), and counts every answer by route, status and outcome, so a business refusal
+/// (answered 200 with code 500) is told apart from a success and never counted as a fault.
 async fn record_metrics(req: Request, next: Next) -> Response {
     let route =
         req.extensions().get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_else(|| "unmatched".into());
+    let name = format!("{} {route}", req.method());
+    let span = tracing::info_span!(
+        "http",
+        otel.name = name.as_str(),
+        otel.kind = "server",
+        http.request.method = %req.method(),
+        http.route = route.as_str(),
+        http.response.status_code = tracing::field::Empty,
+        otel.status_code = tracing::field::Empty,
+        trace_id = tracing::field::Empty,
+    );
+    lumiscape_common::trace::continue_trace(&span, lumiscape_common::trace::context_from_http(req.headers()));
     let started = Instant::now();
-    let response = next.run(req).await;
+    let response = next.run(req).instrument(span.clone()).await;
+    span.record("http.response.status_code", response.status().as_u16());
+    if response.status().is_server_error() {
+        span.record("otel.status_code", "ERROR");
+    }
     let status = response.status().as_u16().to_string();
     let outcome = response.extensions().get::<Outcome>().copied().unwrap_or(if response.status().is_server_error() {
         Outcome::Fault

@@ -133,7 +133,29 @@ async fn relay_events(
         };
         match event {
             // No open stream is not an error.
-            Some(event) => drop(relay.send(event)),
+            Some(event) => {
+                // An alarm's change ends its trace here, handed to the consoles' streams.
+                let traced =
+                    message.headers.as_ref().is_some_and(|h| h.get(lumiscape_common::trace::TRACEPARENT).is_some());
+                if traced {
+                    let span = tracing::info_span!(
+                        "live push",
+                        otel.kind = "consumer",
+                        messaging.system = "nats",
+                        messaging.destination.name = message.subject.as_str(),
+                        live.receivers = relay.receiver_count(),
+                        trace_id = tracing::field::Empty,
+                    );
+                    lumiscape_common::trace::continue_trace(
+                        &span,
+                        lumiscape_common::trace::context_from_nats(message.headers.as_ref()),
+                    );
+                    let _pushing = span.enter();
+                    drop(relay.send(event));
+                } else {
+                    drop(relay.send(event));
+                }
+            }
             None => tracing::debug!(subject = %message.subject, "undecodable live event skipped"),
         }
     }

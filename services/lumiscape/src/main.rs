@@ -136,7 +136,24 @@ async fn async_main(cli: Cli) -> anyhow::Result<()> {
         }
     }
     let cfg = Config::load(cli.config.as_deref(), serde_json::Value::Object(overrides))?;
-    lumiscape_common::observability::init_logging(&cfg.log);
+    let telemetry = lumiscape_common::observability::init(&cfg.log, &service_name(&cli.command))?;
+    let outcome = run(cli, cfg).await;
+    telemetry.shutdown().await;
+    outcome
+}
+
+/// What the process calls itself in its traces when `OTEL_SERVICE_NAME` does not say.
+fn service_name(command: &Command) -> String {
+    match command {
+        Command::Run { targets, .. } => {
+            let names: Vec<&str> = targets.iter().map(|t| t.as_str()).collect();
+            format!("lumiscape-{}", names.join("+"))
+        }
+        _ => "lumiscape".to_owned(),
+    }
+}
+
+async fn run(cli: Cli, cfg: Config) -> anyhow::Result<()> {
     match cli.command {
         Command::Run { targets, .. } => {
             let shutdown = CancellationToken::new();

@@ -76,6 +76,9 @@ pub struct Transition {
     pub at: DateTime<Utc>,
     pub value: f64,
     pub sample_time: DateTime<Utc>,
+    /// The trace the bridge published it in (its message's `traceparent`), continued by the
+    /// span that records it.
+    pub traceparent: Option<String>,
 }
 
 impl Transition {
@@ -118,6 +121,7 @@ impl Transition {
             at,
             value: t.value,
             sample_time,
+            traceparent: None,
         })
     }
 }

@@ -26,6 +26,7 @@ use lumiscape_proto::events::v1::GatewayRegistration;
 use prost::Message;
 use sqlx::{PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
+use tracing::Instrument as _;
 
 use super::events::{self, Transition};
 use super::model::{self, ChangeKind};
@@ -104,7 +105,12 @@ impl Lifecycle {
             Some("recovered") => false,
             _ => return Err(Outcome::Poison(format!("unexpected subject {}", message.subject))),
         };
-        let transition = Transition::decode(&message.payload, raised).map_err(Outcome::Poison)?;
+        let mut transition = Transition::decode(&message.payload, raised).map_err(Outcome::Poison)?;
+        transition.traceparent = message
+            .headers
+            .as_ref()
+            .and_then(|h| h.get(lumiscape_common::trace::TRACEPARENT))
+            .map(|v| v.as_str().to_owned());
         if raised {
             match self.gateway_in_project(&transition).await {
                 Ok(true) => {}
@@ -136,10 +142,22 @@ impl Lifecycle {
             }
         }
         for (raised, transition) in transitions {
+            // Each transition continues the trace the bridge began for it: its alarm row and
+            // the event written with it belong to that trace, whatever batch carried it.
+            let span = tracing::info_span!(
+                "transition",
+                otel.name = if *raised { "alarm raise" } else { "alarm recover" },
+                alarm.transition = transition.id.as_str(),
+                trace_id = tracing::field::Empty,
+            );
+            lumiscape_common::trace::continue_trace(
+                &span,
+                lumiscape_common::trace::context_from_traceparent(transition.traceparent.as_deref()),
+            );
             if *raised {
-                self.raise(&mut tx, transition).await?;
+                self.raise(&mut tx, transition).instrument(span).await?;
             } else {
-                self.recover(&mut tx, transition).await?;
+                self.recover(&mut tx, transition).instrument(span).await?;
             }
         }
         tx.commit().await?;
