@@ -480,8 +480,8 @@ fn outgoing(shared: &Shared, out: &Outputs, chunk_id: &str) -> Vec<Outgoing> {
     for transition in &out.transitions {
         let kind = if transition.raised { "raised" } else { "recovered" };
         let subject = shared.streams.subject(&format!("bridge.alarm.{kind}"));
-        let span = transition_span(transition, &subject);
-        list.push((subject, transition.transition_id.clone(), transition.encode_to_vec(), Some(span)));
+        let span = lumiscape_common::trace::active().then(|| transition_span(transition, &subject));
+        list.push((subject, transition.transition_id.clone(), transition.encode_to_vec(), span));
     }
     list
 }

@@ -390,6 +390,9 @@ where
 /// own (the alarm lifecycle) continue each message's trace themselves.
 fn consume_span(durable: &str, batch: &[jetstream::Message]) -> tracing::Span {
     use tracing_opentelemetry::OpenTelemetrySpanExt as _;
+    if !crate::trace::active() {
+        return tracing::Span::none();
+    }
     let name = format!("consume {durable}");
     let span = tracing::info_span!(
         "consume",

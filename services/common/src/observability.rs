@@ -39,27 +39,28 @@ impl Telemetry {
 pub fn init(cfg: &LogConfig, service_name: &str) -> anyhow::Result<Telemetry> {
     let export = Export::from_env()?;
     let provider = trace::provider(&export, service_name)?;
-    install(cfg, &provider, export == Export::Otlp);
+    install(cfg, (export == Export::Otlp).then_some(&provider));
     Ok(Telemetry { provider })
 }
 
-/// Installs the log subscriber, with spans made by `provider`, once; later calls do nothing
-/// (tests start many services). `statements` makes every database statement a span.
-pub fn install(cfg: &LogConfig, provider: &SdkTracerProvider, statements: bool) {
+/// Installs the log subscriber once; later calls do nothing (tests start many services).
+/// With a `provider` (while exporting), spans are made and sent to it, and every database
+/// statement is a span too.
+pub fn install(cfg: &LogConfig, provider: Option<&SdkTracerProvider>) {
     // RUST_LOG, when set, wins over the configuration. Spans do not follow it: a process that
     // logs warnings only still continues and passes on the traces it takes part in.
-    let filter = || EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&cfg.level));
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&cfg.level));
     let logs = tracing_subscriber::fmt::layer();
     let logs = if cfg.format == "json" { logs.json().boxed() } else { logs.boxed() };
-    let tracer = trace::tracer(provider);
-    let statements =
-        statements.then(|| trace::StatementSpans::new(tracer.clone()).with_filter(trace::StatementSpans::filter()));
-    let result = tracing_subscriber::registry()
-        .with(logs.with_filter(filter()))
-        .with(trace::span_layer(tracer).with_filter(trace::span_filter()))
-        .with(statements)
-        .try_init();
-    drop(result);
+    let traces = provider.map(|provider| {
+        let tracer = trace::tracer(provider);
+        let statements = trace::StatementSpans::new(tracer.clone()).with_filter(trace::StatementSpans::filter());
+        trace::span_layer(tracer).with_filter(trace::span_filter()).and_then(statements)
+    });
+    let installed = tracing_subscriber::registry().with(logs.with_filter(filter)).with(traces).try_init();
+    if installed.is_ok() {
+        trace::set_active(provider.is_some());
+    }
 }
 
 /// How often recorded histogram samples are folded into their summaries.

@@ -14,7 +14,6 @@ use async_nats::jetstream;
 use sqlx::{PgConnection, PgPool};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
-use tracing_opentelemetry::OpenTelemetrySpanExt as _;
 
 use crate::projection::Projection;
 use crate::tables::ServiceTables;
@@ -51,22 +50,17 @@ pub async fn publish(js: &jetstream::Context, events: &[StoredEvent]) -> anyhow:
     for stored in events {
         let event = &stored.event;
         let mut headers = crate::nats::event_headers(&event.message_id, &event.event_type);
-        if let Some(traceparent) = &stored.traceparent {
-            let name = format!("publish {}", event.event_type);
-            let span = tracing::info_span!(
-                "publish",
-                otel.name = name.as_str(),
-                otel.kind = "producer",
-                messaging.system = "nats",
-                messaging.destination.name = event.subject.as_str(),
-                messaging.message.id = event.message_id.as_str(),
-                trace_id = tracing::field::Empty,
-            );
-            crate::trace::continue_trace(&span, crate::trace::context_from_traceparent(Some(traceparent)));
-            if let Some(own) = crate::trace::traceparent_of(&span.context()) {
-                crate::trace::insert_traceparent(&mut headers, &own);
+        match &stored.traceparent {
+            Some(traceparent) if crate::trace::active() => {
+                let span = publish_span(stored, traceparent);
+                if let Some(own) = crate::trace::traceparent_of_span(&span) {
+                    crate::trace::insert_traceparent(&mut headers, &own);
+                }
+                spans.push(span);
             }
-            spans.push(span);
+            // Not tracing here: the event still carries the trace it was written in.
+            Some(traceparent) => crate::trace::insert_traceparent(&mut headers, traceparent),
+            None => {}
         }
         acks.push(js.publish_with_headers(event.subject.clone(), headers, event.payload.clone().into()).await?);
     }
@@ -76,6 +70,23 @@ pub async fn publish(js: &jetstream::Context, events: &[StoredEvent]) -> anyhow:
     // The spans end here, once JetStream holds every event.
     drop(spans);
     Ok(())
+}
+
+/// The span an event written in a trace is published in (`publish <event type>`).
+fn publish_span(stored: &StoredEvent, traceparent: &str) -> tracing::Span {
+    let event = &stored.event;
+    let name = format!("publish {}", event.event_type);
+    let span = tracing::info_span!(
+        "publish",
+        otel.name = name.as_str(),
+        otel.kind = "producer",
+        messaging.system = "nats",
+        messaging.destination.name = event.subject.as_str(),
+        messaging.message.id = event.message_id.as_str(),
+        trace_id = tracing::field::Empty,
+    );
+    crate::trace::continue_trace(&span, crate::trace::context_from_traceparent(Some(traceparent)));
+    span
 }
 
 /// One service's relay: its outbox, then each of its projections, round after round.

@@ -5,8 +5,8 @@
 //! statements become spans of their own ([`StatementSpans`]) while traces are exported.
 //!
 //! Export is off unless the standard variables ask for it (`OTEL_TRACES_EXPORTER=otlp`, or an
-//! `OTEL_EXPORTER_OTLP_ENDPOINT`); the ids are made and propagated either way, so a log line
-//! names the trace of the request it belongs to on a machine that exports nothing.
+//! `OTEL_EXPORTER_OTLP_ENDPOINT`). Off, no span is made at all ([`active`]): they cost a third
+//! of a small request's time. On, a log line inside a span names its trace (`trace_id`).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -23,6 +23,26 @@ use tracing::field::{Field, Visit};
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 use tracing_subscriber::Layer;
 use tracing_subscriber::layer::Context as LayerContext;
+
+/// Whether this process makes spans: only while it exports them. A span nobody receives
+/// would cost every request and every gRPC call a third of its time (`scripts/bench api`,
+/// docs/observability.md), for a trace id in the logs; off, the spans are not even made.
+static ACTIVE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether spans are made ([`ACTIVE`]).
+pub fn active() -> bool {
+    ACTIVE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Turns the making of spans on (`observability::install` while exporting).
+pub fn set_active(on: bool) {
+    ACTIVE.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The span `make` makes while spans are made, else none (which costs nothing).
+pub fn span(make: impl FnOnce() -> tracing::Span) -> tracing::Span {
+    if active() { make() } else { tracing::Span::none() }
+}
 
 /// The header (HTTP, gRPC metadata, NATS) that carries the trace context.
 pub const TRACEPARENT: &str = "traceparent";
@@ -96,11 +116,14 @@ pub fn span_layer<S>(tracer: SdkTracer) -> impl Layer<S>
 where
     S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
 {
+    // No OpenTelemetry context is made current on entering a span: nothing here reads
+    // `Context::current()` (the code asks the span), and it would cost every poll.
     tracing_opentelemetry::layer()
         .with_tracer(tracer)
         .with_location(false)
         .with_threads(false)
         .with_tracked_inactivity(false)
+        .with_context_activation(false)
 }
 
 /// The spans made into OpenTelemetry spans: Lumiscape's own, whatever the log level. Its
@@ -176,6 +199,9 @@ pub fn traceparent_of_span(span: &tracing::Span) -> Option<String> {
 
 /// The `traceparent` of the span the caller is in: what an event written now carries.
 pub fn current_traceparent() -> Option<String> {
+    if !active() {
+        return None;
+    }
     traceparent_of_span(&tracing::Span::current())
 }
 
@@ -230,7 +256,9 @@ where
     }
 
     fn call(&mut self, mut request: http::Request<B>) -> Self::Future {
-        inject_http(&tracing::Span::current().context(), request.headers_mut());
+        if active() {
+            inject_http(&tracing::Span::current().context(), request.headers_mut());
+        }
         self.0.call(request)
     }
 }
@@ -257,19 +285,22 @@ where
 
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
         let (service, method) = grpc_method(request.uri().path());
-        let name = format!("{service}/{method}");
-        let span = tracing::info_span!(
-            "grpc",
-            otel.name = name.as_str(),
-            otel.kind = "server",
-            rpc.system = "grpc",
-            rpc.service = %service,
-            rpc.method = %method,
-            rpc.grpc.status_code = tracing::field::Empty,
-            otel.status_code = tracing::field::Empty,
-            trace_id = tracing::field::Empty,
-        );
-        continue_trace(&span, context_from_http(request.headers()));
+        let span = span(|| {
+            let name = format!("{service}/{method}");
+            let span = tracing::info_span!(
+                "grpc",
+                otel.name = name.as_str(),
+                otel.kind = "server",
+                rpc.system = "grpc",
+                rpc.service = %service,
+                rpc.method = %method,
+                rpc.grpc.status_code = tracing::field::Empty,
+                otel.status_code = tracing::field::Empty,
+                trace_id = tracing::field::Empty,
+            );
+            continue_trace(&span, context_from_http(request.headers()));
+            span
+        });
         let started = std::time::Instant::now();
         let call = self.0.call(request);
         let recorded = span.clone();

@@ -200,18 +200,21 @@ async fn method_not_allowed(headers: axum::http::HeaderMap) -> ApiError {
 async fn record_metrics(req: Request, next: Next) -> Response {
     let route =
         req.extensions().get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_else(|| "unmatched".into());
-    let name = format!("{} {route}", req.method());
-    let span = tracing::info_span!(
-        "http",
-        otel.name = name.as_str(),
-        otel.kind = "server",
-        http.request.method = %req.method(),
-        http.route = route.as_str(),
-        http.response.status_code = tracing::field::Empty,
-        otel.status_code = tracing::field::Empty,
-        trace_id = tracing::field::Empty,
-    );
-    lumiscape_common::trace::continue_trace(&span, lumiscape_common::trace::context_from_http(req.headers()));
+    let span = lumiscape_common::trace::span(|| {
+        let name = format!("{} {route}", req.method());
+        let span = tracing::info_span!(
+            "http",
+            otel.name = name.as_str(),
+            otel.kind = "server",
+            http.request.method = %req.method(),
+            http.route = route.as_str(),
+            http.response.status_code = tracing::field::Empty,
+            otel.status_code = tracing::field::Empty,
+            trace_id = tracing::field::Empty,
+        );
+        lumiscape_common::trace::continue_trace(&span, lumiscape_common::trace::context_from_http(req.headers()));
+        span
+    });
     let started = Instant::now();
     let response = next.run(req).instrument(span.clone()).await;
     span.record("http.response.status_code", response.status().as_u16());

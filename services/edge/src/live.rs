@@ -135,8 +135,8 @@ async fn relay_events(
             // No open stream is not an error.
             Some(event) => {
                 // An alarm's change ends its trace here, handed to the consoles' streams.
-                let traced =
-                    message.headers.as_ref().is_some_and(|h| h.get(lumiscape_common::trace::TRACEPARENT).is_some());
+                let traced = lumiscape_common::trace::active()
+                    && message.headers.as_ref().is_some_and(|h| h.get(lumiscape_common::trace::TRACEPARENT).is_some());
                 if traced {
                     let span = tracing::info_span!(
                         "live push",

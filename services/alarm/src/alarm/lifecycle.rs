@@ -144,16 +144,19 @@ impl Lifecycle {
         for (raised, transition) in transitions {
             // Each transition continues the trace the bridge began for it: its alarm row and
             // the event written with it belong to that trace, whatever batch carried it.
-            let span = tracing::info_span!(
-                "transition",
-                otel.name = if *raised { "alarm raise" } else { "alarm recover" },
-                alarm.transition = transition.id.as_str(),
-                trace_id = tracing::field::Empty,
-            );
-            lumiscape_common::trace::continue_trace(
-                &span,
-                lumiscape_common::trace::context_from_traceparent(transition.traceparent.as_deref()),
-            );
+            let span = lumiscape_common::trace::span(|| {
+                let span = tracing::info_span!(
+                    "transition",
+                    otel.name = if *raised { "alarm raise" } else { "alarm recover" },
+                    alarm.transition = transition.id.as_str(),
+                    trace_id = tracing::field::Empty,
+                );
+                lumiscape_common::trace::continue_trace(
+                    &span,
+                    lumiscape_common::trace::context_from_traceparent(transition.traceparent.as_deref()),
+                );
+                span
+            });
             if *raised {
                 self.raise(&mut tx, transition).instrument(span).await?;
             } else {
