@@ -27,6 +27,8 @@ pub enum Cache {
     Menu,
     /// The organization index of the user list.
     Dept,
+    /// A user's row (`Shared::forget_user`): its key is the user id.
+    User,
 }
 
 impl Cache {
@@ -36,6 +38,7 @@ impl Cache {
             Cache::Dict => "dict",
             Cache::Menu => "menu",
             Cache::Dept => "dept",
+            Cache::User => "user",
         }
     }
 }
@@ -54,6 +57,18 @@ pub async fn record(conn: &mut PgConnection, streams: &Streams, cache: Cache, ke
     outbox::insert::<Tables>(conn, &event).await
 }
 
+/// Tells every replica to clear `key` of `cache` now, outside any transaction: for caches
+/// whose entries expire within seconds anyway (a user's row), so a clearing lost with the
+/// connection costs no more than that. Caches kept longer go through the outbox ([`record`]).
+pub async fn announce(shared: &Shared, cache: Cache, key: &str) {
+    let event_id = Uuid::new_v4().to_string();
+    let payload = CacheCleared { event_id, cache: cache.code().to_owned(), key: key.to_owned() };
+    let client = shared.js.client();
+    if let Err(err) = client.publish(shared.streams.subject(SUBJECT), payload.encode_to_vec().into()).await {
+        tracing::warn!(error = %err, cache = cache.code(), "cache clearing not announced; other replicas expire it");
+    }
+}
+
 /// Drops this process's cached entries the event names.
 pub async fn clear_local(shared: &Shared, event: &CacheCleared) {
     match (event.cache.as_str(), event.key.as_str()) {
@@ -63,6 +78,10 @@ pub async fn clear_local(shared: &Shared, event: &CacheCleared) {
         ("dict", key) => shared.dicts.invalidate(key).await,
         ("menu", _) => shared.routes.invalidate_all(),
         ("dept", _) => shared.forget_depts(),
+        ("user", key) => match key.parse::<i64>() {
+            Ok(user_id) => shared.users.invalidate(&user_id).await,
+            Err(_) => shared.users.invalidate_all(),
+        },
         (other, _) => tracing::warn!(cache = other, "cache clearing of an unknown cache ignored"),
     }
 }

@@ -115,9 +115,12 @@ impl Shared {
         }
     }
 
-    /// Drops a user from this replica's cache after an edit (others expire within seconds).
+    /// Drops a user from the cache after an edit: here at once, and on every other replica
+    /// as soon as it hears the clearing (`cache::announce`), within milliseconds. A replica
+    /// that misses it keeps the row until its lifetime (10 s) ends.
     pub async fn forget_user(&self, user_id: i64) {
         self.users.invalidate(&user_id).await;
+        cache::announce(self, cache::Cache::User, &user_id.to_string()).await;
     }
 
     /// Drops every cached user of this replica (after a restore).

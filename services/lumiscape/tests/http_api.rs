@@ -1,6 +1,8 @@
-//! The edge's HTTP contract (spec section 7), good and bad paths. Every scenario runs twice:
-//! against `--target all` in one process and against edge, identity and project each in a
-//! process of its own; both must behave the same.
+//! The edge's HTTP contract (spec section 7), good and bad paths. Every scenario runs against
+//! `--target all` in one process and against every service in a process of its own; most
+//! also against two edges and two identity services behind one address each (replicated),
+//! and all must behave the same. The sign-in rate limits are each edge's own (a replica
+//! counts what reaches it; docs/scaling.md), so their scenarios run unreplicated.
 
 #[macro_use]
 mod common;
@@ -37,7 +39,7 @@ fn ruoyi_route_shape(route: &Value, at: &str) -> usize {
     1 + route["children"].as_array().map_or(0, |children| children.iter().map(|c| ruoyi_route_shape(c, &at)).sum())
 }
 
-scenario!(ruoyi_clients_sign_in_and_draw_their_menus);
+scenario!(ruoyi_clients_sign_in_and_draw_their_menus, replicated);
 /// What a console written for RuoYi-Vue calls first (docs/api-compatibility.md): `/login`
 /// with its JSON body, `/getInfo` with `user`, `roles` and `permissions`, and the root
 /// `/getRouters`, which answers exactly what the spec's `/system/menu/getRouters` does.
@@ -69,7 +71,7 @@ async fn ruoyi_clients_sign_in_and_draw_their_menus(c: &Cluster) {
     assert!(profile["roleGroup"].is_string() && profile["postGroup"].is_string(), "{profile}");
 }
 
-scenario!(sign_in_and_read_the_session);
+scenario!(sign_in_and_read_the_session, replicated);
 async fn sign_in_and_read_the_session(c: &Cluster) {
     let (status, captcha) = c.api.send(Call::get("/captchaImage")).await;
     assert_eq!(status, 200);
@@ -106,7 +108,7 @@ async fn sign_in_and_read_the_session(c: &Cluster) {
     assert!(refreshed["data"].as_i64().unwrap() > now() * 1000);
 }
 
-scenario!(routes_are_filtered_by_the_callers_permissions);
+scenario!(routes_are_filtered_by_the_callers_permissions, replicated);
 async fn routes_are_filtered_by_the_callers_permissions(c: &Cluster) {
     let token = c.api.login("operator", "operator123").await;
     let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
@@ -152,7 +154,7 @@ async fn login_with_captcha(c: &Cluster, uuid: &str, code: &str) -> (u16, Value)
     c.api.send(Call::post("/login").json(body)).await
 }
 
-scenario!(captcha_answers_are_checked_once, Options { captcha: None, ..Options::default() });
+scenario!(captcha_answers_are_checked_once, Options { captcha: None, ..Options::default() }, replicated);
 async fn captcha_answers_are_checked_once(c: &Cluster) {
     let (status, body) = c.api.login_attempt("admin", "admin123").await;
     assert_eq!((status, body["msg"].as_str()), (400, Some("验证码不能为空")));
@@ -203,7 +205,7 @@ async fn the_captcha_follows_the_config_entry() {
 
 // --- wrong passwords and lockout --------------------------------------------------------
 
-scenario!(wrong_and_unknown_users_get_the_same_answer);
+scenario!(wrong_and_unknown_users_get_the_same_answer, replicated);
 async fn wrong_and_unknown_users_get_the_same_answer(c: &Cluster) {
     let (status, wrong) = c.api.login_attempt("admin", "nope").await;
     let (_, unknown) = c.api.login_attempt("nobody", "nope").await;
@@ -223,7 +225,7 @@ async fn wrong_and_unknown_users_get_the_same_answer(c: &Cluster) {
     assert_eq!((status, body["msg"].as_str()), (400, Some(BAD_CREDENTIALS_ZH)));
 }
 
-scenario!(repeated_wrong_passwords_lock_the_account);
+scenario!(repeated_wrong_passwords_lock_the_account, replicated);
 async fn repeated_wrong_passwords_lock_the_account(c: &Cluster) {
     // Four wrong passwords at once are all counted: none is lost to a race.
     let attempts = (0..4).map(|_| c.api.login_attempt("operator", "wrong"));
@@ -254,7 +256,7 @@ async fn repeated_wrong_passwords_lock_the_account(c: &Cluster) {
     assert_eq!(failed, 0);
 }
 
-scenario!(parallel_wrong_passwords_lock_exactly_at_the_limit);
+scenario!(parallel_wrong_passwords_lock_exactly_at_the_limit, replicated);
 async fn parallel_wrong_passwords_lock_exactly_at_the_limit(c: &Cluster) {
     let attempts = (0..12).map(|_| c.api.login_attempt("operator", "wrong"));
     futures::future::join_all(attempts).await;
@@ -279,7 +281,7 @@ fn b64(bytes: &[u8]) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
-scenario!(bad_tokens_are_refused);
+scenario!(bad_tokens_are_refused, replicated);
 async fn bad_tokens_are_refused(c: &Cluster) {
     let (status, body) = c.api.send(Call::get("/getInfo")).await;
     assert_eq!((status, body["code"].as_i64()), (401, Some(401)));
@@ -325,7 +327,7 @@ async fn bad_tokens_are_refused(c: &Cluster) {
     assert_eq!(status, 200);
 }
 
-scenario!(a_token_stops_working_at_logout);
+scenario!(a_token_stops_working_at_logout, replicated);
 async fn a_token_stops_working_at_logout(c: &Cluster) {
     let token = c.api.login("admin", "admin123").await;
     let other = c.api.login("admin", "admin123").await;
@@ -350,7 +352,7 @@ async fn a_token_stops_working_at_logout(c: &Cluster) {
     assert_eq!(revoked, 1);
 }
 
-scenario!(an_expired_session_is_refused);
+scenario!(an_expired_session_is_refused, replicated);
 async fn an_expired_session_is_refused(c: &Cluster) {
     let token = c.api.login("admin", "admin123").await;
     // Simulate the idle expiry through the bucket every process follows: a refresh writes
@@ -384,7 +386,7 @@ async fn exchange(c: &Cluster, token: &str) -> Value {
     body
 }
 
-scenario!(sign_in_through_a_trusted_system);
+scenario!(sign_in_through_a_trusted_system, replicated);
 async fn sign_in_through_a_trusted_system(c: &Cluster) {
     let good = sign(PARTNER_KEY, partner_claims("operator"));
     let body = exchange(c, &good).await;
@@ -458,7 +460,8 @@ scenario!(
         extra_env: vec![("LUMISCAPE_AUTH__OTHER_SYSTEM_MAX_AGE_SECONDS".into(), "60".into())],
         audience: Some("lighting-cloud".into()),
         ..Options::default()
-    }
+    },
+    replicated
 );
 async fn the_audience_is_configured_per_trusted_system(c: &Cluster) {
     let mut claims = partner_claims("operator");
@@ -473,7 +476,7 @@ async fn the_audience_is_configured_per_trusted_system(c: &Cluster) {
 
 // --- projects and the ProjectId header ------------------------------------------------
 
-scenario!(projects_are_scoped_to_the_caller);
+scenario!(projects_are_scoped_to_the_caller, replicated);
 async fn projects_are_scoped_to_the_caller(c: &Cluster) {
     let admin = c.api.login("admin", "admin123").await;
     let (_, all) = c.api.send(Call::get("/project/project/dropList").token(&admin)).await;
@@ -516,7 +519,7 @@ async fn projects_are_scoped_to_the_caller(c: &Cluster) {
     assert_eq!(status, 400);
 }
 
-scenario!(cities_come_from_the_shipped_division_codes);
+scenario!(cities_come_from_the_shipped_division_codes, replicated);
 async fn cities_come_from_the_shipped_division_codes(c: &Cluster) {
     let operator = c.api.login("operator", "operator123").await;
     let (status, all) = c.api.send(Call::get("/project/city/list").token(&operator)).await;
@@ -552,7 +555,7 @@ async fn cities_come_from_the_shipped_division_codes(c: &Cluster) {
 
 // --- config, dictionaries, language -----------------------------------------------------
 
-scenario!(config_values_and_dictionaries);
+scenario!(config_values_and_dictionaries, replicated);
 async fn config_values_and_dictionaries(c: &Cluster) {
     let (status, body) = c.api.send(Call::get("/system/config/configKey/sys.browser.nameZh")).await;
     assert_eq!((status, body["msg"].as_str()), (200, Some("智慧景观照明云平台")));
@@ -597,7 +600,7 @@ async fn config_values_and_dictionaries(c: &Cluster) {
     assert_eq!(status, 401);
 }
 
-scenario!(the_language_header_chooses_every_message);
+scenario!(the_language_header_chooses_every_message, replicated);
 async fn the_language_header_chooses_every_message(c: &Cluster) {
     let ask = |lang: &'static str| c.api.send(Call::get("/getInfo").header("Content-Language", lang));
     let (_, en) = ask("en_US").await;
@@ -612,7 +615,7 @@ async fn the_language_header_chooses_every_message(c: &Cluster) {
 
 // --- the edge's own refusals ---------------------------------------------------------
 
-scenario!(unknown_routes_bad_bodies_and_limits);
+scenario!(unknown_routes_bad_bodies_and_limits, replicated);
 async fn unknown_routes_bad_bodies_and_limits(c: &Cluster) {
     let (status, body) = c.api.send(Call::get("/no/such/route").header("Content-Language", "en_US")).await;
     assert_eq!((status, body["code"].as_i64()), (404, Some(404)));
@@ -647,7 +650,7 @@ async fn unknown_routes_bad_bodies_and_limits(c: &Cluster) {
     assert_eq!((status, body["code"].as_i64()), (400, Some(400)), "{body}");
 }
 
-scenario!(health_and_openapi);
+scenario!(health_and_openapi, replicated);
 async fn health_and_openapi(c: &Cluster) {
     for path in ["/healthz", "/readyz"] {
         let response = c.api.client.get(format!("{}{path}", c.api.base)).send().await.unwrap();
@@ -660,7 +663,7 @@ async fn health_and_openapi(c: &Cluster) {
     assert!(doc["paths"]["/prod-api/login"]["post"]["responses"]["429"].is_object(), "login is rate limited");
 }
 
-scenario!(metrics_are_served_on_the_ops_address_only);
+scenario!(metrics_are_served_on_the_ops_address_only, replicated);
 async fn metrics_are_served_on_the_ops_address_only(c: &Cluster) {
     let public = c.api.client.get(format!("{}/metrics", c.api.base)).header("content-language", "en_US");
     let response = public.send().await.unwrap();
@@ -812,7 +815,7 @@ fn assert_security_headers(response: &reqwest::Response, what: &str, hsts: bool)
     }
 }
 
-scenario!(every_answer_carries_the_security_headers, Options { console: true, ..Options::default() });
+scenario!(every_answer_carries_the_security_headers, Options { console: true, ..Options::default() }, replicated);
 async fn every_answer_carries_the_security_headers(c: &Cluster) {
     let token = c.api.login("admin", "admin123").await;
     let get = |url: String| {
@@ -853,7 +856,8 @@ scenario!(
         console: true,
         extra_env: vec![("LUMISCAPE_HTTP__BEHIND_TLS".into(), "true".into())],
         ..Options::default()
-    }
+    },
+    replicated
 );
 async fn behind_tls_answers_carry_hsts(c: &Cluster) {
     for url in [c.api.url("/captchaImage"), c.api.url("/no/such/route"), format!("{}/", c.api.base)] {
@@ -900,7 +904,8 @@ scenario!(
     Options {
         extra_env: vec![("LUMISCAPE_HTTP__HEADER_READ_TIMEOUT_SECONDS".into(), "1".into())],
         ..Options::default()
-    }
+    },
+    replicated
 );
 /// Slowloris: a client that trickles its request head, a byte at a time and never ending
 /// it, loses its connection after `http.header_read_timeout_seconds`; others are served.
@@ -932,7 +937,7 @@ async fn a_slow_request_head_is_cut_off(c: &Cluster) {
 
 // --- events and the login log -----------------------------------------------------------
 
-scenario!(sign_in_events_reach_the_login_log);
+scenario!(sign_in_events_reach_the_login_log, replicated);
 async fn sign_in_events_reach_the_login_log(c: &Cluster) {
     let token = c.api.login("admin", "admin123").await;
     c.api.login_attempt("admin", "wrong").await;
@@ -985,7 +990,7 @@ async fn upload_avatar(c: &Cluster, token: &str, field: &str, bytes: Vec<u8>) ->
     (status, response.json().await.unwrap())
 }
 
-scenario!(the_personal_center);
+scenario!(the_personal_center, replicated);
 async fn the_personal_center(c: &Cluster) {
     let token = c.api.login("operator", "operator123").await;
     let (status, profile) = c.api.send(Call::get("/system/user/profile").token(&token)).await;
@@ -1104,7 +1109,7 @@ async fn the_personal_center(c: &Cluster) {
     assert_eq!(status, 401);
 }
 
-scenario!(a_wrong_old_password_counts_toward_the_lock);
+scenario!(a_wrong_old_password_counts_toward_the_lock, replicated);
 async fn a_wrong_old_password_counts_toward_the_lock(c: &Cluster) {
     let token = c.api.login("operator", "operator123").await;
     let change = |old: &str| json!({ "oldPassword": old, "newPassword": "NewPass1!" });
@@ -1180,7 +1185,8 @@ scenario!(
             ("LUMISCAPE_AUTH__PASSWORD_POLICY__REQUIRE_SPECIAL".into(), "false".into()),
         ],
         ..Options::default()
-    }
+    },
+    replicated
 );
 async fn the_password_policy_is_configurable(c: &Cluster) {
     // The policy applies to setting a password, never to signing in: admin123 still works.
@@ -1211,7 +1217,7 @@ async fn the_password_policy_is_configurable(c: &Cluster) {
 
 // --- sessions: refresh against logout --------------------------------------------------
 
-scenario!(a_refresh_racing_a_logout_never_brings_the_session_back);
+scenario!(a_refresh_racing_a_logout_never_brings_the_session_back, replicated);
 async fn a_refresh_racing_a_logout_never_brings_the_session_back(c: &Cluster) {
     for round in 0..8 {
         let token = c.api.login("admin", "admin123").await;
@@ -1235,7 +1241,7 @@ async fn a_refresh_racing_a_logout_never_brings_the_session_back(c: &Cluster) {
 
 // --- bounds on query inputs ------------------------------------------------------------
 
-scenario!(query_inputs_are_bounded);
+scenario!(query_inputs_are_bounded, replicated);
 async fn query_inputs_are_bounded(c: &Cluster) {
     let admin = c.api.login("admin", "admin123").await;
     // Page numbers below 1 read the first page; page sizes are capped, never unbounded.

@@ -163,6 +163,10 @@ pub enum Deployment {
     Processes(&'static [&'static str]),
     /// Every service in its own process.
     Split,
+    /// As `Split`, with two edges behind one HTTP address and two identity services behind
+    /// one gRPC address (a round-robin TCP balancer of this test, [`Balancer`]): what a
+    /// Kubernetes Service does, and what shows any state a replica keeps to itself.
+    Replicated,
 }
 
 /// Settings of a test cluster.
@@ -211,9 +215,14 @@ impl Default for RateLimit {
     }
 }
 
+/// A process to start: its targets, HTTP port and settings of its own.
+type Planned = (String, u16, Vec<(String, String)>);
+
 /// One process of a cluster.
 struct Process {
     targets: String,
+    /// Settings of this process alone (a replica's own listen address).
+    env: Vec<(String, String)>,
     http_port: u16,
     /// `http.ops_listen`'s port, given to the process that runs the edge.
     ops_port: Option<u16>,
@@ -231,6 +240,7 @@ pub struct Cluster {
     pub nats_url: String,
     processes: Vec<Process>,
     base_env: Vec<(String, String)>,
+    _balancers: Vec<Balancer>,
     _dir: TempDir,
 }
 
@@ -313,27 +323,55 @@ impl Cluster {
         }
         base_env.extend(options.extra_env.iter().cloned());
         let ops_port = free_port();
-        let plan: Vec<(String, u16)> = match deployment {
-            Deployment::Monolith => vec![("all".into(), edge_port)],
+        let alone = |targets: &str, port: u16| (targets.to_owned(), port, Vec::new());
+        let mut balancers = Vec::new();
+        let plan: Vec<Planned> = match deployment {
+            Deployment::Monolith => vec![alone("all", edge_port)],
             Deployment::Split => ["identity", "project", "lighting", "alarm", "bridge", "edge"]
                 .iter()
-                .map(|t| (t.to_string(), if *t == "edge" { edge_port } else { free_port() }))
+                .map(|t| alone(t, if *t == "edge" { edge_port } else { free_port() }))
                 .collect(),
+            Deployment::Replicated => {
+                let identities = [free_port(), free_port()];
+                let edges = [free_port(), free_port()];
+                balancers.push(Balancer::start(identity_port, &identities).await?);
+                balancers.push(Balancer::start(edge_port, &edges).await?);
+                let mut plan: Vec<_> = identities
+                    .iter()
+                    .map(|port| {
+                        let listen = format!("127.0.0.1:{port}");
+                        (
+                            "identity".to_owned(),
+                            free_port(),
+                            vec![("LUMISCAPE_GRPC__IDENTITY_LISTEN".to_owned(), listen)],
+                        )
+                    })
+                    .collect();
+                plan.extend(["project", "lighting", "alarm", "bridge"].iter().map(|t| alone(t, free_port())));
+                plan.extend(edges.iter().map(|port| alone("edge", *port)));
+                plan
+            }
             Deployment::Processes(groups) => groups
                 .iter()
                 .map(|g| {
-                    (
-                        g.to_string(),
-                        if g.split(',').any(|t| t == "edge" || t == "all") { edge_port } else { free_port() },
-                    )
+                    alone(g, if g.split(',').any(|t| t == "edge" || t == "all") { edge_port } else { free_port() })
                 })
                 .collect(),
         };
-        let client = reqwest::Client::builder().no_proxy().build().unwrap();
+        let mut client = reqwest::Client::builder().no_proxy();
+        if deployment == Deployment::Replicated {
+            // A new connection per request, so the balancer deals requests to both edges in
+            // turn (a kept connection would stay with one).
+            client = client.pool_max_idle_per_host(0);
+        }
+        let client = client.build().unwrap();
         let mut processes = Vec::new();
-        for (targets, http_port) in plan {
+        let mut ops_given = false;
+        for (targets, http_port, env) in plan {
             let serves_edge = targets.split(',').any(|t| t == "edge" || t == "all");
-            processes.push(spawn(&base_env, &targets, http_port, serves_edge.then_some(ops_port)));
+            // The first edge serves the operators' address the tests read; another its own.
+            let ops = serves_edge.then(|| if std::mem::replace(&mut ops_given, true) { free_port() } else { ops_port });
+            processes.push(spawn(&base_env, &targets, &env, http_port, ops));
         }
         for index in 0..processes.len() {
             if let Err(why) = try_wait_ready(&client, &mut processes, index).await {
@@ -355,6 +393,7 @@ impl Cluster {
             nats_url: options.nats_url.unwrap_or_else(nats_url),
             processes,
             base_env,
+            _balancers: balancers,
             _dir: dir,
         })
     }
@@ -390,7 +429,7 @@ impl Cluster {
             format!("LUMISCAPE_GRPC__{}_LISTEN", service.to_ascii_uppercase()),
             format!("127.0.0.1:{grpc_port}"),
         ));
-        self.processes.push(spawn(&env, service, free_port(), None));
+        self.processes.push(spawn(&env, service, &[], free_port(), None));
         let index = self.processes.len() - 1;
         wait_ready(&self.api.client, &mut self.processes, index).await;
         format!("http://127.0.0.1:{grpc_port}")
@@ -419,7 +458,8 @@ impl Cluster {
         let _ = self.processes[index].child.kill();
         let _ = self.processes[index].child.wait();
         let (http_port, ops_port) = (self.processes[index].http_port, self.processes[index].ops_port);
-        self.processes[index] = spawn(&self.base_env, targets, http_port, ops_port);
+        let env = std::mem::take(&mut self.processes[index].env);
+        self.processes[index] = spawn(&self.base_env, targets, &env, http_port, ops_port);
         wait_ready(&self.api.client, &mut self.processes, index).await;
     }
 }
@@ -429,18 +469,57 @@ impl Cluster {
 pub const CONSOLE_INDEX: &str = "<!doctype html><html><head><script type=\"module\" src=\"/assets/app.js\">\
     </script></head><body><div id=\"root\"></div></body></html>\n";
 
-fn spawn(base_env: &[(String, String)], targets: &str, http_port: u16, ops_port: Option<u16>) -> Process {
+fn spawn(
+    base_env: &[(String, String)],
+    targets: &str,
+    env: &[(String, String)],
+    http_port: u16,
+    ops_port: Option<u16>,
+) -> Process {
     let mut command = Command::new(binary());
     command
         .args(["run", "--target", targets])
-        .envs(base_env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .envs(base_env.iter().chain(env).map(|(k, v)| (k.as_str(), v.as_str())))
         .env("LUMISCAPE_HTTP_LISTEN", format!("127.0.0.1:{http_port}"))
         .stdin(Stdio::null());
     if let Some(port) = ops_port {
         command.env("LUMISCAPE_HTTP__OPS_LISTEN", format!("127.0.0.1:{port}"));
     }
     let child = command.spawn().expect("lumiscape starts");
-    Process { targets: targets.to_owned(), http_port, ops_port, child }
+    Process { targets: targets.to_owned(), env: env.to_vec(), http_port, ops_port, child }
+}
+
+/// A round-robin TCP balancer: each connection it accepts goes to the next backend, as a
+/// Kubernetes Service (kube-proxy) deals them. It stops with the cluster.
+pub struct Balancer(tokio::task::JoinHandle<()>);
+
+impl Balancer {
+    async fn start(port: u16, backends: &[u16]) -> Result<Self, String> {
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
+            .await
+            .map_err(|e| format!("balancer port {port}: {e}"))?;
+        let backends = backends.to_vec();
+        Ok(Self(tokio::spawn(async move {
+            let mut next = 0;
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                let backend = backends[next % backends.len()];
+                next += 1;
+                tokio::spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(("127.0.0.1", backend)).await {
+                        let _ = outbound.set_nodelay(true);
+                        let _ = inbound.set_nodelay(true);
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+            }
+        })))
+    }
+}
+
+impl Drop for Balancer {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 async fn wait_ready(client: &reqwest::Client, processes: &mut [Process], index: usize) {
@@ -691,25 +770,36 @@ pub async fn consumer_idle(js: &async_nats::jetstream::Context, stream: &str, co
 }
 
 /// Defines a scenario and runs it in both deployments: `--target all` in one process, and
-/// every service in a process of its own (`scenario!(name)`, or `scenario!(name, options)`).
+/// every service in a process of its own (`scenario!(name)`, or `scenario!(name, options)`);
+/// with `replicated` last, also with two edges and two identity services behind one address
+/// each (`Deployment::Replicated`).
 #[allow(unused_macros)]
 macro_rules! scenario {
+    (@one $test:ident, $name:ident, $deployment:ident, $options:expr) => {
+        #[tokio::test]
+        async fn $test() {
+            let cluster = crate::common::Cluster::start_with(crate::common::Deployment::$deployment, $options).await;
+            super::$name(&cluster).await;
+        }
+    };
+    ($name:ident, $options:expr, replicated) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+            scenario!(@one monolith, $name, Monolith, $options);
+            scenario!(@one split, $name, Split, $options);
+            scenario!(@one replicated, $name, Replicated, $options);
+        }
+    };
+    ($name:ident, replicated) => {
+        scenario!($name, crate::common::Options::default(), replicated);
+    };
     ($name:ident, $options:expr) => {
         mod $name {
             #[allow(unused_imports)]
             use super::*;
-
-            #[tokio::test]
-            async fn monolith() {
-                let cluster = crate::common::Cluster::start_with(crate::common::Deployment::Monolith, $options).await;
-                super::$name(&cluster).await;
-            }
-
-            #[tokio::test]
-            async fn split() {
-                let cluster = crate::common::Cluster::start_with(crate::common::Deployment::Split, $options).await;
-                super::$name(&cluster).await;
-            }
+            scenario!(@one monolith, $name, Monolith, $options);
+            scenario!(@one split, $name, Split, $options);
         }
     };
     ($name:ident) => {
