@@ -260,6 +260,53 @@ async fn a_burst_survives_kill_9_of_the_bridge_then_the_alarm_service() {
     expect_burst_outcome(&site, &js).await;
 }
 
+/// The value of a series in a `/metrics` text (`name{labels}` as rendered), or 0.
+fn metric(text: &str, series: &str) -> f64 {
+    text.lines().find_map(|line| line.strip_prefix(series).and_then(|rest| rest.trim().parse().ok())).unwrap_or(0.0)
+}
+
+/// The alarm and lighting services run as two replicas each, sharing their durable consumers
+/// (each message to one of them): the burst's alarms are each recorded once, its samples are
+/// all stored, and every replica took its part.
+#[tokio::test]
+async fn two_replicas_of_alarm_and_lighting_share_their_consumers() {
+    const REPLICATED: Deployment = Deployment::Processes(&["identity,project,edge", "lighting", "alarm", "bridge"]);
+    let mut cluster = Cluster::start_with(REPLICATED, Options::default()).await;
+    cluster.add_replica("alarm").await;
+    cluster.add_replica("lighting").await;
+    let site = Site::open(&cluster).await;
+    register_burst_fleet(&site).await;
+    let js = cluster.jetstream().await;
+    publish(&js, &burst(&site.topics)).await;
+    expect_burst_outcome(&site, &js).await;
+    let stored = eventually(30, || async {
+        cluster
+            .metrics_of("lighting")
+            .await
+            .iter()
+            .map(|t| metric(t, "lumiscape_lighting_sample_rows_total"))
+            .sum::<f64>()
+            >= (SAMPLES * GATEWAYS * 2) as f64
+    })
+    .await;
+    let rows: f64 =
+        cluster.metrics_of("lighting").await.iter().map(|t| metric(t, "lumiscape_lighting_sample_rows_total")).sum();
+    assert!(
+        stored && rows == (SAMPLES * GATEWAYS * 2) as f64,
+        "every loop sample stored once across the replicas: {rows}"
+    );
+    for (targets, series) in [
+        ("alarm", r#"lumiscape_consumer_batch_messages_count{consumer="alarm-transitions"}"#),
+        ("lighting", "lumiscape_lighting_sample_rows_total"),
+    ] {
+        let texts = cluster.metrics_of(targets).await;
+        assert_eq!(texts.len(), 2, "two {targets} replicas");
+        for text in &texts {
+            assert!(metric(text, series) > 0.0, "a {targets} replica took no part: {series}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn nats_restarted_mid_stream_loses_nothing_acknowledged() {
     let mut nats = NatsServer::start();

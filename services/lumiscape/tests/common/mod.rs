@@ -435,6 +435,17 @@ impl Cluster {
         format!("http://127.0.0.1:{grpc_port}")
     }
 
+    /// The `/metrics` text of every process running exactly `targets` (not the edge's:
+    /// a process without the edge serves its metrics on its HTTP address).
+    pub async fn metrics_of(&self, targets: &str) -> Vec<String> {
+        let mut texts = Vec::new();
+        for process in self.processes.iter().filter(|p| p.targets == targets) {
+            let url = format!("http://127.0.0.1:{}/metrics", process.http_port);
+            texts.push(self.api.client.get(url).send().await.unwrap().text().await.unwrap());
+        }
+        texts
+    }
+
     pub fn grpc_url(&self, service: &str) -> String {
         let key = format!("LUMISCAPE_GRPC__{}_URL", service.to_ascii_uppercase());
         self.base_env.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()).expect("a known service")
