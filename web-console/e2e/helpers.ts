@@ -54,10 +54,20 @@ export function errorToasts(page: Page) {
 }
 
 /** Picks a project in the top bar's project picker. */
+/**
+ * Waits until a dialog has finished opening. Its zoom animation scales the buttons, and on a
+ * loaded machine a click aimed mid-animation can land beside the button it was aimed at.
+ */
+export async function dialogOpened(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
+}
+
 export async function chooseProject(page: Page, name = DEMO_PROJECT): Promise<void> {
   const current = page.getByRole('group', { name: '当前项目' });
   await current.getByRole('button').click();
   const dialog = page.getByRole('dialog', { name: '选择项目' });
+  await dialogOpened(dialog);
   await dialog.getByRole('row', { name: new RegExp(name) }).click();
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog).toBeHidden();

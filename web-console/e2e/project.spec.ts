@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseProject, currentProject, DEMO_PROJECT, errorToasts, GUEST, SECOND_PROJECT, sidebar, signIn } from './helpers';
+import { chooseProject, currentProject, DEMO_PROJECT, dialogOpened, errorToasts, GUEST, SECOND_PROJECT, sidebar, signIn } from './helpers';
 
 test('after sign-in the admin is on the home page inside the first project, with no error', async ({ page }) => {
   await signIn(page);
@@ -54,7 +54,7 @@ test('a user without projects: project pages show the prompt to choose one, and 
   // its button opens the project picker
   await prompt.getByRole('button', { name: '选择项目' }).click();
   const picker = page.getByRole('dialog', { name: '选择项目' });
-  await expect(picker).toBeVisible();
+  await dialogOpened(picker);
   await picker.getByRole('button', { name: '取消' }).click();
   await expect(picker).toBeHidden();
   await expect(page.locator('.ant-message-error')).toHaveCount(0);
