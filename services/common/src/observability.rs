@@ -19,14 +19,15 @@ use crate::trace::{self, Export};
 
 /// The process's logs and traces; [`Telemetry::shutdown`] sends what spans are still queued.
 pub struct Telemetry {
-    provider: SdkTracerProvider,
+    /// The exporting provider; none while traces are not exported.
+    provider: Option<SdkTracerProvider>,
 }
 
 impl Telemetry {
     /// Sends the spans still queued for export and stops the exporter (which blocks, so
     /// not on a worker of the runtime).
     pub async fn shutdown(self) {
-        let provider = self.provider;
+        let Some(provider) = self.provider else { return };
         let stopped = tokio::task::spawn_blocking(move || provider.shutdown()).await;
         if let Ok(Err(err)) = stopped {
             tracing::debug!(error = %err, "trace export did not shut down cleanly");
@@ -37,9 +38,11 @@ impl Telemetry {
 /// Installs logs and traces for the process, as the standard `OTEL_*` variables ask
 /// (`crate::trace`); `service_name` names it when `OTEL_SERVICE_NAME` does not.
 pub fn init(cfg: &LogConfig, service_name: &str) -> anyhow::Result<Telemetry> {
-    let export = Export::from_env()?;
-    let provider = trace::provider(&export, service_name)?;
-    install(cfg, (export == Export::Otlp).then_some(&provider));
+    let provider = match Export::from_env()? {
+        Export::Otlp => Some(trace::provider(service_name)?),
+        Export::Off => None,
+    };
+    install(cfg, provider.as_ref());
     Ok(Telemetry { provider })
 }
 

@@ -87,23 +87,16 @@ impl Export {
     }
 }
 
-/// The process's tracer provider. Exporting, spans go out in batches (the SDK's batch
-/// processor, tuned by the standard `OTEL_BSP_*` variables); not exporting, spans get their
-/// ids and are dropped when they end. `OTEL_SERVICE_NAME` and `OTEL_RESOURCE_ATTRIBUTES`
-/// name the process; without them it is `lumiscape-<targets>`.
-pub fn provider(export: &Export, default_service_name: &str) -> anyhow::Result<SdkTracerProvider> {
+/// The tracer provider of a process that exports: spans go out over OTLP in batches (the
+/// SDK's batch processor, tuned by the standard `OTEL_BSP_*` variables). `OTEL_SERVICE_NAME`
+/// and `OTEL_RESOURCE_ATTRIBUTES` name the process; without them it is `lumiscape-<targets>`.
+pub fn provider(default_service_name: &str) -> anyhow::Result<SdkTracerProvider> {
     let mut resource = opentelemetry_sdk::Resource::builder();
     if std::env::var_os("OTEL_SERVICE_NAME").is_none() {
         resource = resource.with_service_name(default_service_name.to_owned());
     }
-    let builder = SdkTracerProvider::builder().with_resource(resource.build());
-    Ok(match export {
-        Export::Off => builder.build(),
-        Export::Otlp => {
-            let exporter = opentelemetry_otlp::SpanExporter::builder().with_tonic().build()?;
-            builder.with_batch_exporter(exporter).build()
-        }
-    })
+    let exporter = opentelemetry_otlp::SpanExporter::builder().with_tonic().build()?;
+    Ok(SdkTracerProvider::builder().with_resource(resource.build()).with_batch_exporter(exporter).build())
 }
 
 /// The tracer spans are made with.
@@ -224,14 +217,18 @@ pub fn continue_trace(span: &tracing::Span, parent: Context) {
         // Refused only for a span already entered or disabled: then it keeps its own trace.
         drop(span.set_parent(parent));
     }
-    let trace_id = span.context().span().span_context().trace_id();
-    span.record("trace_id", tracing::field::display(trace_id));
+    record_trace_id(span);
 }
 
 /// Makes `span` the root of a new trace (something that happened outside any request: a
 /// device's reading), with its trace id in its `trace_id` field.
 pub fn begin_trace(span: &tracing::Span) {
     drop(span.set_parent(Context::new()));
+    record_trace_id(span);
+}
+
+/// Writes the span's trace id into its `trace_id` field, for the log lines inside it.
+fn record_trace_id(span: &tracing::Span) {
     let trace_id = span.context().span().span_context().trace_id();
     span.record("trace_id", tracing::field::display(trace_id));
 }
