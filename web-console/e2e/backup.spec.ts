@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { callApi, screen, sidebar, signIn, toast } from './helpers';
+import { callApi, dialogOpened, screen, sidebar, signIn, toast } from './helpers';
 
 // Backup and a role's user assignment (issue 10) against the real server: a backup made and
 // downloaded on the screen, restored from the file after a change (the change is gone, the
@@ -196,6 +196,7 @@ test.describe.serial("a role's user assignment", () => {
     // and taken off it again, after a confirmation
     await holder.getByRole('button', { name: '取消授权 guest' }).click();
     const confirm = admin.getByRole('dialog').filter({ hasText: '确认要取消用户“guest”的该角色吗？' });
+    await dialogOpened(confirm);
     await confirm.getByRole('button', { name: '确定' }).click();
     await expect(toast(admin, '取消授权成功')).toBeVisible();
     await expect(assignment.getByRole('row', { name: /guest/ })).toHaveCount(0);
