@@ -151,7 +151,7 @@ describe("a gateway's credential", () => {
 
     await user.click(within(dialog).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '网关凭证' })).not.toBeInTheDocument());
-    expect(screen.queryByRole('dialog', { name: '新增网关' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '新增网关' })).not.toBeInTheDocument());
   });
 
   it('is issued anew from a row after a confirmation, and shown the same way', async () => {

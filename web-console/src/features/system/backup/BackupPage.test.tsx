@@ -130,8 +130,9 @@ describe('the backup page', () => {
     expect(within(result).getByRole('row', { name: '用户 3' })).toBeInTheDocument();
     // a table the console has no name for, as the server names it
     expect(within(result).getByRole('row', { name: 'identity.future_table 1' })).toBeInTheDocument();
-    expect(screen.getByText('恢复完成')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: '从文件恢复' })).not.toBeInTheDocument();
+    expect(await screen.findByText('恢复完成')).toBeInTheDocument();
+    // the upload dialog closes (its leaving motion may still hold it a moment on a loaded machine)
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '从文件恢复' })).not.toBeInTheDocument());
     // what the shell holds about the user, and the dictionaries
     await waitFor(() => expect(callsTo('GET /getInfo')).toHaveLength(2));
     await waitFor(() => expect(callsTo('GET /system/menu/getRouters')).toHaveLength(2));
