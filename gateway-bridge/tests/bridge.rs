@@ -162,12 +162,67 @@ impl Rig {
         }
     }
 
+    /// Every consumer of the device stream (one per partition) has handled all it holds.
     async fn ingest_idle(&self) -> bool {
         let Ok(stream) = self.js.get_stream(format!("{}_DEVICE", self.cfg.nats.prefix)).await else { return false };
-        let Ok(mut consumer) = stream.get_consumer::<consumer::pull::Config>("bridge-ingest").await else {
+        let Ok(names) = stream.consumer_names().collect::<Vec<_>>().await.into_iter().collect::<Result<Vec<_>, _>>()
+        else {
             return false;
         };
-        consumer.info().await.map(|i| i.num_pending == 0 && i.num_ack_pending == 0).unwrap_or(false)
+        for name in names {
+            let Ok(mut consumer) = stream.get_consumer::<consumer::pull::Config>(&name).await else { return false };
+            if !consumer.info().await.is_ok_and(|i| i.num_pending == 0 && i.num_ack_pending == 0) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A second bridge of the same deployment (same prefix and settings, its own gRPC port).
+    async fn beside(&self) -> Self {
+        let mut cfg = self.cfg.clone();
+        cfg.grpc.bridge_listen = ([127, 0, 0, 1], free_port()).into();
+        Self {
+            cfg,
+            nats: self.nats.clone(),
+            js: self.js.clone(),
+            topics: self.topics.clone(),
+            auth: self.auth.clone(),
+            running: None,
+        }
+    }
+
+    /// Who holds each partition lease: consumer name to member id.
+    async fn leases(&self) -> std::collections::BTreeMap<String, String> {
+        let mut held = std::collections::BTreeMap::new();
+        let Ok(kv) = self.js.get_key_value(format!("{}_BRIDGE_LEASES", self.cfg.nats.prefix)).await else {
+            return held;
+        };
+        let keys: Vec<String> = kv.keys().await.unwrap().filter_map(|k| async { k.ok() }).collect().await;
+        for key in keys {
+            if let (Some(name), Ok(Some(value))) = (key.strip_prefix("lease."), kv.get(&key).await) {
+                held.insert(name.to_owned(), String::from_utf8_lossy(&value).into_owned());
+            }
+        }
+        held
+    }
+
+    /// Waits until the partition leases are spread as `check` wants (member counts).
+    async fn wait_for_leases<F: Fn(&[usize]) -> bool>(&self, check: F) -> std::collections::BTreeMap<String, String> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let leases = self.leases().await;
+            let mut counts: std::collections::BTreeMap<&String, usize> = std::collections::BTreeMap::new();
+            for member in leases.values() {
+                *counts.entry(member).or_default() += 1;
+            }
+            let mut counts: Vec<usize> = counts.into_values().collect();
+            counts.sort_unstable();
+            if check(&counts) || Instant::now() > deadline {
+                return leases;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
     }
 
     async fn token(&self, project_id: i64) -> String {
@@ -417,5 +472,151 @@ async fn a_gateway_on_mqtt_reports_and_obeys_through_the_bridge() {
     assert!(answer.ok && answer.loops.len() == 2, "{answer:?}");
     stop.cancel();
     sim.await.unwrap().unwrap();
+    rig.stop().await;
+}
+
+/// The device stream stores each message under its gateway's partition, as NATS's
+/// `partition()` computes it, and the bridge's own hash (which picks the condition states and
+/// presence a partition's new holder loads) agrees with the server's for every serial.
+#[tokio::test]
+async fn the_partition_of_a_serial_is_the_servers() {
+    let rig = Rig::new("h").await;
+    let (source, destination) = rig.topics.partition_transform(7);
+    let name = format!("{}_HASH", rig.cfg.nats.prefix);
+    let stream = rig
+        .js
+        .create_stream(jetstream::stream::Config {
+            name: name.clone(),
+            subjects: vec![source],
+            subject_transform: Some(jetstream::stream::SubjectTransform {
+                source: rig.topics.all_wildcard(),
+                destination,
+            }),
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    for n in 0..200 {
+        let serial = GatewaySerial::new(format!("GW-{n:05}")).unwrap();
+        let ack = rig.js.publish(rig.topics.subject(&serial, Channel::Heartbeat), "{}".into()).await.unwrap();
+        let seq = ack.await.unwrap().sequence;
+        let stored = stream.get_raw_message(seq).await.unwrap();
+        let expected =
+            rig.topics.partition_filter(7, lumiscape_gateway_bridge::protocol::partition_of(serial.as_str(), 7));
+        assert_eq!(
+            format!("{}.heartbeat", expected.trim_end_matches(".>").to_owned() + "." + serial.as_str()),
+            stored.subject.as_str()
+        );
+        assert_eq!(rig.topics.parse_subject(&stored.subject).unwrap(), (serial, Channel::Heartbeat));
+    }
+    rig.js.delete_stream(&name).await.unwrap();
+}
+
+/// Two bridges share four partitions two and two; every breach of eight gateways is raised
+/// once. One bridge stops: the other takes its partitions over, with their condition states,
+/// and every recovery comes once, closing the alarm the first bridge raised.
+#[tokio::test]
+async fn two_bridges_share_the_gateways_and_one_takes_over_when_the_other_stops() {
+    let mut first = Rig::new("p").await;
+    first.cfg.bridge.partitions = 4;
+    first.cfg.bridge.lease_seconds = 3;
+    let serials: Vec<GatewaySerial> = (1..=8).map(|n| GatewaySerial::new(format!("GW-{n}")).unwrap()).collect();
+    for (n, serial) in serials.iter().enumerate() {
+        first.register(serial.as_str(), 100 + n as i64, 1).await;
+    }
+    first.add_rule(9, 1).await;
+    first.start().await;
+    let mut second = first.beside().await;
+    second.start().await;
+    let leases = first.wait_for_leases(|counts| counts == [2, 2]).await;
+    assert_eq!(leases.len(), 4, "{leases:?}");
+    let members: std::collections::BTreeSet<&String> = leases.values().collect();
+    assert_eq!(members.len(), 2, "both bridges hold partitions: {leases:?}");
+
+    let t0 = Utc::now().timestamp() - 120;
+    for serial in &serials {
+        first.send(serial, Channel::Telemetry, telemetry(serial, 1, t0, 10.0)).await;
+        first.send(serial, Channel::Telemetry, telemetry(serial, 2, t0 + 1, 20.0)).await;
+    }
+    let raised = first.wait_for(|t| t.len() >= 8).await;
+    assert_eq!(raised.len(), 8, "{raised:?}");
+    assert!(raised.iter().all(|t| t.raised));
+
+    second.stop().await;
+    let leases = first.wait_for_leases(|counts| counts == [4]).await;
+    assert_eq!(leases.len(), 4, "the first bridge holds every partition: {leases:?}");
+    for serial in &serials {
+        // Still breaching (nothing new), then recovered.
+        first.send(serial, Channel::Telemetry, telemetry(serial, 3, t0 + 2, 21.0)).await;
+        first.send(serial, Channel::Telemetry, telemetry(serial, 4, t0 + 3, 5.0)).await;
+    }
+    let transitions = first.wait_for(|t| t.len() >= 16).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let transitions = if transitions.len() == 16 { first.transitions().await } else { transitions };
+    assert_eq!(transitions.len(), 16, "{transitions:?}");
+    for serial in &serials {
+        let mine: Vec<&AlarmTransition> = transitions.iter().filter(|t| t.serial == serial.as_str()).collect();
+        assert_eq!(mine.len(), 2, "{serial}: {mine:?}");
+        assert!(mine[0].raised && !mine[1].raised);
+        assert_eq!(mine[1].raise_transition_id, mine[0].transition_id, "the recovery closes the raised alarm");
+    }
+    assert!(first.ingest_idle().await);
+    first.stop().await;
+}
+
+/// A deployment from before partitions: its device stream is untransformed and its single
+/// consumer `bridge-ingest` holds a breach. A bridge with partitions decides that backlog
+/// first, deletes the old consumer, and goes on by partition: the recovery closes the alarm.
+#[tokio::test]
+async fn a_stream_from_before_partitions_is_emptied_then_partitioned() {
+    let mut rig = Rig::new("l").await;
+    rig.cfg.bridge.partitions = 2;
+    rig.register("GW-OLD", 41, 1).await;
+    rig.add_rule(5, 1).await;
+    let topics = &rig.topics;
+    let device = format!("{}_DEVICE", rig.cfg.nats.prefix);
+    let stream = rig
+        .js
+        .create_stream(jetstream::stream::Config {
+            name: device.clone(),
+            subjects: [Channel::Telemetry, Channel::Heartbeat, Channel::Event]
+                .into_iter()
+                .map(|c| topics.channel_wildcard(c))
+                .collect(),
+            retention: jetstream::stream::RetentionPolicy::Interest,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    stream
+        .create_consumer(consumer::pull::Config {
+            durable_name: Some("bridge-ingest".into()),
+            ack_policy: consumer::AckPolicy::All,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    let gw = GatewaySerial::new("GW-OLD").unwrap();
+    let t0 = Utc::now().timestamp() - 60;
+    rig.send(&gw, Channel::Telemetry, telemetry(&gw, 1, t0, 25.0)).await;
+    rig.send(&gw, Channel::Telemetry, telemetry(&gw, 2, t0 + 1, 26.0)).await;
+    rig.start().await;
+    let raised = rig.wait_for(|t| !t.is_empty()).await;
+    assert_eq!(raised.len(), 1, "{raised:?}");
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let names: Vec<String> = stream.consumer_names().filter_map(|n| async { n.ok() }).collect().await;
+        if !names.contains(&"bridge-ingest".to_owned()) {
+            assert_eq!(names.len(), 2, "the partitions' consumers: {names:?}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the old consumer is still there: {names:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    rig.send(&gw, Channel::Telemetry, telemetry(&gw, 3, t0 + 2, 3.0)).await;
+    let transitions = rig.wait_for(|t| t.len() >= 2).await;
+    assert_eq!(transitions.len(), 2, "{transitions:?}");
+    assert_eq!(transitions[1].raise_transition_id, raised[0].transition_id);
+    assert!(rig.ingest_idle().await);
     rig.stop().await;
 }

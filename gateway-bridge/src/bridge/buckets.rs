@@ -16,7 +16,11 @@ use super::rules::Rule;
 
 /// Every live key of a bucket with its value, read once.
 pub async fn load(store: &kv::Store) -> anyhow::Result<Vec<(String, bytes::Bytes)>> {
-    if store.status().await?.values() == 0 {
+    // Asked of the server now: `Store::status` answers from what the handle read when it was
+    // opened, and a bucket that was empty then would read as empty for ever (a partition
+    // taken over, or a session resumed, would start without the states stored since).
+    let mut stream = store.stream.clone();
+    if stream.info().await?.state.messages == 0 {
         return Ok(Vec::new());
     }
     let mut watch = store.watch_with_history(">").await?;

@@ -131,7 +131,7 @@ impl BridgeService for BridgeApi {
         request: Request<pb::GetPresenceRequest>,
     ) -> Result<Response<pb::GetPresenceResponse>, Status> {
         let access = authorize_global(&self.shared.auth, &request, SIGNED_IN).await?;
-        self.presence_of(&access, &request.get_ref().serials).reply(access.lang())
+        self.presence_of(&access, &request.get_ref().serials).await.reply(access.lang())
     }
 }
 
@@ -172,21 +172,25 @@ impl BridgeApi {
         self.shared.send(&serial, command, timeout).await
     }
 
-    fn presence_of(&self, access: &Access, serials: &[String]) -> Result<pb::GetPresenceResponse, Error> {
+    /// Presence as this bridge sees it; for a gateway of another bridge's partition, as that
+    /// bridge stored it (online or not; when it was last heard of is that bridge's: 0).
+    async fn presence_of(&self, access: &Access, serials: &[String]) -> Result<pb::GetPresenceResponse, Error> {
         let project = access.ctx.project_id.filter(|p| access.caller.may_access_project(*p));
         let project = project.ok_or_else(|| Error::forbidden(Msg::ProjectForbidden))?;
         let now = chrono::Utc::now().timestamp_millis();
-        let gateways = serials
-            .iter()
-            .filter(|serial| {
-                self.shared.gateways.get(&super::buckets::gateway_key(serial)).is_some_and(|g| g.project_id == project)
-            })
-            .map(|serial| {
-                let (online, ago) = self.shared.presence.status(serial).unwrap_or((false, u64::MAX));
-                let last_seen_ms = if ago == u64::MAX { 0 } else { now - i64::try_from(ago).unwrap_or(0) };
-                pb::Presence { serial: serial.clone(), online, last_seen_ms }
-            })
-            .collect();
+        let mut gateways = Vec::new();
+        for serial in serials {
+            let in_project =
+                self.shared.gateways.get(&super::buckets::gateway_key(serial)).is_some_and(|g| g.project_id == project);
+            if !in_project {
+                continue;
+            }
+            let (online, last_seen_ms) = match self.shared.presence.status(serial) {
+                Some((online, ago)) => (online, now - i64::try_from(ago).unwrap_or(0)),
+                None => (self.shared.is_online(serial).await, 0),
+            };
+            gateways.push(pb::Presence { serial: serial.clone(), online, last_seen_ms });
+        }
         Ok(pb::GetPresenceResponse { gateways })
     }
 }
@@ -199,7 +203,7 @@ impl Shared {
         command: Command,
         timeout: Duration,
     ) -> Result<pb::SendCommandResponse, Error> {
-        if !self.presence.is_online(serial.as_str()) {
+        if !self.is_online(serial.as_str()).await {
             return Err(Error::refused(Msg::DeviceOffline));
         }
         let id = CorrelationId::new(uuid::Uuid::new_v4().simple().to_string()).map_err(Error::internal)?;

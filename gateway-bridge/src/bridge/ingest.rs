@@ -8,6 +8,10 @@
 //! states are stored; and only then is the chunk acknowledged (the consumer acknowledges
 //! all up to the last). A crash anywhere redelivers the chunk, and deciding it again
 //! publishes nothing new.
+//!
+//! Each partition of the gateways has its own consumer and runs as a lane of its own
+//! ([`super::partitions`]): its own chunks, its own condition states, acknowledged only while
+//! this bridge holds the partition's lease.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
@@ -20,12 +24,11 @@ use prost::Message;
 use tokio_util::sync::CancellationToken;
 
 use super::Shared;
+use super::partitions::{Lane, Scope};
 use super::presence::StatusChange;
 use super::rules::{CondState, Decision, Rule, decide};
 use crate::protocol::{Channel, EventKind, Telemetry, Uplink};
 
-/// The durable consumer of the device stream.
-pub const CONSUMER: &str = "bridge-ingest";
 /// Largest encoded telemetry batch published as one event.
 const MAX_BATCH_BYTES: usize = 512 * 1024;
 /// Recent sequence numbers remembered per gateway, to drop resent messages.
@@ -34,9 +37,11 @@ const RECENT_SEQS: usize = 64;
 /// The most the device stream may hold.
 pub const DEVICE_STREAM_MAX_BYTES: i64 = 2 * 1024 * 1024 * 1024;
 
-/// The device stream: what gateways send, kept until the bridge has handled it.
-pub fn device_stream(shared: &Shared) -> stream::Config {
+/// The device stream: what gateways send, kept until the bridge has handled it, stored by
+/// partition of the gateways (`partitions`).
+pub fn device_stream(shared: &Shared, partitions: u32) -> stream::Config {
     let topics = &shared.topics;
+    let (source, destination) = topics.partition_transform(partitions);
     stream::Config {
         name: shared.streams.bucket("DEVICE"),
         subjects: vec![
@@ -55,18 +60,20 @@ pub fn device_stream(shared: &Shared) -> stream::Config {
         max_bytes: DEVICE_STREAM_MAX_BYTES,
         discard: stream::DiscardPolicy::Old,
         duplicate_window: Duration::from_secs(120),
+        subject_transform: Some(stream::SubjectTransform { source, destination }),
         ..Default::default()
     }
 }
 
-/// Runs the ingest loop until `shutdown`, reconnecting after any error.
-pub async fn run(shared: Arc<Shared>, shutdown: CancellationToken) -> anyhow::Result<()> {
+/// Runs one lane until `shutdown` (or, for a lane of an old layout, until its consumer is
+/// emptied and deleted), reconnecting after any error.
+pub async fn run(shared: Arc<Shared>, lane: Arc<Lane>, shutdown: CancellationToken) -> anyhow::Result<()> {
     loop {
         // What was decided but not acknowledged comes again after an interruption: start
         // from the stored states each time, so it is decided the same way.
         let state = async {
             loop {
-                match IngestState::load(&shared).await {
+                match IngestState::load(&shared, lane.scope).await {
                     Ok(state) => return state,
                     Err(err) => {
                         tracing::warn!(error = %err, "condition states not readable yet");
@@ -81,7 +88,7 @@ pub async fn run(shared: Arc<Shared>, shutdown: CancellationToken) -> anyhow::Re
         };
         let result = tokio::select! {
             _ = shutdown.cancelled() => return Ok(()),
-            result = session(&shared, &mut state, &shutdown) => result,
+            result = session(&shared, &lane, &mut state, &shutdown) => result,
         };
         match result {
             Ok(()) => return Ok(()),
@@ -96,30 +103,26 @@ pub async fn run(shared: Arc<Shared>, shutdown: CancellationToken) -> anyhow::Re
     }
 }
 
-/// Creates (or finds) the device stream and the bridge's durable consumer on it. Called
-/// before the bridge reports itself started: with interest retention, what is published
-/// before the consumer exists would not be kept.
-pub async fn ensure_consumer(shared: &Shared) -> anyhow::Result<consumer::Consumer<consumer::pull::Config>> {
-    let stream = shared.js.get_or_create_stream(device_stream(shared)).await?;
-    let consumer = stream
-        .get_or_create_consumer(
-            CONSUMER,
-            consumer::pull::Config {
-                durable_name: Some(CONSUMER.into()),
-                ack_policy: consumer::AckPolicy::All,
-                ack_wait: Duration::from_secs(30),
-                max_deliver: shared.max_deliver,
-                max_ack_pending: i64::try_from(shared.fetch_batch * 2).unwrap_or(i64::MAX),
-                ..Default::default()
-            },
-        )
-        .await?;
-    Ok(consumer)
-}
+/// How long a draining lane waits for more before it checks whether its consumer is empty.
+const DRAIN_IDLE: Duration = Duration::from_millis(500);
 
-async fn session(shared: &Shared, state: &mut IngestState, shutdown: &CancellationToken) -> anyhow::Result<()> {
-    let mut consumer = ensure_consumer(shared).await?;
-    replay_in_flight(shared, state, &mut consumer, shutdown).await?;
+async fn session(
+    shared: &Shared,
+    lane: &Lane,
+    state: &mut IngestState,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<()> {
+    // The consumers are made with the layout (`partitions::ensure_layout`); one that is gone
+    // was emptied and deleted by whoever held it.
+    let device = shared.js.get_stream(shared.streams.bucket("DEVICE")).await?;
+    let Ok(mut consumer) = device.get_consumer::<consumer::pull::Config>(&lane.consumer).await else {
+        if lane.is_draining() {
+            return Ok(());
+        }
+        anyhow::bail!("consumer {} not found", lane.consumer);
+    };
+    let filter = consumer.cached_info().config.filter_subject.clone();
+    replay_in_flight(shared, state, &mut consumer, &filter, shutdown).await?;
     let batch = shared.fetch_batch;
     let messages = consumer.stream().max_messages_per_batch(batch).heartbeat(Duration::from_secs(5)).messages().await?;
     let mut chunks = messages.ready_chunks(batch);
@@ -127,6 +130,16 @@ async fn session(shared: &Shared, state: &mut IngestState, shutdown: &Cancellati
         let chunk = tokio::select! {
             _ = shutdown.cancelled() => return Ok(()),
             chunk = chunks.next() => chunk,
+            // An old layout's consumer gets nothing new: once it holds nothing, it goes.
+            _ = tokio::time::sleep(DRAIN_IDLE), if lane.is_draining() => {
+                let info = consumer.info().await?;
+                if info.num_pending == 0 && info.num_ack_pending == 0 {
+                    device.delete_consumer(&lane.consumer).await?;
+                    tracing::info!(consumer = %lane.consumer, "an old layout's consumer emptied and deleted");
+                    return Ok(());
+                }
+                continue;
+            }
         };
         let Some(chunk) = chunk else { anyhow::bail!("device stream ended") };
         let mut messages = Vec::with_capacity(chunk.len());
@@ -149,6 +162,11 @@ async fn session(shared: &Shared, state: &mut IngestState, shutdown: &Cancellati
         handle_chunk(shared, state, &incoming, shutdown).await?;
         metrics::histogram!("lumiscape_bridge_chunk_messages").record(messages.len() as f64);
         metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "all").record(started.elapsed().as_secs_f64());
+        // Acknowledging covers everything delivered before: never once the partition may
+        // have passed to another bridge, which may be deciding those messages now.
+        if !lane.lease.held() {
+            anyhow::bail!("the lease of {} ran out; the chunk is left to its next holder", lane.consumer);
+        }
         if let Some(last) = messages.last() {
             last.ack().await.map_err(|err| anyhow::anyhow!("ack: {err}"))?;
         }
@@ -176,6 +194,7 @@ async fn replay_in_flight(
     shared: &Shared,
     state: &mut IngestState,
     consumer: &mut consumer::Consumer<consumer::pull::Config>,
+    filter: &str,
     shutdown: &CancellationToken,
 ) -> anyhow::Result<()> {
     let info = consumer.info().await?;
@@ -188,10 +207,12 @@ async fn replay_in_flight(
     let mut held = Vec::new();
     for seq in floor + 1..=delivered {
         match stream.get_raw_message(seq).await {
-            Ok(message) => {
+            // The stream interleaves every partition: only this consumer's are its to decide.
+            Ok(message) if subject_matches(filter, &message.subject) => {
                 let stored_ms = (message.time.unix_timestamp_nanos() / 1_000_000) as i64;
                 held.push((message.subject.to_string(), message.payload, seq, stored_ms))
             }
+            Ok(_) => {}
             // Gone already (acknowledged by a chunk, or expired): nothing to decide.
             Err(err) => tracing::debug!(seq, error = %err, "in-flight message not in the stream"),
         }
@@ -206,6 +227,23 @@ async fn replay_in_flight(
     Ok(())
 }
 
+/// Whether `subject` matches a consumer's filter (`*` one token, `>` the rest; empty: all).
+fn subject_matches(filter: &str, subject: &str) -> bool {
+    if filter.is_empty() {
+        return true;
+    }
+    let mut subject = subject.split('.');
+    for token in filter.split('.') {
+        match (token, subject.next()) {
+            (">", Some(_)) => return true,
+            ("*", Some(_)) => {}
+            (wanted, Some(got)) if wanted == got => {}
+            _ => return false,
+        }
+    }
+    subject.next().is_none()
+}
+
 /// What the ingest loop remembers between chunks.
 pub struct IngestState {
     /// Non-idle condition states by key `c.{serial}.{loop}.{alarm type}`.
@@ -217,10 +255,19 @@ pub struct IngestState {
 }
 
 impl IngestState {
-    async fn load(shared: &Shared) -> anyhow::Result<Self> {
+    /// The stored condition states of the scope's gateways (`c.{serial}.…`), and their
+    /// presence handed to the bridge's presence (`p.{serial}`): what a bridge that takes a
+    /// partition over goes on from.
+    async fn load(shared: &Shared, scope: Scope) -> anyhow::Result<Self> {
         let mut conditions = HashMap::new();
         for (key, value) in super::buckets::load(&shared.state).await? {
-            if key.starts_with("c.") {
+            let serial = key.get(2..).and_then(|rest| rest.split('.').next()).unwrap_or_default();
+            if !scope.holds(serial) {
+                continue;
+            }
+            if key.starts_with("p.") {
+                shared.presence.restore(serial, &String::from_utf8_lossy(&value));
+            } else if key.starts_with("c.") {
                 match serde_json::from_slice::<CondState>(&value) {
                     Ok(cond) => {
                         conditions.insert(key, cond);
@@ -229,6 +276,7 @@ impl IngestState {
                 }
             }
         }
+        tracing::debug!(?scope, conditions = conditions.len(), "condition states loaded");
         Ok(Self { conditions, recent: HashMap::new(), newest: HashMap::new() })
     }
 

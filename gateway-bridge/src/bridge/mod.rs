@@ -13,6 +13,7 @@
 pub mod buckets;
 pub mod commands;
 pub mod ingest;
+pub mod partitions;
 pub mod presence;
 pub mod rules;
 
@@ -55,7 +56,8 @@ pub struct Shared {
     pub gateways: Mirror<GatewayRegistration>,
     /// The alarm rules (alarm's), by `rule.{id}`.
     pub rules: Mirror<Arc<Rule>>,
-    /// The bridge's own state: conditions (`c.…`) and presence (`p.…`).
+    /// The bridge's own state: conditions (`c.…`) and presence (`p.…`), of every bridge's
+    /// gateways.
     pub state: kv::Store,
     pub presence: Presence,
     pub waiting: commands::Waiting,
@@ -95,6 +97,20 @@ impl Shared {
 pub async fn store_presence(shared: &Shared, change: &StatusChange) -> anyhow::Result<()> {
     shared.state.put(presence::key(&change.serial), change.stored().into()).await?;
     Ok(())
+}
+
+impl Shared {
+    /// Whether a gateway is online: as this bridge sees it when its partition is here, as
+    /// the bridge that has it stored it otherwise.
+    pub async fn is_online(&self, serial: &str) -> bool {
+        if let Some((online, _)) = self.presence.status(serial) {
+            return online;
+        }
+        match self.state.get(presence::key(serial)).await {
+            Ok(Some(stored)) => stored.starts_with(b"1:"),
+            _ => false,
+        }
+    }
 }
 
 /// Marks silent gateways offline, once a second.
@@ -148,12 +164,8 @@ pub async fn start(
     Streams::ensure(&js, &streams.bridge()).await?;
     let state =
         open_bucket(&js, &streams.bucket("BRIDGE_STATE"), "gateway-bridge condition and presence state").await?;
+    // Each partition restores its gateways' presence when this bridge takes it.
     let presence = Presence::new(Duration::from_secs(cfg.bridge.offline_after_seconds));
-    for (key, value) in buckets::load(&state).await? {
-        if let Some(serial) = key.strip_prefix("p.") {
-            presence.restore(serial, &String::from_utf8_lossy(&value));
-        }
-    }
     let gateways = Mirror::start(
         js.clone(),
         streams.bucket(lumiscape_common::nats::gateway_registry::BUCKET),
@@ -182,10 +194,12 @@ pub async fn start(
         fetch_batch: cfg.bridge.fetch_batch,
         max_deliver: cfg.bridge.max_deliver,
     });
-    // The device stream exists before this returns, so nothing a gateway sends from now on
-    // is lost, whenever the ingest loop gets to it.
-    ingest::ensure_consumer(&shared).await?;
-    spawn_logged("bridge ingest", ingest::run(shared.clone(), shutdown.clone()));
+    // The device stream and its partitions' consumers exist before this returns, so nothing
+    // a gateway sends from now on is lost, whichever bridge gets to it.
+    partitions::ensure_layout(&shared, cfg.bridge.partitions).await?;
+    let coordinator =
+        partitions::Coordinator::open(shared.clone(), Duration::from_secs(cfg.bridge.lease_seconds)).await?;
+    spawn_logged("bridge partitions", coordinator.run(shutdown.clone()));
     spawn_logged("bridge presence", sweep_presence(shared.clone(), shutdown.clone()));
     spawn_logged("bridge acks", route_acks_forever(shared.clone(), shutdown.clone()));
 

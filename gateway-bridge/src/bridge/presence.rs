@@ -118,6 +118,12 @@ impl Presence {
         changes
     }
 
+    /// Stops watching the gateways `gone` picks (their partition passed to another bridge):
+    /// this bridge's sweep must not take them for silent ones.
+    pub fn forget(&self, gone: impl Fn(&str) -> bool) {
+        self.gateways.lock().expect("presence lock").retain(|serial, _| !gone(serial));
+    }
+
     /// Whether the gateway is online, and when it was last heard of (ms ago).
     pub fn status(&self, serial: &str) -> Option<(bool, u64)> {
         let gateways = self.gateways.lock().expect("presence lock");
@@ -174,6 +180,18 @@ mod tests {
         let presence = Presence::new(Duration::from_millis(100));
         presence.seen("GW-6", 1, "telemetry", 1_000, 1_050);
         assert!(presence.sweep(1_050).is_empty());
+    }
+
+    #[test]
+    fn a_forgotten_gateway_is_not_swept() {
+        let presence = Presence::new(Duration::from_millis(10));
+        presence.seen("GW-7", 1, "heartbeat", 0, 0);
+        presence.seen("GW-8", 1, "heartbeat", 0, 0);
+        presence.forget(|serial| serial == "GW-7");
+        std::thread::sleep(Duration::from_millis(20));
+        let swept: Vec<String> = presence.sweep(1).into_iter().map(|c| c.serial).collect();
+        assert_eq!(swept, ["GW-8"]);
+        assert!(presence.status("GW-7").is_none());
     }
 
     #[test]

@@ -36,4 +36,4 @@ pub use messages::{
     Ack, AckResult, COMMAND_TIMEOUT, Command, CommandRequest, DeviceEvent, EventKind, GatewayReading,
     HEARTBEAT_INTERVAL, Heartbeat, LoopReading, OFFLINE_AFTER_MISSED_HEARTBEATS, Telemetry, Uplink,
 };
-pub use topics::{Channel, MAX_PREFIX_LEN, Topics};
+pub use topics::{Channel, MAX_PREFIX_LEN, Topics, partition_of};

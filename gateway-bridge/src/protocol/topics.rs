@@ -17,6 +17,23 @@ pub const MAX_PREFIX_LEN: usize = 64;
 
 /// The first token after the prefix of every device subject.
 const DEVICE_ROOT: &str = "dev";
+/// The first token after the prefix of a device message as the device stream stores it,
+/// partitioned: `{prefix}.devp.{partitions}.{partition}.{serial}.{channel}` (the stream's
+/// subject transform writes it; no gateway may publish there).
+const STORED_ROOT: &str = "devp";
+
+/// The partition of a gateway among `partitions`: FNV-1a (32 bits) of its serial modulo
+/// `partitions`, exactly as NATS's `{{partition(n,1)}}` subject transform computes it, so the
+/// bridge knows which gateways a partition holds without asking the server
+/// (`the_partition_of_a_serial_is_the_servers` in the bridge's tests checks it against one).
+pub fn partition_of(serial: &str, partitions: u32) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    for byte in serial.bytes() {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    hash % partitions.max(1)
+}
 
 /// What a message is, which is also the last token of its subject.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -119,7 +136,35 @@ impl Topics {
         self.join('.', "*", "*")
     }
 
-    /// Splits a device subject into its gateway and channel.
+    /// The device stream's subject transform for `partitions` partitions: (source,
+    /// destination). `{prefix}.dev.GW-1.telemetry` is stored as
+    /// `{prefix}.devp.4.1.GW-1.telemetry` when GW-1 falls in partition 1 of 4.
+    pub fn partition_transform(&self, partitions: u32) -> (String, String) {
+        let source = self.all_wildcard();
+        let root = self.rooted(STORED_ROOT);
+        (
+            source,
+            format!("{root}.{partitions}.{{{{partition({partitions},1)}}}}.{{{{wildcard(1)}}}}.{{{{wildcard(2)}}}}"),
+        )
+    }
+
+    /// The stored subjects of one partition (a consumer's filter).
+    pub fn partition_filter(&self, partitions: u32, partition: u32) -> String {
+        format!("{}.{partitions}.{partition}.>", self.rooted(STORED_ROOT))
+    }
+
+    /// The partition count a device stream's transform destination names, if it is ours.
+    pub fn partitions_of_transform(&self, destination: &str) -> Option<u32> {
+        let rest = destination.strip_prefix(&self.rooted(STORED_ROOT))?.strip_prefix('.')?;
+        rest.split('.').next()?.parse().ok().filter(|n| *n > 0)
+    }
+
+    fn rooted(&self, root: &str) -> String {
+        if self.prefix.is_empty() { root.to_owned() } else { format!("{}.{root}", self.prefix) }
+    }
+
+    /// Splits a device subject into its gateway and channel. Accepts the subject a gateway
+    /// publishes on and the partitioned one the device stream stores it under.
     pub fn parse_subject(&self, subject: &str) -> Result<(GatewaySerial, Channel), ProtocolError> {
         let refuse = |reason: &str| ProtocolError::Subject { subject: subject.to_owned(), reason: reason.to_owned() };
         let rest = if self.prefix.is_empty() {
@@ -130,15 +175,27 @@ impl Topics {
                 .and_then(|rest| rest.strip_prefix('.'))
                 .ok_or_else(|| refuse("it does not start with the deployment's prefix"))?
         };
-        let mut tokens = rest.split('.');
-        let (Some(root), Some(serial), Some(channel), None) =
-            (tokens.next(), tokens.next(), tokens.next(), tokens.next())
-        else {
+        let tail = match rest.strip_prefix(STORED_ROOT).and_then(|rest| rest.strip_prefix('.')) {
+            Some(stored) => {
+                let mut tokens = stored.splitn(3, '.');
+                match (tokens.next(), tokens.next(), tokens.next()) {
+                    (Some(partitions), Some(partition), Some(tail))
+                        if partitions.parse::<u32>().is_ok() && partition.parse::<u32>().is_ok() =>
+                    {
+                        tail
+                    }
+                    _ => return Err(refuse("expected {prefix}.devp.{partitions}.{partition}.{serial}.{channel}")),
+                }
+            }
+            None => rest
+                .strip_prefix(DEVICE_ROOT)
+                .and_then(|rest| rest.strip_prefix('.'))
+                .ok_or_else(|| refuse("the token after the prefix is not \"dev\""))?,
+        };
+        let mut tokens = tail.split('.');
+        let (Some(serial), Some(channel), None) = (tokens.next(), tokens.next(), tokens.next()) else {
             return Err(refuse("expected {prefix}.dev.{serial}.{channel}"));
         };
-        if root != DEVICE_ROOT {
-            return Err(refuse("the token after the prefix is not \"dev\""));
-        }
         let serial = GatewaySerial::new(serial).map_err(|err| refuse(&err.to_string()))?;
         let channel = channel.parse::<Channel>().map_err(|err| refuse(&err.to_string()))?;
         Ok((serial, channel))
@@ -201,7 +258,21 @@ mod tests {
         ] {
             assert!(topics.parse_subject(bad).is_err(), "{bad}");
         }
+        // As the device stream stores them: partitioned.
+        assert_eq!(topics.parse_subject("acme.devp.4.1.GW-0001.event").unwrap(), (serial(), Channel::Event));
+        for bad in ["acme.devp.4.GW-0001.event", "acme.devp.x.1.GW-0001.event", "acme.devp.4.1.GW-0001", "acme.devp"] {
+            assert!(topics.parse_subject(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            topics.partition_transform(4),
+            ("acme.dev.*.*".to_owned(), "acme.devp.4.{{partition(4,1)}}.{{wildcard(1)}}.{{wildcard(2)}}".to_owned())
+        );
+        assert_eq!(topics.partition_filter(4, 3), "acme.devp.4.3.>");
+        assert_eq!(topics.partitions_of_transform(&topics.partition_transform(6).1), Some(6));
+        assert_eq!(topics.partitions_of_transform("other.devp.6.x"), None);
         let bare = Topics::new("").unwrap();
+        assert_eq!(bare.partition_filter(2, 0), "devp.2.0.>");
+        assert_eq!(bare.parse_subject("devp.2.0.GW-0001.cmd").unwrap(), (serial(), Channel::Command));
         assert_eq!(bare.subject(&serial(), Channel::Heartbeat), "dev.GW-0001.heartbeat");
         assert_eq!(bare.mqtt_topic(&serial(), Channel::Ack), "dev/GW-0001/ack");
         assert_eq!(bare.parse_subject("dev.GW-0001.cmd").unwrap(), (serial(), Channel::Command));
@@ -221,6 +292,16 @@ mod tests {
         ));
         // A telemetry payload on the heartbeat subject does not match the heartbeat schema.
         assert!(topics.decode_uplink("acme.dev.GW-0001.heartbeat", &bytes).is_err());
+    }
+
+    /// FNV-1a as NATS computes `partition()` (values checked against a 2.15 server).
+    #[test]
+    fn partitions_follow_the_servers_hash() {
+        for (serial, partition) in [("GW-0001", 1), ("GW-0002", 0), ("SIM-00017", 1), ("abc", 3), ("X", 3)] {
+            assert_eq!(partition_of(serial, 4), partition, "{serial}");
+        }
+        assert_eq!(partition_of("anything", 1), 0);
+        assert_eq!(partition_of("anything", 0), 0, "no partitions is one");
     }
 
     proptest! {

@@ -199,6 +199,13 @@ pub struct BridgeConfig {
     /// are retried with a pause growing to 30 s, so 20 ride out minutes of a database
     /// being away; a message that can never be handled is terminated at once.
     pub max_deliver: i64,
+    /// Partitions of the gateways (by serial) that bridges share out: the most bridges that
+    /// can take part. Every bridge of a deployment sets the same value; a change re-partitions
+    /// the device stream once the backlog of the old partitions is handled (docs/scaling.md).
+    pub partitions: u32,
+    /// How long a bridge's claim on a partition lasts unless renewed (renewed every third of
+    /// it): how soon another bridge takes over the partitions of one that died.
+    pub lease_seconds: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -345,7 +352,14 @@ impl Default for CaptchaConfig {
 
 impl Default for BridgeConfig {
     fn default() -> Self {
-        Self { offline_after_seconds: 90, command_timeout_ms: 5000, fetch_batch: 1000, max_deliver: 20 }
+        Self {
+            offline_after_seconds: 90,
+            command_timeout_ms: 5000,
+            fetch_batch: 1000,
+            max_deliver: 20,
+            partitions: 1,
+            lease_seconds: 6,
+        }
     }
 }
 
@@ -478,6 +492,8 @@ impl Config {
         }
         within("bridge.fetch_batch", self.bridge.fetch_batch, 1, 10_000)?;
         within("bridge.max_deliver", self.bridge.max_deliver, 1, 100)?;
+        within("bridge.partitions", self.bridge.partitions, 1, 64)?;
+        within("bridge.lease_seconds", self.bridge.lease_seconds, 3, 60)?;
         within("telemetry.retention_days", self.telemetry.retention_days, 1, 3650)?;
         for system in &self.auth.trusted_systems {
             if system.name.is_empty() || system.key.len() < MIN_SIGNING_KEY_LEN || system.audience.is_empty() {
