@@ -105,6 +105,26 @@ pub async fn run(shared: Arc<Shared>, lane: Arc<Lane>, shutdown: CancellationTok
 
 /// How long a draining lane waits for more before it checks whether its consumer is empty.
 const DRAIN_IDLE: Duration = Duration::from_millis(500);
+/// How long one pull request waits at the server: also how long a pull left behind by an
+/// ended session (this bridge's or a previous holder's) can still be handed messages.
+const PULL_EXPIRES: Duration = Duration::from_secs(10);
+
+/// Waits until no pull request of an earlier session is pending at the server (at most one
+/// pull's expiry): messages handed to one would be decided beside this session's, out of
+/// order and with a state of their own.
+async fn wait_for_other_pulls(
+    consumer: &mut consumer::Consumer<consumer::pull::Config>,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<()> {
+    let deadline = tokio::time::Instant::now() + PULL_EXPIRES + Duration::from_secs(2);
+    while consumer.info().await?.num_waiting > 0 && tokio::time::Instant::now() < deadline {
+        tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            _ = tokio::time::sleep(Duration::from_millis(200)) => {}
+        }
+    }
+    Ok(())
+}
 
 async fn session(
     shared: &Shared,
@@ -122,9 +142,16 @@ async fn session(
         anyhow::bail!("consumer {} not found", lane.consumer);
     };
     let filter = consumer.cached_info().config.filter_subject.clone();
+    wait_for_other_pulls(&mut consumer, shutdown).await?;
     replay_in_flight(shared, state, &mut consumer, &filter, shutdown).await?;
     let batch = shared.fetch_batch;
-    let messages = consumer.stream().max_messages_per_batch(batch).heartbeat(Duration::from_secs(5)).messages().await?;
+    let messages = consumer
+        .stream()
+        .max_messages_per_batch(batch)
+        .expires(PULL_EXPIRES)
+        .heartbeat(Duration::from_secs(5))
+        .messages()
+        .await?;
     let mut chunks = messages.ready_chunks(batch);
     loop {
         let chunk = tokio::select! {
@@ -158,6 +185,10 @@ async fn session(
                 }
             })
             .collect();
+        // Nor decide (and store states) for a partition that may be another bridge's now.
+        if !lane.lease.held() {
+            anyhow::bail!("the lease of {} ran out; the chunk is left to its next holder", lane.consumer);
+        }
         let started = std::time::Instant::now();
         handle_chunk(shared, state, &incoming, shutdown).await?;
         metrics::histogram!("lumiscape_bridge_chunk_messages").record(messages.len() as f64);
@@ -301,7 +332,8 @@ struct Outputs {
     statuses: Vec<StatusChange>,
     events: Vec<ev::DeviceEventReported>,
     transitions: Vec<ev::AlarmTransition>,
-    /// Condition keys changed by this chunk: `Some` stored, `None` back to idle.
+    /// Condition keys changed by this chunk: `Some` stored (idle ones too, with the time they
+    /// became idle), `None` deleted.
     changed: HashMap<String, Option<CondState>>,
 }
 
@@ -457,10 +489,10 @@ fn evaluate(
                     out.transitions.push(transition(id, String::new(), true, trigger_value));
                     out.changed.insert(key, Some(next));
                 }
-                Decision::Recover { id, raise_id } => {
+                Decision::Recover { id, raise_id, state: next } => {
                     let value = recovery_value.unwrap_or(trigger_value);
                     out.transitions.push(transition(id, raise_id, false, value));
-                    out.changed.insert(key, None);
+                    out.changed.insert(key, Some(next));
                 }
             }
         }

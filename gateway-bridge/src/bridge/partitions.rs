@@ -328,14 +328,23 @@ impl Coordinator {
         }
         for name in lost {
             if let Some(held) = self.held.remove(&name) {
+                // Awaited: a partition this bridge claims again must not have two lanes
+                // pulling from its consumer at once (each would decide part of a gateway's
+                // messages with a state of its own).
                 held.stop.cancel();
-                forget_scope(&self.shared, held.lane.scope);
+                let _ = tokio::time::timeout(self.ttl * 3, held.task).await;
+                forget_scope(&self.shared, held.lane.scope, &self.scopes());
             }
         }
         // A drained lane ends by itself (its consumer deleted): its lease goes too.
         for name in ended {
             self.release(&name).await;
         }
+    }
+
+    /// The scopes of the lanes this bridge runs.
+    fn scopes(&self) -> Vec<Scope> {
+        self.held.values().map(|h| h.lane.scope).collect()
     }
 
     /// Takes the lease of `name` if free, and starts its lane.
@@ -365,16 +374,17 @@ impl Coordinator {
         let Some(held) = self.held.remove(name) else { return };
         held.stop.cancel();
         let _ = held.task.await;
-        forget_scope(&self.shared, held.lane.scope);
+        forget_scope(&self.shared, held.lane.scope, &self.scopes());
         if let Err(err) = self.leases.delete_expect_revision(&held.key, Some(held.revision)).await {
             tracing::debug!(consumer = %name, error = %err, "lease not handed back (it expires by itself)");
         }
     }
 }
 
-/// This bridge no longer watches the presence of the scope's gateways.
-fn forget_scope(shared: &Shared, scope: Scope) {
-    shared.presence.forget(|serial| scope.holds(serial));
+/// This bridge no longer watches the presence of the scope's gateways, save those another of
+/// its lanes still runs (a drained old layout's lane overlaps the new partitions).
+fn forget_scope(shared: &Shared, scope: Scope, kept: &[Scope]) {
+    shared.presence.forget(|serial| scope.holds(serial) && !kept.iter().any(|k| k.holds(serial)));
 }
 
 #[cfg(test)]

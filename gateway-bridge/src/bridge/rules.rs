@@ -95,10 +95,15 @@ impl Rule {
     }
 }
 
-/// Where one device's condition of one rule stands. Only non-idle states are stored.
+/// Where one device's condition of one rule stands.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
+    /// Nothing holds. Stored once the condition has moved (a recovery, a trigger that did not
+    /// hold long enough), so that the device time it moved at is kept: a sample decided
+    /// before, delivered again after a crash, must not raise from an idle state that a later
+    /// sample made (see `a_redelivered_breach_after_its_recovery_raises_nothing`).
+    Idle,
     /// The trigger holds since `since_ms` but not yet long enough.
     Pending { since_ms: i64 },
     /// An alarm is raised (by the transition `raise_id`).
@@ -124,8 +129,9 @@ pub enum Decision {
     Moved(Option<CondState>),
     /// An alarm is raised with this id.
     Raise { id: String, state: CondState },
-    /// The alarm `raise_id` recovered with transition `id`; the state is idle again.
-    Recover { id: String, raise_id: String },
+    /// The alarm `raise_id` recovered with transition `id`; the state is idle again, as of
+    /// `state.last_ms`.
+    Recover { id: String, raise_id: String, state: CondState },
 }
 
 /// The deterministic id of a transition: the rule, the device and loop, the kind and the
@@ -135,8 +141,13 @@ pub fn transition_id(alarm_type_id: i64, serial: &str, loop_index: u8, raised: b
     format!("{alarm_type_id}.{serial}.{loop_index}.{kind}.{seq}")
 }
 
+/// The idle state after a sample at `at_ms` moved the condition back.
+fn idle(at_ms: i64) -> CondState {
+    CondState { phase: Phase::Idle, last_ms: at_ms }
+}
+
 /// Evaluates one reading of a sample (at device time `at_ms`, sequence `seq`) against the
-/// current state (`None` is idle). Samples at or before the state's last change are
+/// current state (`None`, or `Idle`, is idle). Samples at or before the state's last change are
 /// ignored: they were decided before (a redelivery) or arrived out of order.
 #[allow(clippy::too_many_arguments)]
 pub fn decide(
@@ -161,11 +172,11 @@ pub fn decide(
         },
     };
     match state.map(|s| &s.phase) {
-        None if triggered && rule.trigger.hold_ms == 0 => raise(),
-        None if triggered => {
+        None | Some(Phase::Idle) if triggered && rule.trigger.hold_ms == 0 => raise(),
+        None | Some(Phase::Idle) if triggered => {
             Decision::Moved(Some(CondState { phase: Phase::Pending { since_ms: at_ms }, last_ms: at_ms }))
         }
-        None => Decision::Unchanged,
+        None | Some(Phase::Idle) => Decision::Unchanged,
         Some(Phase::Pending { since_ms }) if triggered => {
             if at_ms - since_ms >= rule.trigger.hold_ms {
                 raise()
@@ -173,9 +184,9 @@ pub fn decide(
                 Decision::Unchanged
             }
         }
-        Some(Phase::Pending { .. }) => Decision::Moved(None),
+        Some(Phase::Pending { .. }) => Decision::Moved(Some(idle(at_ms))),
         Some(Phase::Raised { raise_id }) => match &rule.recovery {
-            None if !triggered => Decision::Moved(None),
+            None if !triggered => Decision::Moved(Some(idle(at_ms))),
             None => Decision::Unchanged,
             Some(recovery) => {
                 let recovering = recovery_value.is_some_and(|v| recovery.holds(v));
@@ -186,6 +197,7 @@ pub fn decide(
                     return Decision::Recover {
                         id: transition_id(rule.alarm_type_id, serial, loop_index, false, seq),
                         raise_id: raise_id.clone(),
+                        state: idle(at_ms),
                     };
                 }
                 Decision::Moved(Some(CondState {
@@ -207,6 +219,7 @@ pub fn decide(
                 Decision::Recover {
                     id: transition_id(rule.alarm_type_id, serial, loop_index, false, seq),
                     raise_id: raise_id.clone(),
+                    state: idle(at_ms),
                 }
             } else {
                 Decision::Unchanged
@@ -245,9 +258,9 @@ mod tests {
                     transitions.push(id);
                     state = Some(next);
                 }
-                Decision::Recover { id, .. } => {
+                Decision::Recover { id, state: next, .. } => {
                     transitions.push(id);
-                    state = None;
+                    state = Some(next);
                 }
             }
         }
@@ -259,7 +272,7 @@ mod tests {
         let rule = over_current(0, Some(0));
         let (transitions, state) = run(&rule, &[(10.0, 1, 1), (20.0, 2, 2), (21.0, 3, 3), (11.0, 4, 4), (10.0, 5, 5)]);
         assert_eq!(transitions, vec!["7.GW-1.2.r.2", "7.GW-1.2.c.4"]);
-        assert_eq!(state, None);
+        assert_eq!(state, Some(CondState { phase: Phase::Idle, last_ms: 4000 }), "idle as of the recovery");
     }
 
     #[test]
@@ -305,7 +318,10 @@ mod tests {
             assert_eq!(decide(&rule, Some(&raised), "GW-1", 2, 1.0, Some(1.0), at, 9), Decision::Unchanged);
         }
         let decision = decide(&rule, Some(&raised), "GW-1", 2, 1.0, Some(1.0), 6000, 9);
-        assert_eq!(decision, Decision::Recover { id: "7.GW-1.2.c.9".into(), raise_id: "7.GW-1.2.r.5".into() });
+        assert_eq!(
+            decision,
+            Decision::Recover { id: "7.GW-1.2.c.9".into(), raise_id: "7.GW-1.2.r.5".into(), state: idle(6000) }
+        );
     }
 
     #[test]
@@ -348,6 +364,29 @@ mod tests {
         let mut none = good;
         none.trigger = None;
         assert!(Rule::from_proto(&none).is_none());
+    }
+
+    /// The double raise of the spine's kill -9 tests: a chunk held a breach (with the alarm
+    /// already raised: nothing to do) and the recovery after it; its states were stored, and
+    /// the bridge died before acknowledging. Its successor decides the chunk again from the
+    /// stored state: the breach must not raise from the idle state the recovery left.
+    #[test]
+    fn a_redelivered_breach_after_its_recovery_raises_nothing() {
+        let rule = over_current(0, Some(0));
+        let (transitions, stored) = run(&rule, &[(20.0, 26, 26), (20.0, 50, 50), (5.0, 51, 51)]);
+        assert_eq!(transitions, vec!["7.GW-1.2.r.26", "7.GW-1.2.c.51"]);
+        let stored = stored.expect("the idle state is kept, with its time");
+        for (value, at_s, seq) in [(20.0, 50, 50), (5.0, 51, 51)] {
+            let decision = decide(&rule, Some(&stored), "GW-1", 2, value, Some(value), at_s * 1000, seq);
+            assert_eq!(decision, Decision::Unchanged, "sample {seq} again");
+        }
+        let next = decide(&rule, Some(&stored), "GW-1", 2, 20.0, Some(20.0), 76_000, 76);
+        assert!(
+            matches!(next, Decision::Raise { ref id, .. } if id == "7.GW-1.2.r.76"),
+            "a new breach raises: {next:?}"
+        );
+        let json = serde_json::to_string(&stored).unwrap();
+        assert_eq!(json, r#"{"phase":"idle","last_ms":51000}"#);
     }
 
     #[test]

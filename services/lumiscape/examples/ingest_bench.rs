@@ -17,7 +17,9 @@
 //!
 //! Settings (environment): BENCH_BASE (edge URL), BENCH_NATS, BENCH_PREFIX, BENCH_PIDS
 //! (`name=pid,...`), BENCH_RATES (default `5000,10000,20000,30000,40000`), BENCH_STEP_SECONDS
-//! (default 30), BENCH_GATEWAYS (default 1000), BENCH_LOOPS (default 3).
+//! (default 30), BENCH_GATEWAYS (default 1000), BENCH_LOOPS (default 3), BENCH_FLEET_DIR (the
+//! fleet's credentials: a directory that already holds them is used as it is, the fleet not
+//! registered again), BENCH_LABEL (the summary line's name, default `ingest`).
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -57,10 +59,17 @@ async fn main() -> anyhow::Result<()> {
         .filter_map(|p| p.split_once('=').and_then(|(n, pid)| Some((n.to_owned(), pid.parse().ok()?))))
         .collect();
 
+    let label = env("BENCH_LABEL", "ingest");
     let http = reqwest::Client::builder().no_proxy().build()?;
     let token = login(&http, &base).await?;
-    let creds = std::env::temp_dir().join(format!("lumiscape-bench-fleet-{}", std::process::id()));
-    register_fleet(&http, &base, &token, gateways, &creds).await?;
+    let creds = match std::env::var("BENCH_FLEET_DIR") {
+        Ok(dir) => std::path::PathBuf::from(dir),
+        Err(_) => std::env::temp_dir().join(format!("lumiscape-bench-fleet-{}", std::process::id())),
+    };
+    let registered = std::fs::read_dir(&creds).map(|d| d.count()).unwrap_or(0);
+    if registered < gateways {
+        register_fleet(&http, &base, &token, gateways, &creds).await?;
+    }
     let services_creds = std::env::var("LUMISCAPE_NATS_CREDENTIALS").ok().map(std::path::PathBuf::from);
     let client =
         lumiscape_common::nats::connect(&nats_url, "ingest-bench", services_creds.as_deref(), Duration::from_secs(10))
@@ -95,6 +104,7 @@ async fn main() -> anyhow::Result<()> {
     let mut best = 0u64;
     // Every consumer on the path: a rate is sustained only when each keeps up.
     let consumers = [
+        // One consumer per partition of the gateways: their backlogs summed.
         Consumer { label: "bridge", stream: name("DEVICE"), durable: "bridge-ingest" },
         Consumer { label: "lighting", stream: name("BRIDGE"), durable: "lighting-telemetry" },
         Consumer { label: "alarm", stream: name("BRIDGE"), durable: "alarm-transitions" },
@@ -164,7 +174,7 @@ async fn main() -> anyhow::Result<()> {
         );
     }
     println!(
-        "ingest: {best} msg/s sustained, p50 {p50:.0} ms p99 {p99:.0} ms p99.9 {p999:.0} ms at {LATENCY_RATE} msg/s, rss {total_mb:.0} MB"
+        "{label}: {best} msg/s sustained, p50 {p50:.0} ms p99 {p99:.0} ms p99.9 {p999:.0} ms at {LATENCY_RATE} msg/s, rss {total_mb:.0} MB"
     );
     Ok(())
 }
@@ -238,7 +248,8 @@ async fn wait_for_registry(js: &jetstream::Context, bucket: &str, gateways: usiz
     }
 }
 
-/// A durable consumer on the path and the stream it reads.
+/// A durable consumer on the path and the stream it reads; `durable` also names the
+/// consumers of its partitions (`{durable}-{n}-{k}`), whose backlogs are summed.
 struct Consumer {
     label: &'static str,
     stream: String,
@@ -259,12 +270,22 @@ struct StepOutcome {
 
 /// Messages stored in the consumer's stream so far, and those it has not handled yet.
 async fn progress(js: &jetstream::Context, consumer: &Consumer) -> anyhow::Result<(u64, u64)> {
+    use futures::TryStreamExt;
     let mut stream = js.get_stream(&consumer.stream).await?;
     let last = stream.info().await?.state.last_sequence;
-    let mut durable: jetstream::consumer::Consumer<jetstream::consumer::pull::Config> =
-        stream.get_consumer(consumer.durable).await.map_err(|err| anyhow::anyhow!("{}: {err}", consumer.durable))?;
-    let info = durable.info().await?;
-    Ok((last, info.num_pending + info.num_ack_pending as u64))
+    let names: Vec<String> = stream.consumer_names().try_collect().await?;
+    let partitions = format!("{}-", consumer.durable);
+    let mut backlog = 0;
+    let mut found = false;
+    for name in names.iter().filter(|n| *n == consumer.durable || n.starts_with(&partitions)) {
+        let mut durable: jetstream::consumer::Consumer<jetstream::consumer::pull::Config> =
+            stream.get_consumer(name).await.map_err(|err| anyhow::anyhow!("{name}: {err}"))?;
+        let info = durable.info().await?;
+        backlog += info.num_pending + info.num_ack_pending as u64;
+        found = true;
+    }
+    anyhow::ensure!(found, "no consumer {} on {}", consumer.durable, consumer.stream);
+    Ok((last, backlog))
 }
 
 /// Clock ticks a second, for /proc's CPU times.

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use async_nats::jetstream;
 use chrono::{TimeZone, Utc};
-use common::{Call, Cluster, Deployment, NatsServer, Options, consumer_idle, eventually};
+use common::{Call, Cluster, Deployment, NatsServer, Options, consumer_idle, device_idle, eventually};
 use lumiscape_gateway_bridge::protocol::{
     FirmwareVersion, GatewayReading, GatewaySerial, Heartbeat, LoopIndex, LoopReading, MessageId, Telemetry, Topics,
     Uplink, encode_uplink,
@@ -209,11 +209,13 @@ async fn expect_burst_outcome(site: &Site<'_>, js: &jetstream::Context) {
     .await;
     let history = site.total("/alarm/history/list?pageSize=10").await;
     let open = site.total("/alarm/realtime/list?pageSize=10").await;
+    if !settled {
+        dump_transitions(js, &site.cluster.prefix).await;
+    }
     assert!(settled, "expected {expected} alarms, all recovered; have {history}, {open} open");
     let prefix = &site.cluster.prefix;
     let idle = eventually(30, || async {
-        consumer_idle(js, &format!("{prefix}_DEVICE"), "bridge-ingest").await
-            && consumer_idle(js, &format!("{prefix}_BRIDGE"), "alarm-transitions").await
+        device_idle(js, prefix).await && consumer_idle(js, &format!("{prefix}_BRIDGE"), "alarm-transitions").await
     })
     .await;
     assert!(idle, "consumers still hold pending messages");
@@ -255,6 +257,37 @@ async fn a_burst_survives_kill_9_of_the_bridge_then_the_alarm_service() {
     cluster.kill("alarm");
     publish(&js, &messages[6000..]).await;
     cluster.restart("alarm").await;
+
+    let site = Site { cluster: &cluster, token, topics };
+    expect_burst_outcome(&site, &js).await;
+}
+
+/// Two bridges share the gateways by partition (four partitions, two each); one is killed
+/// with SIGKILL mid-burst and the other takes its partitions over once their leases expire,
+/// from the states and positions it left: every breach is raised once and recovered once.
+#[tokio::test]
+async fn a_burst_survives_kill_9_of_one_of_two_bridges() {
+    let options = options(&[("LUMISCAPE_BRIDGE__PARTITIONS", "4"), ("LUMISCAPE_BRIDGE__LEASE_SECONDS", "3")]);
+    let mut cluster = Cluster::start_with(PIECES, options).await;
+    cluster.add_replica("bridge").await;
+    let site = Site::open(&cluster).await;
+    register_burst_fleet(&site).await;
+    let js = cluster.jetstream().await;
+    let messages = burst(&site.topics);
+    let token = site.token.clone();
+    let topics = site.topics.clone();
+    drop(site);
+
+    publish(&js, &messages[..4000]).await;
+    // Both bridges have decided part of the burst before one of them dies.
+    let both = eventually(30, || async {
+        let texts = cluster.metrics_of("bridge").await;
+        texts.len() == 2 && texts.iter().all(|t| metric(t, "lumiscape_bridge_messages_total") > 0.0)
+    })
+    .await;
+    assert!(both, "each bridge handles its partitions");
+    cluster.kill("bridge");
+    publish(&js, &messages[4000..]).await;
 
     let site = Site { cluster: &cluster, token, topics };
     expect_burst_outcome(&site, &js).await;
@@ -361,8 +394,7 @@ async fn a_repeated_message_makes_one_alarm_and_garbage_never_blocks() {
     publish(&js, &[(subject.clone(), telemetry(&serial, 2, at + 1, &[5.0]))]).await;
     assert!(eventually(30, || async { site.total("/alarm/realtime/list?pageSize=10").await == 0 }).await);
     assert_eq!(site.total("/alarm/history/list?pageSize=10").await, 1, "one alarm for one breach");
-    let device = format!("{}_DEVICE", cluster.prefix);
-    assert!(eventually(10, || consumer_idle(&js, &device, "bridge-ingest")).await);
+    assert!(eventually(10, || device_idle(&js, &cluster.prefix)).await);
 }
 
 #[tokio::test]
@@ -597,4 +629,30 @@ async fn the_live_stream_carries_only_the_callers_project_and_refuses_bad_calls(
     }
     assert!(reopened, "a closed stream's place comes back");
     drop(stream);
+}
+
+/// Prints every alarm transition on the BRIDGE stream, by gateway and loop, with its stream
+/// sequence: when the burst's outcome is wrong, a double raise shows which sample decided it.
+async fn dump_transitions(js: &jetstream::Context, prefix: &str) {
+    use futures::StreamExt;
+    use prost::Message;
+    let stream = js.get_stream(format!("{prefix}_BRIDGE")).await.unwrap();
+    let consumer = stream
+        .create_consumer(jetstream::consumer::pull::Config {
+            filter_subject: format!("{prefix}.bridge.alarm.*"),
+            ack_policy: jetstream::consumer::AckPolicy::None,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    let mut batch = consumer.fetch().max_messages(10_000).expires(Duration::from_secs(1)).messages().await.unwrap();
+    let mut by: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    while let Some(Ok(m)) = batch.next().await {
+        let t = lumiscape_proto::events::v1::AlarmTransition::decode(m.payload.clone()).unwrap();
+        let seq = m.info().map(|i| i.stream_sequence).unwrap_or(0);
+        by.entry(format!("{}.{}", t.serial, t.loop_index)).or_default().push(format!("{}@{}", t.transition_id, seq));
+    }
+    for (k, v) in by {
+        eprintln!("TRANSITIONS {k}: {}", v.join(" "));
+    }
 }

@@ -771,6 +771,22 @@ impl Drop for NatsServer {
     }
 }
 
+/// Whether the bridges have handled everything gateways sent so far: every consumer of the
+/// device stream (one per partition) is idle.
+pub async fn device_idle(js: &async_nats::jetstream::Context, prefix: &str) -> bool {
+    use futures::StreamExt;
+    let stream = format!("{prefix}_DEVICE");
+    let Ok(handle) = js.get_stream(&stream).await else { return false };
+    let names: Vec<Result<String, _>> = handle.consumer_names().collect().await;
+    let Ok(names) = names.into_iter().collect::<Result<Vec<String>, _>>() else { return false };
+    for name in &names {
+        if !consumer_idle(js, &stream, name).await {
+            return false;
+        }
+    }
+    !names.is_empty()
+}
+
 /// Whether the durable `consumer` of `stream` has handled everything published so far.
 pub async fn consumer_idle(js: &async_nats::jetstream::Context, stream: &str, consumer: &str) -> bool {
     let Ok(stream) = js.get_stream(stream).await else { return false };
