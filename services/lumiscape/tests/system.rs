@@ -473,7 +473,16 @@ async fn the_data_scope_limits_the_users_a_role_sees(c: &Cluster) {
     assert!(mine["total"].as_i64().unwrap() > 2);
     let mut edit = user_body("east_lead", east, &[role]);
     edit["userId"] = json!(lead);
-    c.api.send(Call::put("/system/user").token(&admin).json(edit)).await;
+    let (status, answer) = c.api.send(Call::put("/system/user").token(&admin).json(edit)).await;
+    assert_eq!((status, answer["code"].as_i64()), (200, Some(200)), "{answer}");
+    // The user's live session takes the new permissions through the session bucket, which
+    // the edge mirrors by a watch: a moment later on a loaded machine.
+    let granted = common::eventually(10, || async {
+        let (_, depts) = c.api.send(Call::get("/system/dept/list").token(&token)).await;
+        depts["code"] == 200
+    })
+    .await;
+    assert!(granted, "the session never took the organization permissions");
     let (_, depts) = c.api.send(Call::get("/system/dept/list").token(&token)).await;
     let ids: Vec<i64> = depts["data"].as_array().unwrap().iter().map(|d| d["deptId"].as_i64().unwrap()).collect();
     assert_eq!(ids, [east, east_team], "{depts}");
