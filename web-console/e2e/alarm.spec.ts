@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { breadcrumb, choose, chooseProject, signIn, toast } from './helpers';
+import { breadcrumb, choose, chooseProject, confirmIn, signIn, toast } from './helpers';
 
 test('an alarm type: a bad recovery value is refused with the message, a good one is saved', async ({ page }) => {
   await signIn(page);
@@ -48,7 +48,7 @@ test('an alarm type: a bad recovery value is refused with the message, a good on
   await edit.getByRole('button', { name: '取消' }).click();
 
   await row.getByRole('button', { name: `删除 ${name}` }).click();
-  await page.getByRole('dialog').filter({ hasText: `确定删除告警类型“${name}”吗？` }).getByRole('button', { name: '确定' }).click();
+  await confirmIn(page, `确定删除告警类型“${name}”吗？`);
   await expect(toast(page, '删除成功')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });

@@ -63,6 +63,16 @@ export async function dialogOpened(dialog: Locator): Promise<void> {
   await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
 }
 
+/**
+ * Clicks 确定 in the confirmation that says `text`, once it has finished opening: a click
+ * during its zoom-in can land on nothing on a loaded machine, and the confirmation then stays.
+ */
+export async function confirmIn(page: Page, text: string): Promise<void> {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialogOpened(dialog);
+  await dialog.getByRole('button', { name: '确定' }).click();
+}
+
 export async function chooseProject(page: Page, name = DEMO_PROJECT): Promise<void> {
   const current = page.getByRole('group', { name: '当前项目' });
   await current.getByRole('button').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { breadcrumb, choose, chooseProject, signIn, toast } from './helpers';
+import { breadcrumb, choose, chooseProject, confirmIn, signIn, toast } from './helpers';
 
 // Gateways, their detail and one-key control against the real server. The gateways made here
 // never connect, so they are offline: switching their loops shows the server's message.
@@ -37,7 +37,7 @@ async function deleteGateway(page: Page, name: string): Promise<void> {
   await page.getByLabel('网关名称').first().fill(name);
   await page.getByRole('button', { name: '搜索', exact: true }).click();
   await page.getByRole('button', { name: `删除 ${name}` }).click();
-  await page.getByRole('dialog').filter({ hasText: `确定删除网关“${name}”吗？` }).getByRole('button', { name: '确定' }).click();
+  await confirmIn(page, `确定删除网关“${name}”吗？`);
   await expect(toast(page, '删除成功')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 }
@@ -77,7 +77,7 @@ test('gateways: add with the server-side rules checked first, edit, delete', asy
 
   // a new credential replaces the current one, after a confirmation
   await row.getByRole('button', { name: `签发凭证 ${name}` }).click();
-  await page.getByRole('dialog').filter({ hasText: `确定为网关“${name}”签发新凭证吗？` }).getByRole('button', { name: '确定' }).click();
+  await confirmIn(page, `确定为网关“${name}”签发新凭证吗？`);
   await closeCredential(page, number);
 
   await row.getByRole('button', { name: `修改 ${name}` }).click();
@@ -115,7 +115,7 @@ test('gateways: several deleted at once after one confirmation', async ({ page }
   // choosing a row does not open it
   await expect(page).toHaveURL(/\/lighting\/gateway$/);
   await batch.click();
-  await page.getByRole('dialog').filter({ hasText: '确定删除选中的 2 条数据吗？' }).getByRole('button', { name: '确定' }).click();
+  await confirmIn(page, '确定删除选中的 2 条数据吗？');
   await expect(toast(page, '删除成功')).toBeVisible();
   for (const number of numbers) await expect(page.getByRole('row', { name: new RegExp(number) })).toHaveCount(0);
 });
@@ -170,7 +170,7 @@ test('one-key control: all off after a confirmation, a result per gateway, an au
   await expect(page.getByText('全部关闭结果')).toHaveCount(0);
 
   await page.getByRole('button', { name: '全部关闭' }).click();
-  await page.getByRole('dialog').filter({ hasText: '确定全部关闭吗？' }).getByRole('button', { name: '确定' }).click();
+  await confirmIn(page, '确定全部关闭吗？');
   await expect(page.getByText('全部关闭结果')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /共 \d+ 个网关，成功 \d+ 个，失败 \d+ 个/ })).toBeVisible({
     timeout: 30_000,

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { callApi, GUEST, screen, sidebar, signIn, toast } from './helpers';
+import { callApi, dialogOpened, GUEST, screen, sidebar, signIn, toast } from './helpers';
 
 // The menu and advice screens against the real server: a menu added under a directory with an
 // icon from the picker is in the sidebar at once and after a reload, in both languages, and
@@ -76,6 +76,7 @@ test.describe('menus', () => {
     await expect(menus.getByRole('row', { name: new RegExp(NAME_EN) })).toContainText(`system:e2e${RUN}:list`);
     await menus.getByRole('button', { name: `Delete ${NAME_EN}`, exact: true }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: `Delete the menu "${NAME_EN}"?` });
+    await dialogOpened(confirm);
     await confirm.getByRole('button', { name: 'OK' }).click();
     await expect(toast(page, 'Deleted')).toBeVisible();
     await expect(sidebar(page).getByRole('menuitem', { name: NAME_EN })).toHaveCount(0);
@@ -161,6 +162,7 @@ test.describe('advice', () => {
     // the administrator deletes it after a confirmation
     await advice.getByRole('button', { name: `删除 ${TITLE}`, exact: true }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: `确定删除意见反馈“${TITLE}”吗？` });
+    await dialogOpened(confirm);
     await confirm.getByRole('button', { name: '确定' }).click();
     await expect(toast(page, '删除成功')).toBeVisible();
     await expect(row).toHaveCount(0);

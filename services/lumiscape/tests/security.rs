@@ -73,7 +73,9 @@ impl Snapshot {
         let mut ours = Vec::new();
         while let Some(name) = names.next().await {
             let name = name.unwrap();
-            if name.contains(&c.prefix) {
+            // The bridges' member and partition leases are renewed every few seconds
+            // whatever the requests do: liveness, not data.
+            if name.contains(&c.prefix) && !name.ends_with("_BRIDGE_LEASES") {
                 ours.push(name);
             }
         }
