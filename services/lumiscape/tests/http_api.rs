@@ -1021,6 +1021,14 @@ async fn the_personal_center(c: &Cluster) {
     let edit = json!({ "nickName": "值班长", "phonenumber": "13912345678", "email": "duty@lumiscape.cn", "sex": "1" });
     let (status, _) = c.api.send(Call::put("/system/user/profile").token(&token).json(edit)).await;
     assert_eq!(status, 200);
+    // Another identity replica drops its cached row when the clearing announced over NATS
+    // reaches it: at once on a quiet machine, a moment later on a loaded one.
+    let seen = eventually(3, || async {
+        let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
+        info["user"]["nickName"] == "值班长"
+    })
+    .await;
+    assert!(seen, "the edit reached every replica");
     let (_, info) = c.api.send(Call::get("/getInfo").token(&token)).await;
     assert_eq!(info["user"]["nickName"], "值班长");
     assert_eq!(info["user"]["phonenumber"], "13912345678");
