@@ -56,9 +56,12 @@ test.describe('the data big screen', () => {
 
     // 4K: the same design, twice the size, still no scrollbars.
     await page.setViewportSize({ width: 3840, height: 2160 });
-    const box = await page.getByTestId('screen-canvas').boundingBox();
-    expect(box && Math.round(box.width)).toBe(3840);
-    expect(box && Math.round(box.height)).toBe(2160);
+    // The canvas scales on the resize event, a moment after the viewport changes.
+    const size = async () => {
+      const box = await page.getByTestId('screen-canvas').boundingBox();
+      return box ? [Math.round(box.width), Math.round(box.height)] : [];
+    };
+    await expect.poll(size).toEqual([3840, 2160]);
     expect(await fitsTheViewport(page)).toBe(true);
     await attachScreenshot(page, testInfo, 'data-screen-3840x2160');
     await expect(errorToasts(page)).toHaveCount(0);
