@@ -119,10 +119,8 @@ impl Lane {
 
 /// The layout of the device stream: how many partitions its transform makes, or `None` for a
 /// stream from before partitions.
-pub async fn current_layout(shared: &Shared) -> anyhow::Result<Option<u32>> {
-    let mut stream = shared.js.get_stream(shared.streams.bucket("DEVICE")).await?;
-    let info = stream.info().await?;
-    Ok(info.config.subject_transform.as_ref().and_then(|t| shared.topics.partitions_of_transform(&t.destination)))
+fn layout_of(shared: &Shared, config: &stream::Config) -> Option<u32> {
+    config.subject_transform.as_ref().and_then(|t| shared.topics.partitions_of_transform(&t.destination))
 }
 
 /// The consumer config of a partition (or of the legacy consumer, narrowed to the
@@ -145,7 +143,7 @@ fn consumer_config(shared: &Shared, name: &str, filter: String) -> consumer::pul
 /// interest retention, a message stored while no consumer wants it is not kept.
 pub async fn ensure_layout(shared: &Shared, partitions: u32) -> anyhow::Result<()> {
     let wanted = ingest::device_stream(shared, partitions);
-    let stream = match shared.js.get_stream(&wanted.name).await {
+    let mut stream = match shared.js.get_stream(&wanted.name).await {
         Ok(stream) => stream,
         Err(_) => {
             // Created untransformed, so nothing is stored before the consumers exist.
@@ -154,9 +152,8 @@ pub async fn ensure_layout(shared: &Shared, partitions: u32) -> anyhow::Result<(
             shared.js.get_or_create_stream(untransformed).await?
         }
     };
-    let mut stream = stream;
     let current = stream.info().await?.config.clone();
-    let layout = current.subject_transform.as_ref().and_then(|t| shared.topics.partitions_of_transform(&t.destination));
+    let layout = layout_of(shared, &current);
     for partition in 0..partitions {
         let name = consumer_name(partitions, partition);
         stream
@@ -204,27 +201,15 @@ pub struct Coordinator {
 
 impl Coordinator {
     pub async fn open(shared: Arc<Shared>, ttl: Duration) -> anyhow::Result<Self> {
-        let bucket = shared.streams.bucket("BRIDGE_LEASES");
-        let leases = match shared.js.get_key_value(&bucket).await {
-            Ok(store) => store,
-            Err(_) => {
-                let created = shared
-                    .js
-                    .create_key_value(kv::Config {
-                        bucket: bucket.clone(),
-                        description: "gateway-bridge members and partition leases".into(),
-                        history: 1,
-                        max_age: ttl,
-                        storage: stream::StorageType::File,
-                        ..Default::default()
-                    })
-                    .await;
-                match created {
-                    Ok(store) => store,
-                    Err(err) => shared.js.get_key_value(&bucket).await.map_err(|_| anyhow::Error::from(err))?,
-                }
-            }
+        let config = kv::Config {
+            bucket: shared.streams.bucket("BRIDGE_LEASES"),
+            description: "gateway-bridge members and partition leases".into(),
+            history: 1,
+            max_age: ttl,
+            storage: stream::StorageType::File,
+            ..Default::default()
         };
+        let leases = lumiscape_common::nats::open_bucket_with(&shared.js, config).await?;
         let member = uuid::Uuid::new_v4().simple().to_string();
         Ok(Self { shared, leases, member, ttl, held: HashMap::new() })
     }
@@ -254,8 +239,8 @@ impl Coordinator {
     async fn round(&mut self) -> anyhow::Result<()> {
         self.leases.put(format!("member.{}", self.member), self.member.clone().into()).await?;
         self.renew().await;
-        let layout = current_layout(&self.shared).await?;
-        let stream = self.shared.js.get_stream(self.shared.streams.bucket("DEVICE")).await?;
+        let mut stream = self.shared.js.get_stream(self.shared.streams.bucket("DEVICE")).await?;
+        let layout = layout_of(&self.shared, &stream.info().await?.config);
         let names: Vec<String> = stream.consumer_names().try_collect().await?;
         let current: Vec<String> = match layout {
             Some(n) => (0..n).map(|k| consumer_name(n, k)).collect(),

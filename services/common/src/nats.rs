@@ -73,22 +73,30 @@ pub const BUCKET_MAX_BYTES: i64 = 256 * 1024 * 1024;
 /// age: a projection's keys live as long as what they mirror. Whichever process starts
 /// first creates it; one that loses that race opens the other's.
 pub async fn open_bucket(js: &jetstream::Context, bucket: &str, description: &str) -> anyhow::Result<kv::Store> {
-    if let Ok(store) = js.get_key_value(bucket).await {
-        return Ok(store);
-    }
-    let created = js
-        .create_key_value(kv::Config {
+    open_bucket_with(
+        js,
+        kv::Config {
             bucket: bucket.to_owned(),
             description: description.to_owned(),
             history: 1,
             max_bytes: BUCKET_MAX_BYTES,
             storage: stream::StorageType::File,
             ..Default::default()
-        })
-        .await;
-    match created {
+        },
+    )
+    .await
+}
+
+/// Opens the bucket `config` names, creating it with `config` when missing (the race
+/// between two starting processes as in [`open_bucket`]).
+pub async fn open_bucket_with(js: &jetstream::Context, config: kv::Config) -> anyhow::Result<kv::Store> {
+    if let Ok(store) = js.get_key_value(&config.bucket).await {
+        return Ok(store);
+    }
+    let bucket = config.bucket.clone();
+    match js.create_key_value(config).await {
         Ok(store) => Ok(store),
-        Err(err) => js.get_key_value(bucket).await.map_err(|_| anyhow::Error::from(err)),
+        Err(err) => js.get_key_value(&bucket).await.map_err(|_| anyhow::Error::from(err)),
     }
 }
 
