@@ -198,6 +198,18 @@ impl<T, E: Into<Error>> StatusExt<T> for std::result::Result<T, E> {
     }
 }
 
+/// A failure shared by the callers of one read ([`crate::coalesce`]): each gets its code and
+/// message, and its cause for the log.
+impl From<std::sync::Arc<Error>> for Error {
+    fn from(shared: std::sync::Arc<Error>) -> Self {
+        std::sync::Arc::try_unwrap(shared).unwrap_or_else(|shared| Error {
+            code: shared.code,
+            msg: shared.msg.clone(),
+            source: shared.source.as_ref().map(|source| anyhow::anyhow!("{source:#}")),
+        })
+    }
+}
+
 /// A rule of the model refused the input: the message names the field and the rule.
 impl From<Msg> for Error {
     fn from(msg: Msg) -> Self {

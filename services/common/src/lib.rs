@@ -6,6 +6,7 @@
 pub mod access;
 pub mod auth;
 pub mod blocking;
+pub mod coalesce;
 pub mod config;
 pub mod db;
 pub mod error;

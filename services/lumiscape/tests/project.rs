@@ -486,6 +486,63 @@ async fn announcements_are_written_published_and_scoped_to_the_project(c: &Clust
     refused(operator.send("1", EN, Call::put(&format!("/system/notice/publish/{first}"))).await, 403, NO_PERMISSION_EN);
 }
 
+scenario!(a_crowd_on_the_home_page_still_sees_each_write_at_once);
+/// The home page's three reads are shared by the callers who ask at once
+/// (`lumiscape_common::coalesce`); a caller still never gets a figure read before it asked.
+/// A crowd keeps the reads shared while a writer changes each panel's source and reads the
+/// page straight after each commit.
+async fn a_crowd_on_the_home_page_still_sees_each_write_at_once(c: &Cluster) {
+    const HOME: &str = "/project/project/getProjectMainPageInfo";
+    let console = Console::admin(c).await;
+    let (_, page) = console.send("1", EN, Call::get(HOME)).await;
+    let serious = page["data"]["alarms"]["serious"].as_i64().expect("the alarm panel");
+    let online = page["data"]["devices"]["gatewayOnline"].as_i64().expect("the device panel");
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let crowd = futures::future::join_all((0..16).map(|_| async {
+        let mut reads = 0;
+        while !done.load(std::sync::atomic::Ordering::SeqCst) {
+            let (_, page) = console.send("1", EN, Call::get(HOME)).await;
+            assert_eq!(page["code"], 200, "{page}");
+            reads += 1;
+        }
+        reads
+    }));
+    let writer = async {
+        for round in 1..=8_i64 {
+            sqlx::query(
+                "INSERT INTO alarm.alarms (project_id, alarm_type_id, raise_transition_id, alarm_name, alarm_level, \
+                 content_zh, content_en, trigger_attribute, trigger_comparison, trigger_value_text, auto_processing, \
+                 auto_work_order, gateway_id, serial, loop_index, device_name, value, alarm_time, sample_time) \
+                 VALUES (1, 1, $1, 'Over-current', '1', '过流', 'Over-current', 'current', '>', '15', FALSE, FALSE, \
+                 1, 'SIM-00001', 1, 'G', 16, now(), now())",
+            )
+            .bind(format!("test-crowd-{round}"))
+            .execute(&c.pool)
+            .await
+            .unwrap();
+            let name = format!("Crowded {round}");
+            sqlx::query("UPDATE project.projects SET project_name = $1 WHERE project_id = 1")
+                .bind(&name)
+                .execute(&c.pool)
+                .await
+                .unwrap();
+            sqlx::query("UPDATE lighting.gateways SET online = NOT online WHERE gateway_id = 1")
+                .execute(&c.pool)
+                .await
+                .unwrap();
+            let (_, page) = console.send("1", EN, Call::get(HOME)).await;
+            let data = &page["data"];
+            assert_eq!(data["alarms"]["serious"].as_i64(), Some(serious + round), "round {round}: {page}");
+            assert_eq!(data["project"]["projectName"], name.as_str(), "round {round}: {page}");
+            let flipped = data["devices"]["gatewayOnline"].as_i64().unwrap() != online;
+            assert_eq!(flipped, round % 2 == 1, "round {round}: {page}");
+        }
+        done.store(true, std::sync::atomic::Ordering::SeqCst);
+    };
+    let (reads, ()) = tokio::join!(crowd, writer);
+    assert!(reads.iter().all(|&n| n > 0), "every reader of the crowd was answered: {reads:?}");
+}
+
 scenario!(the_home_page_gathers_its_panels_from_the_services_that_own_them);
 async fn the_home_page_gathers_its_panels_from_the_services_that_own_them(c: &Cluster) {
     let console = Console::admin(c).await;

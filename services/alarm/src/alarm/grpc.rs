@@ -3,6 +3,7 @@
 //! the error once; the rules live in `model`, the transactions in `store`.
 
 use lumiscape_common::access::{InProject, authorize};
+use lumiscape_common::coalesce::Coalesced;
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
 use lumiscape_common::permission::alarm::{history, realtime};
@@ -22,11 +23,13 @@ const MAX_DEVICE_FILTER: usize = 120;
 
 pub struct AlarmApi {
     shared: Shared,
+    /// The home page's open alarms by project, read once for the callers who ask at once.
+    open_counts: Coalesced<i64, (i64, [i64; 3]), Error>,
 }
 
 impl AlarmApi {
     pub fn new(shared: Shared) -> Self {
-        Self { shared }
+        Self { shared, open_counts: Coalesced::new() }
     }
 }
 
@@ -61,10 +64,7 @@ impl AlarmService for AlarmApi {
         request: Request<pb::CountOpenAlarmsRequest>,
     ) -> Reply<pb::CountOpenAlarmsResponse> {
         let access = authorize(&self.shared.auth, &request, &[realtime::LIST, project::REMOVE]).await?;
-        let counted = store::count_open(&self.shared.pool, access.project_id).await;
-        counted
-            .map(|(count, [serious, main, secondary])| pb::CountOpenAlarmsResponse { count, serious, main, secondary })
-            .reply(access.lang())
+        self.count_open(&access).await.reply(access.lang())
     }
 
     async fn alarm_trend(&self, request: Request<pb::AlarmTrendRequest>) -> Reply<pb::AlarmTrendResponse> {
@@ -74,6 +74,16 @@ impl AlarmService for AlarmApi {
 }
 
 impl AlarmApi {
+    /// The project's open alarms by level. The home page asks thousands of times a second for
+    /// the same project, so the callers who ask while a count runs share the next one
+    /// (`lumiscape_common::coalesce`): each still gets a count read after it asked.
+    async fn count_open(&self, access: &InProject) -> Result<pb::CountOpenAlarmsResponse, Error> {
+        let (pool, project_id) = (self.shared.pool.clone(), access.project_id);
+        let read = move || async move { store::count_open(&pool, project_id).await.map_err(Error::from) };
+        let (count, [serious, main, secondary]) = self.open_counts.get(project_id, read).await?;
+        Ok(pb::CountOpenAlarmsResponse { count, serious, main, secondary })
+    }
+
     /// Every day of the span, zeros included, with its alarms by level.
     async fn trend(&self, access: &InProject, req: &pb::AlarmTrendRequest) -> Result<pb::AlarmTrendResponse, Error> {
         let span = TrendSpan::parse(req.days, req.utc_offset_minutes, chrono::Utc::now())?;

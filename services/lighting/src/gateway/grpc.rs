@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 use lumiscape_common::access::{InProject, authorize};
+use lumiscape_common::coalesce::Coalesced;
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
 use lumiscape_common::permission::lighting::gateway;
@@ -23,11 +24,13 @@ use crate::telemetry::store as telemetry;
 
 pub struct GatewayApi {
     shared: Shared,
+    /// The home page's counts by project, read once for the callers who ask at once.
+    count_reads: Coalesced<i64, store::Counts, Error>,
 }
 
 impl GatewayApi {
     pub fn new(shared: Shared) -> Self {
-        Self { shared }
+        Self { shared, count_reads: Coalesced::new() }
     }
 }
 
@@ -42,16 +45,7 @@ impl GatewayService for GatewayApi {
 
     async fn count_gateways(&self, request: Request<pb::CountGatewaysRequest>) -> Reply<pb::GatewayCounts> {
         let access = authorize(&self.shared.auth, &request, &[gateway::LIST, project::REMOVE]).await?;
-        let counts = store::counts(&self.shared.pool, access.project_id).await;
-        counts
-            .map(|c| pb::GatewayCounts {
-                total: c.gateways,
-                online: c.online,
-                loops: c.loops,
-                loops_on: c.loops_on,
-                loops_off: c.loops_off,
-            })
-            .reply(access.lang())
+        self.counts(&access).await.reply(access.lang())
     }
 
     async fn get_gateway(&self, request: Request<pb::GetGatewayRequest>) -> Reply<pb::GatewayDetail> {
@@ -106,6 +100,22 @@ impl GatewayService for GatewayApi {
 }
 
 impl GatewayApi {
+    /// The project's gateways and loops counted. The home page asks thousands of times a
+    /// second for the same project, so the callers who ask while a count runs share the next
+    /// one (`lumiscape_common::coalesce`): each still gets a count read after it asked.
+    async fn counts(&self, access: &InProject) -> Result<pb::GatewayCounts, Error> {
+        let (pool, project_id) = (self.shared.pool.clone(), access.project_id);
+        let read = move || async move { store::counts(&pool, project_id).await.map_err(Error::from) };
+        let c = self.count_reads.get(project_id, read).await?;
+        Ok(pb::GatewayCounts {
+            total: c.gateways,
+            online: c.online,
+            loops: c.loops,
+            loops_on: c.loops_on,
+            loops_off: c.loops_off,
+        })
+    }
+
     /// A live gateway of the project, or NotFound.
     async fn gateway(&self, access: &InProject, gateway_id: i64) -> Result<GatewayRow, Error> {
         let gateway_id = model::check_gateway_id(gateway_id)?;

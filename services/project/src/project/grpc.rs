@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use chrono::{Local, NaiveDate};
 use lumiscape_common::access::{Access, SIGNED_IN, authorize_global};
+use lumiscape_common::coalesce::Coalesced;
 use lumiscape_common::grpc::RequestContext;
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::local::{Peer, Transport};
@@ -43,11 +44,14 @@ pub struct Peers {
 pub struct ProjectApi {
     shared: Context,
     peers: Peers,
+    /// The home page's row by project and number of notices, read once for the callers who
+    /// ask at once.
+    home_reads: Coalesced<(i64, i64), Option<store::HomeRow>, Error>,
 }
 
 impl ProjectApi {
     pub fn new(shared: Context, peers: Peers) -> Self {
-        Self { shared, peers }
+        Self { shared, peers, home_reads: Coalesced::new() }
     }
 }
 
@@ -289,10 +293,14 @@ impl ProjectApi {
         Ok(self.home(id, 0).await?.0)
     }
 
-    /// The home page's picture of the project and its newest `notices` published notices.
+    /// The home page's picture of the project and its newest `notices` published notices. The
+    /// callers who ask while the row is read share the next read (`lumiscape_common::coalesce`:
+    /// the home page is read thousands of times a second), which still starts after they asked.
     async fn home(&self, id: i64, notices: i64) -> Result<(pb::HomeConfig, Vec<NoticeRow>), Error> {
+        let pool = self.shared.pool.clone();
+        let read = move || async move { store::home(&pool, id, notices).await.map_err(Error::from) };
         let row =
-            store::home(&self.shared.pool, id, notices).await?.ok_or_else(|| Error::not_found(Msg::ProjectNotFound))?;
+            self.home_reads.get((id, notices), read).await?.ok_or_else(|| Error::not_found(Msg::ProjectNotFound))?;
         let modules = row.module_positions.iter().zip(row.module_codes);
         let config = pb::HomeConfig {
             id: row.project_id,
