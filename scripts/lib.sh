@@ -168,7 +168,7 @@ CONF
 # defaults 50051-50055.
 export_grpc_ports() {
   local service port
-  for service in identity project lighting alarm bridge; do
+  for service in identity project lighting alarm maintenance bridge; do
     port="$(free_port)"
     export "LUMISCAPE_GRPC__${service^^}_LISTEN=127.0.0.1:$port" "LUMISCAPE_GRPC__${service^^}_URL=http://127.0.0.1:$port"
   done

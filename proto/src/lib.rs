@@ -28,6 +28,12 @@ pub mod alarm {
     }
 }
 
+pub mod maintenance {
+    pub mod v1 {
+        tonic::include_proto!("lumiscape.maintenance.v1");
+    }
+}
+
 pub mod bridge {
     pub mod v1 {
         tonic::include_proto!("lumiscape.bridge.v1");

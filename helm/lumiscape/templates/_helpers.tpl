@@ -100,6 +100,7 @@ identity: 50051
 project: 50052
 lighting: 50053
 alarm: 50054
+maintenance: 50056
 bridge: 50055
 edge: 0
 {{- end }}

@@ -47,6 +47,9 @@ pub async fn start(
     let shared = Context::new(cfg, &deps);
     let (js, streams) = (shared.js.clone(), shared.streams.clone());
     Streams::ensure(&js, &streams.alarm()).await?;
+    // Maintenance's stream, whose confirmations set alarms processed; ensured here too, so the
+    // consumer can be made whichever service starts first.
+    Streams::ensure(&js, &streams.maintenance()).await?;
     let rule_book = Projection::open(&js, &streams, rules::BUCKET, "the enabled alarm types, by id", RuleBook).await?;
     rule_book.queue_all::<Tables>(&deps.pool).await?;
 
@@ -59,6 +62,7 @@ pub async fn start(
         "lighting's gateway registry, by serial",
     )
     .await?;
+    spawn_logged("work order confirmations", alarm::work_orders::run(shared.clone(), shutdown.clone()));
     let lifecycle = Lifecycle { ctx: shared.clone(), gateways };
     spawn_logged("alarm transition consumer", lifecycle.run(js, cfg.bridge.max_deliver, shutdown.clone()));
 

@@ -109,11 +109,13 @@ pub struct GrpcConfig {
     pub lighting_listen: SocketAddr,
     pub alarm_listen: SocketAddr,
     pub bridge_listen: SocketAddr,
+    pub maintenance_listen: SocketAddr,
     pub identity_url: String,
     pub project_url: String,
     pub lighting_url: String,
     pub alarm_url: String,
     pub bridge_url: String,
+    pub maintenance_url: String,
     /// HTTP/2 connections a client keeps to each service, used in turn.
     pub client_connections: usize,
 }
@@ -318,11 +320,13 @@ impl Default for GrpcConfig {
             lighting_listen: ([127, 0, 0, 1], 50053).into(),
             alarm_listen: ([127, 0, 0, 1], 50054).into(),
             bridge_listen: ([127, 0, 0, 1], 50055).into(),
+            maintenance_listen: ([127, 0, 0, 1], 50056).into(),
             identity_url: "http://127.0.0.1:50051".into(),
             project_url: "http://127.0.0.1:50052".into(),
             lighting_url: "http://127.0.0.1:50053".into(),
             alarm_url: "http://127.0.0.1:50054".into(),
             bridge_url: "http://127.0.0.1:50055".into(),
+            maintenance_url: "http://127.0.0.1:50056".into(),
             client_connections: 2,
         }
     }

@@ -423,6 +423,30 @@ pub enum Msg {
     AlarmNotOpen,
     AlarmNotUnprocessed,
     AlarmCloseReasonInvalid,
+    WorkOrderNotFound,
+    WorkOrderIdInvalid,
+    WorkOrderFinished,
+    WorkOrderNotUnassigned,
+    WorkOrderNotInProgress,
+    WorkOrderNotReturnable,
+    WorkOrderNotPendingConfirmation,
+    WorkOrderActionInvalid,
+    WorkOrderTypeInvalid,
+    WorkOrderQuestionInvalid,
+    WorkOrderUrgencyInvalid,
+    WorkOrderStatusInvalid,
+    WorkOrderExpectedTimeInvalid,
+    WorkOrderDescriptionInvalid,
+    WorkOrderAddressTooLong,
+    WorkOrderAlarmRequired,
+    WorkOrderAlarmTaken,
+    WorkOrderAttachmentsInvalid,
+    WorkOrderNoteInvalid,
+    WorkOrderHandlerRequired,
+    WorkOrderHandlerNotMember,
+    WorkOrderScoreInvalid,
+    WorkOrderEvaluationTooLong,
+    WorkOrderCloseReasonInvalid,
     /// The sentence of an alarm's detail: `attribute` is the attribute's key (`current`),
     /// `threshold` and `value` are already formatted.
     AlarmDetail {
@@ -1240,6 +1264,63 @@ impl Msg {
             Msg::AlarmCloseReasonInvalid => {
                 pick("关闭原因不能为空，且不超过200个字符", "Close reason is required and at most 200 characters")
             }
+            Msg::WorkOrderNotFound => pick("工单不存在", "The work order does not exist"),
+            Msg::WorkOrderIdInvalid => pick("工单编号无效", "Invalid work order id"),
+            Msg::WorkOrderFinished => pick(
+                "工单已完成或已关闭，不能再操作",
+                "The work order is completed or closed and takes no more actions",
+            ),
+            Msg::WorkOrderNotUnassigned => {
+                pick("只有待派单的工单可以派单", "Only an unassigned work order can be dispatched")
+            }
+            Msg::WorkOrderNotInProgress => {
+                pick("只有处理中的工单可以指派或处理完成", "Only a work order in progress can be assigned or completed")
+            }
+            Msg::WorkOrderNotReturnable => pick("待派单的工单不能退回", "An unassigned work order cannot be returned"),
+            Msg::WorkOrderNotPendingConfirmation => {
+                pick("只有待确认的工单可以确认", "Only a work order pending confirmation can be confirmed")
+            }
+            Msg::WorkOrderActionInvalid => pick(
+                "操作只能是派单、指派、退回、处理完成、确认或关闭",
+                "The action must be dispatch, assign, return, complete, confirm or close",
+            ),
+            Msg::WorkOrderTypeInvalid => pick(
+                "工单类型只能是1（告警）、2（上报）或3（巡检）",
+                "Work order type must be 1 (alarm), 2 (reported) or 3 (inspection)",
+            ),
+            Msg::WorkOrderQuestionInvalid => pick("请选择问题类型", "Please choose a question type"),
+            Msg::WorkOrderUrgencyInvalid => pick(
+                "紧急程度只能是1（特急）、2（紧急）、3（一般）或4（较低）",
+                "Urgency must be 1 (urgent), 2 (high), 3 (normal) or 4 (low)",
+            ),
+            Msg::WorkOrderStatusInvalid => pick(
+                "工单状态只能是0（待派单）、1（处理中）、2（待确认）、3（已完成）或4（已关闭）",
+                "Work order status must be 0 (unassigned), 1 (in progress), 2 (pending confirmation), 3 (completed) or 4 (closed)",
+            ),
+            Msg::WorkOrderExpectedTimeInvalid => pick(
+                "期望完成时间格式应为 yyyy-MM-dd HH:mm:ss，且不能早于现在",
+                "Expected completion time must be written as yyyy-MM-dd HH:mm:ss and not be in the past",
+            ),
+            Msg::WorkOrderDescriptionInvalid => pick(
+                "问题描述不能为空，且不超过1000个字符",
+                "Problem description is required and at most 1000 characters",
+            ),
+            Msg::WorkOrderAddressTooLong => pick("地址不超过200个字符", "Address is at most 200 characters"),
+            Msg::WorkOrderAlarmRequired => pick("告警工单须选择告警", "An alarm work order needs its alarm"),
+            Msg::WorkOrderAlarmTaken => pick("该告警已有工单", "This alarm already has a work order"),
+            Msg::WorkOrderAttachmentsInvalid => pick("附件最多9个", "At most 9 attachments"),
+            Msg::WorkOrderNoteInvalid => {
+                pick("请填写处理说明，不超过500个字符", "Please write a note of at most 500 characters")
+            }
+            Msg::WorkOrderHandlerRequired => pick("请选择处理人", "Please choose a handler"),
+            Msg::WorkOrderHandlerNotMember => {
+                pick("处理人须为本项目的启用用户", "The handler must be an enabled user of this project")
+            }
+            Msg::WorkOrderScoreInvalid => pick("评分只能是1到5", "The score must be 1 to 5"),
+            Msg::WorkOrderEvaluationTooLong => pick("评价不超过500个字符", "Evaluation is at most 500 characters"),
+            Msg::WorkOrderCloseReasonInvalid => {
+                pick("关闭原因不能为空，且不超过200个字符", "Close reason is required and at most 200 characters")
+            }
             Msg::AlarmDetail { attribute, comparison, threshold, value } => {
                 let (name_zh, name_en, unit) = match attribute.as_str() {
                     "voltage" => ("电压", "Voltage", " V"),
@@ -1620,6 +1701,30 @@ impl Msg {
             Msg::AlarmNotOpen => "alarm.not.open",
             Msg::AlarmNotUnprocessed => "alarm.not.unprocessed",
             Msg::AlarmCloseReasonInvalid => "alarm.close.reason.invalid",
+            Msg::WorkOrderNotFound => "work.order.not.found",
+            Msg::WorkOrderIdInvalid => "work.order.id.invalid",
+            Msg::WorkOrderFinished => "work.order.finished",
+            Msg::WorkOrderNotUnassigned => "work.order.not.unassigned",
+            Msg::WorkOrderNotInProgress => "work.order.not.in.progress",
+            Msg::WorkOrderNotReturnable => "work.order.not.returnable",
+            Msg::WorkOrderNotPendingConfirmation => "work.order.not.pending",
+            Msg::WorkOrderActionInvalid => "work.order.action.invalid",
+            Msg::WorkOrderTypeInvalid => "work.order.type.invalid",
+            Msg::WorkOrderQuestionInvalid => "work.order.question.invalid",
+            Msg::WorkOrderUrgencyInvalid => "work.order.urgency.invalid",
+            Msg::WorkOrderStatusInvalid => "work.order.status.invalid",
+            Msg::WorkOrderExpectedTimeInvalid => "work.order.expected.time.invalid",
+            Msg::WorkOrderDescriptionInvalid => "work.order.description.invalid",
+            Msg::WorkOrderAddressTooLong => "work.order.address.too.long",
+            Msg::WorkOrderAlarmRequired => "work.order.alarm.required",
+            Msg::WorkOrderAlarmTaken => "work.order.alarm.taken",
+            Msg::WorkOrderAttachmentsInvalid => "work.order.attachments.invalid",
+            Msg::WorkOrderNoteInvalid => "work.order.note.invalid",
+            Msg::WorkOrderHandlerRequired => "work.order.handler.required",
+            Msg::WorkOrderHandlerNotMember => "work.order.handler.not.member",
+            Msg::WorkOrderScoreInvalid => "work.order.score.invalid",
+            Msg::WorkOrderEvaluationTooLong => "work.order.evaluation.too.long",
+            Msg::WorkOrderCloseReasonInvalid => "work.order.close.reason.invalid",
             Msg::AlarmDetail { .. } => "alarm.detail",
             // ---- end alarm ----
             // ---- bridge ----
@@ -1691,6 +1796,30 @@ mod tests {
             Msg::MonitorGateways,
             Msg::MonitorLoops,
             Msg::MonitorAlarms,
+            Msg::WorkOrderNotFound,
+            Msg::WorkOrderIdInvalid,
+            Msg::WorkOrderFinished,
+            Msg::WorkOrderNotUnassigned,
+            Msg::WorkOrderNotInProgress,
+            Msg::WorkOrderNotReturnable,
+            Msg::WorkOrderNotPendingConfirmation,
+            Msg::WorkOrderActionInvalid,
+            Msg::WorkOrderTypeInvalid,
+            Msg::WorkOrderQuestionInvalid,
+            Msg::WorkOrderUrgencyInvalid,
+            Msg::WorkOrderStatusInvalid,
+            Msg::WorkOrderExpectedTimeInvalid,
+            Msg::WorkOrderDescriptionInvalid,
+            Msg::WorkOrderAddressTooLong,
+            Msg::WorkOrderAlarmRequired,
+            Msg::WorkOrderAlarmTaken,
+            Msg::WorkOrderAttachmentsInvalid,
+            Msg::WorkOrderNoteInvalid,
+            Msg::WorkOrderHandlerRequired,
+            Msg::WorkOrderHandlerNotMember,
+            Msg::WorkOrderScoreInvalid,
+            Msg::WorkOrderEvaluationTooLong,
+            Msg::WorkOrderCloseReasonInvalid,
             Msg::PageInvalid,
             Msg::PasswordTooShort { min: 8 },
             Msg::PasswordNeedsUpper,

@@ -191,6 +191,11 @@ impl Streams {
         self.event_stream("PROJECT", "project.>")
     }
 
+    /// The maintenance service's facts: `maintenance.workorder.{created|<action>}`.
+    pub fn maintenance(&self) -> StreamSpec {
+        self.event_stream("MAINTENANCE", "maintenance.>")
+    }
+
     /// The lighting service's facts: `lighting.onekey.executed`.
     pub fn lighting(&self) -> StreamSpec {
         self.event_stream("LIGHTING", "lighting.>")

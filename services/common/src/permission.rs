@@ -324,8 +324,16 @@ pub mod alarm {
 
 pub mod operation {
     screen!(
-        /// Work orders.
-        work_order = "operation:workOrder"
+        /// Work orders, with a button per kind of action.
+        work_order = "operation:workOrder",
+        /// Dispatch an unassigned order, or assign one in progress to another handler.
+        DISPATCH = "dispatch",
+        /// As the handler: complete the work, or return the order.
+        HANDLE = "handle",
+        /// Confirm completed work, with an evaluation and a score.
+        CONFIRM = "confirm",
+        /// Close an order without the work, with a reason.
+        CLOSE = "close",
     );
     screen!(
         /// Inspection.

@@ -71,6 +71,7 @@ pub struct Clients {
     project: Pool,
     lighting: Pool,
     alarm: Pool,
+    maintenance: Pool,
     project_slow: Pool,
 }
 
@@ -84,6 +85,7 @@ impl Clients {
             project: Pool::new(local, "project", &cfg.grpc.project_url, connections)?,
             lighting: Pool::new(local, "lighting", &cfg.grpc.lighting_url, connections)?,
             alarm: Pool::new(local, "alarm", &cfg.grpc.alarm_url, connections)?,
+            maintenance: Pool::new(local, "maintenance", &cfg.grpc.maintenance_url, connections)?,
             project_slow: Pool::lasting(local, "project", &cfg.grpc.project_url, 1, slow)?,
         })
     }
@@ -159,6 +161,11 @@ impl Clients {
     /// A channel to the alarm service, for any of its gRPC clients.
     pub fn alarm_channel(&self) -> Transport {
         self.alarm.pick()
+    }
+
+    /// A channel to the maintenance service, for any of its gRPC clients.
+    pub fn maintenance_channel(&self) -> Transport {
+        self.maintenance.pick()
     }
 
     pub fn files(&self) -> FileServiceClient<Transport> {

@@ -1,5 +1,5 @@
 //! The feed of live push: one core NATS subscription per edge process (alarms changing,
-//! gateways going online or offline) turned into the console's JSON events and fanned out
+//! gateways going online or offline, work orders passing their due time) turned into the console's JSON events and fanned out
 //! on a broadcast channel. The Server-Sent Events streams that read it are
 //! `api::live`. Live push is a hint, not the record: a console that was disconnected
 //! refetches its lists, so a missed event costs a refresh, never data.
@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use futures::StreamExt;
 use lumiscape_common::nats::Streams;
-use lumiscape_proto::events::v1::{AlarmChanged, GatewayStatusChanged};
+use lumiscape_proto::events::v1::{AlarmChanged, GatewayStatusChanged, WorkOrderChanged};
 use prost::Message;
 use serde_json::json;
 use tokio::sync::broadcast;
@@ -34,6 +34,7 @@ pub struct LiveEvent {
 pub enum Kind {
     Alarm,
     Gateway,
+    WorkOrder,
 }
 
 impl Kind {
@@ -41,6 +42,7 @@ impl Kind {
         match self {
             Kind::Alarm => "alarm",
             Kind::Gateway => "gateway",
+            Kind::WorkOrder => "workOrder",
         }
     }
 }
@@ -74,11 +76,16 @@ impl Drop for StreamSlot {
 }
 
 impl Hub {
-    /// Subscribes to the alarm and gateway-status subjects and relays them until `shutdown`.
+    /// Subscribes to the alarm, gateway-status and overdue work-order subjects and relays them
+    /// until `shutdown`.
     pub fn start(nats: async_nats::Client, prefix: &str, per_session: usize, shutdown: CancellationToken) -> Self {
         let (sender, _) = broadcast::channel(BUFFER);
         let streams = Streams::new(prefix);
-        let subjects = [streams.subject("alarm.>"), streams.subject("bridge.gateway.status")];
+        let subjects = [
+            streams.subject("alarm.>"),
+            streams.subject("bridge.gateway.status"),
+            streams.subject("maintenance.workorder.overdue"),
+        ];
         let relay = sender.clone();
         tokio::spawn(async move {
             loop {
@@ -112,13 +119,14 @@ impl Hub {
 
 async fn relay_events(
     nats: &async_nats::Client,
-    subjects: &[String; 2],
+    subjects: &[String; 3],
     relay: &broadcast::Sender<LiveEvent>,
     shutdown: &CancellationToken,
 ) -> anyhow::Result<()> {
     let alarms = nats.subscribe(subjects[0].clone()).await?;
     let gateways = nats.subscribe(subjects[1].clone()).await?;
-    let mut both = futures::stream::select(alarms, gateways);
+    let overdue = nats.subscribe(subjects[2].clone()).await?;
+    let mut both = futures::stream::select(futures::stream::select(alarms, gateways), overdue);
     loop {
         let message = tokio::select! {
             _ = shutdown.cancelled() => return Ok(()),
@@ -127,6 +135,8 @@ async fn relay_events(
         let Some(message) = message else { anyhow::bail!("subscription ended") };
         let event = if message.subject.as_str() == subjects[1] {
             GatewayStatusChanged::decode(message.payload).ok().map(gateway_event)
+        } else if message.subject.as_str() == subjects[2] {
+            WorkOrderChanged::decode(message.payload).ok().map(overdue_event)
         } else {
             let kind = message.subject.rsplit('.').next().unwrap_or_default().to_owned();
             AlarmChanged::decode(message.payload).ok().map(|alarm| alarm_event(alarm, &kind))
@@ -186,6 +196,19 @@ fn gateway_event(status: GatewayStatusChanged) -> LiveEvent {
         "time": local_time(status.at_ms),
     });
     LiveEvent { project_id: status.project_id, kind: Kind::Gateway, data: data.to_string().into() }
+}
+
+/// An open work order past its due time: the handler's console says so (`handlerId`).
+fn overdue_event(order: WorkOrderChanged) -> LiveEvent {
+    let data = json!({
+        "kind": "overdue",
+        "workOrderId": order.work_order_id,
+        "orderNumber": order.order_number,
+        "status": order.status,
+        "handlerId": if order.handler_id > 0 { json!(order.handler_id) } else { serde_json::Value::Null },
+        "dueTime": local_time(order.due_at_ms),
+    });
+    LiveEvent { project_id: order.project_id, kind: Kind::WorkOrder, data: data.to_string().into() }
 }
 
 #[cfg(test)]

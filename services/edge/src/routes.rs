@@ -5,8 +5,8 @@
 use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
 use lumiscape_common::permission::{
-    alarm as alarm_perm, data_screen, lighting as lighting_perm, monitor as monitor_perm, project as project_perm,
-    system as system_perm,
+    alarm as alarm_perm, data_screen, lighting as lighting_perm, monitor as monitor_perm, operation,
+    project as project_perm, system as system_perm,
 };
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
@@ -17,8 +17,8 @@ use utoipa::openapi::{
 
 use crate::api::files;
 use crate::api::{
-    address, advice, alarm, area, auth, backup, lighting, live, map, menus, monitor, notice, profile, project, roles,
-    screen, settings, system, users,
+    address, advice, alarm, area, auth, backup, lighting, live, maintenance, map, menus, monitor, notice, profile,
+    project, roles, screen, settings, system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -315,6 +315,18 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/alarm/alarm/close", Access::Permission(alarm_perm::realtime::EDIT), "alarm", "Close an open alarm with a reason", |m| on(m, alarm::alarm_close)),
     route(PUT, "/alarm/alarm/process", Access::Permission(alarm_perm::realtime::EDIT), "alarm", "Take an alarm not processed yet into processing", |m| on(m, alarm::alarm_process)),
     // ---- end alarm ----
+    // ---- maintenance (work orders) ----
+    route(GET, "/operation/workOrder/list", Access::Permission(operation::work_order::LIST), "maintenance", "The project's work orders, filtered (status, orderType, urgency, keyword, mine) and paged, newest first", |m| on(m, maintenance::list)),
+    route(GET, "/operation/workOrder/counts", Access::Permission(operation::work_order::LIST), "maintenance", "How many work orders are in each status, and how many open ones are overdue", |m| on(m, maintenance::counts)),
+    route(GET, "/operation/workOrder/{workOrderId}", Access::Permission(operation::work_order::QUERY), "maintenance", "A work order with its process information and the alarms it stands for", |m| on(m, maintenance::get)),
+    route(POST, "/operation/workOrder", Access::Permission(operation::work_order::ADD), "maintenance", "Open a work order, by hand or for an alarm (one order per alarm)", |m| on(m, maintenance::add)),
+    route(PUT, "/operation/workOrder/dispatch", Access::Permission(operation::work_order::DISPATCH), "maintenance", "Dispatch an unassigned work order to a handler", |m| on(m, maintenance::dispatch)),
+    route(PUT, "/operation/workOrder/assign", Access::Permission(operation::work_order::DISPATCH), "maintenance", "Assign a work order in progress to another handler", |m| on(m, maintenance::assign)),
+    route(PUT, "/operation/workOrder/return", Access::Permission(operation::work_order::HANDLE), "maintenance", "Return a work order (in progress to unassigned, pending confirmation to in progress), with a note", |m| on(m, maintenance::return_order)),
+    route(PUT, "/operation/workOrder/complete", Access::Permission(operation::work_order::HANDLE), "maintenance", "Complete the work of an order in progress, with a note", |m| on(m, maintenance::complete)),
+    route(PUT, "/operation/workOrder/confirm", Access::Permission(operation::work_order::CONFIRM), "maintenance", "Confirm completed work with an evaluation and a score of 1 to 5; its alarms become processed", |m| on(m, maintenance::confirm)),
+    route(PUT, "/operation/workOrder/close", Access::Permission(operation::work_order::CLOSE), "maintenance", "Close a work order with a reason; its alarms keep their state", |m| on(m, maintenance::close)),
+    // ---- end maintenance ----
     // ---- live push ----
     route(GET, "/live/stream", Access::SignedIn, "live", "Server-Sent Events of the project's alarms and gateway status (ProjectId header required)", |m| on(m, live::stream)),
     // ---- end live push ----

@@ -234,6 +234,9 @@ pub async fn start(
             shared.clone(),
         )))
         .add_service(pb::role_service_server::RoleServiceServer::new(role::grpc::RoleApi::new(shared.clone())))
+        .add_service(pb::project_member_service_server::ProjectMemberServiceServer::new(
+            user::member::ProjectMemberApi::new(shared.clone()),
+        ))
         .add_service(pb::login_log_service_server::LoginLogServiceServer::new(loginlog::grpc::LoginLogApi::new(
             shared.clone(),
         )))

@@ -329,6 +329,10 @@ const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] = &[
     (202, 6, "发布", "Publish", "publish"),
     (109, 6, "账户解锁", "Unlock", "unlock"),
     (203, 6, "审核", "Audit", "audit"),
+    (800, 6, "派单", "Dispatch", "dispatch"),
+    (800, 7, "处理", "Handle", "handle"),
+    (800, 8, "确认", "Confirm", "confirm"),
+    (800, 9, "关闭", "Close", "close"),
 ];
 
 /// Dictionaries: type, Chinese and English names, items (value, Chinese, English).
@@ -452,6 +456,43 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
             ("temperature", "温度（°C）", "Temperature (°C)"),
             ("signal", "信号强度（dBm）", "Signal (dBm)"),
         ],
+    ),
+    // ---- work orders ----
+    (
+        "work_order_status",
+        "工单状态",
+        "Work order status",
+        &[
+            ("0", "待派单", "Unassigned"),
+            ("1", "处理中", "In progress"),
+            ("2", "待确认", "Pending confirmation"),
+            ("3", "已完成", "Completed"),
+            ("4", "已关闭", "Closed"),
+        ],
+    ),
+    (
+        "work_order_type",
+        "工单类型",
+        "Work order type",
+        &[("1", "告警", "Alarm"), ("2", "上报", "Reported"), ("3", "巡检", "Inspection")],
+    ),
+    (
+        "work_order_question",
+        "问题类型",
+        "Question type",
+        &[
+            ("1", "灯具不亮", "Lamp out"),
+            ("2", "电气故障", "Electrical fault"),
+            ("3", "通讯故障", "Communication fault"),
+            ("4", "设施损坏", "Damage"),
+            ("5", "其他", "Other"),
+        ],
+    ),
+    (
+        "work_order_urgency",
+        "紧急程度",
+        "Urgency",
+        &[("1", "特急", "Urgent"), ("2", "紧急", "High"), ("3", "一般", "Normal"), ("4", "较低", "Low")],
     ),
     (
         "lighting_communication_type",

@@ -24,13 +24,21 @@ pub enum Target {
     Project,
     Lighting,
     Alarm,
+    Maintenance,
     Bridge,
 }
 
 impl Target {
     /// Every service `all` stands for.
-    pub const SERVICES: &'static [Target] =
-        &[Target::Identity, Target::Project, Target::Lighting, Target::Alarm, Target::Bridge, Target::Edge];
+    pub const SERVICES: &'static [Target] = &[
+        Target::Identity,
+        Target::Project,
+        Target::Lighting,
+        Target::Alarm,
+        Target::Maintenance,
+        Target::Bridge,
+        Target::Edge,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -40,6 +48,7 @@ impl Target {
             Target::Project => "project",
             Target::Lighting => "lighting",
             Target::Alarm => "alarm",
+            Target::Maintenance => "maintenance",
             Target::Bridge => "bridge",
         }
     }
@@ -56,9 +65,10 @@ impl FromStr for Target {
             "project" => Ok(Target::Project),
             "lighting" => Ok(Target::Lighting),
             "alarm" => Ok(Target::Alarm),
+            "maintenance" => Ok(Target::Maintenance),
             "bridge" | "gateway-bridge" => Ok(Target::Bridge),
             other => Err(format!(
-                "unknown target {other:?}; expected one of all, edge, identity, project, lighting, alarm, bridge"
+                "unknown target {other:?}; expected one of all, edge, identity, project, lighting, alarm, maintenance, bridge"
             )),
         }
     }
@@ -121,8 +131,9 @@ pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken
     cfg.require_secrets()?;
     let services = expand(targets);
     anyhow::ensure!(!services.is_empty(), "no target given");
-    let needs_db =
-        services.iter().any(|t| matches!(t, Target::Identity | Target::Project | Target::Lighting | Target::Alarm));
+    let needs_db = services.iter().any(|t| {
+        matches!(t, Target::Identity | Target::Project | Target::Lighting | Target::Alarm | Target::Maintenance)
+    });
     let pool = if needs_db {
         Some(
             lumiscape_common::db::connect(&cfg.database.url, cfg.database.max_connections, Duration::from_secs(30))
@@ -183,6 +194,15 @@ pub async fn start(cfg: &Config, targets: &[Target], shutdown: CancellationToken
                 };
                 lumiscape_alarm::start(cfg, deps, shutdown.clone()).await?
             }
+            Target::Maintenance => {
+                let deps = lumiscape_maintenance::Deps {
+                    pool: db(&pool)?,
+                    nats: nats.clone(),
+                    auth: auth.clone(),
+                    local: local.clone(),
+                };
+                lumiscape_maintenance::start(cfg, deps, shutdown.clone()).await?
+            }
             Target::Bridge => {
                 let deps = lumiscape_gateway_bridge::bridge::Deps {
                     nats: nats.clone(),
@@ -231,6 +251,7 @@ pub async fn migrate(cfg: &Config) -> anyhow::Result<()> {
     lumiscape_common::db::migrate(url, lumiscape_project::SCHEMA, &lumiscape_project::MIGRATOR).await?;
     lumiscape_common::db::migrate(url, lumiscape_lighting::SCHEMA, &lumiscape_lighting::MIGRATOR).await?;
     lumiscape_common::db::migrate(url, lumiscape_alarm::SCHEMA, &lumiscape_alarm::MIGRATOR).await?;
+    lumiscape_common::db::migrate(url, lumiscape_maintenance::SCHEMA, &lumiscape_maintenance::MIGRATOR).await?;
     Ok(())
 }
 
@@ -301,6 +322,7 @@ pub async fn seed(cfg: &Config, demo: bool) -> anyhow::Result<()> {
         let gateways = lumiscape_lighting::seed::seed_demo(&pool).await?;
         lumiscape_project::seed::place_demo_gateways(&pool, &gateways).await?;
         lumiscape_alarm::seed::seed_demo(&pool).await?;
+        lumiscape_maintenance::seed::seed_demo(&pool).await?;
         if let Some(files) = &cfg.http.files_dir {
             for (path, content) in lumiscape_project::seed::demo_files() {
                 let file = files.join(path.trim_start_matches('/'));

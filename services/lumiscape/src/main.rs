@@ -24,7 +24,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run services: `all`, or any of edge, identity, project, lighting, alarm, bridge.
+    /// Run services: `all`, or any of edge, identity, project, lighting, alarm, maintenance, bridge.
     Run {
         #[arg(long = "target", env = "LUMISCAPE_TARGETS", value_delimiter = ',', default_value = "all")]
         targets: Vec<Target>,

@@ -162,6 +162,8 @@ struct Ids {
     file: i64,
     /// An area of the project's plan (0.1 to 0.5 of the picture each way).
     area: i64,
+    /// An unassigned work order of the project.
+    work_order: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -381,6 +383,26 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
             Sample::at(path).json(json!({ "alarmId": a, "closeReason": "probe" })).with_id()
         }
         ("PUT", "/alarm/alarm/process") => Sample::at(path).json(json!({ "alarmId": a })).with_id(),
+        ("GET", "/operation/workOrder/list") => Sample::at(path),
+        ("GET", "/operation/workOrder/counts") => Sample::at(path),
+        ("GET", "/operation/workOrder/{workOrderId}") => {
+            Sample::at(format!("/operation/workOrder/{}", ids.work_order)).with_id()
+        }
+        ("POST", "/operation/workOrder") => Sample::at(path).json(json!({
+            "orderType": "2", "questionType": "1", "urgency": "3", "description": "Probe"
+        })),
+        ("PUT", "/operation/workOrder/dispatch" | "/operation/workOrder/assign") => {
+            Sample::at(path).json(json!({ "workOrderId": ids.work_order, "handlerId": 1, "handlerName": "admin" })).with_id()
+        }
+        ("PUT", "/operation/workOrder/return" | "/operation/workOrder/complete") => {
+            Sample::at(path).json(json!({ "workOrderId": ids.work_order, "note": "probe" })).with_id()
+        }
+        ("PUT", "/operation/workOrder/confirm") => {
+            Sample::at(path).json(json!({ "workOrderId": ids.work_order, "score": "5" })).with_id()
+        }
+        ("PUT", "/operation/workOrder/close") => {
+            Sample::at(path).json(json!({ "workOrderId": ids.work_order, "closeReason": "probe" })).with_id()
+        }
         ("GET", "/live/stream") => Sample::at(path),
         // System administration: records are global, so a record named by id is one no
         // project holds (and none exists): the cross-project id case is a 404.
@@ -686,7 +708,17 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
-    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent, notice, file, area }
+    let work_order: i64 = sqlx::query_scalar(
+        "INSERT INTO maintenance.work_orders (work_order_id, project_id, order_number, order_type, question_type, \
+         urgency, due_at, initiator_id, initiator_name, description) \
+         SELECT n, $1, 'WO-PROBE-' || n, '2', '1', '3', now() + interval '1 day', 1, 'admin', 'Probe' \
+         FROM nextval('maintenance.work_order_ids') AS n RETURNING work_order_id",
+    )
+    .bind(project)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent, notice, file, area, work_order }
 }
 
 fn route_name(route: &RouteSpec) -> String {

@@ -6,3 +6,4 @@ pub mod grpc;
 pub mod lifecycle;
 pub mod model;
 pub mod store;
+pub mod work_orders;

@@ -93,6 +93,8 @@ pub enum ChangeKind {
     Recovered,
     Closed,
     Processing,
+    /// Processed by a confirmed work order.
+    Processed,
 }
 
 impl ChangeKind {
@@ -102,6 +104,7 @@ impl ChangeKind {
             ChangeKind::Recovered => "recovered",
             ChangeKind::Closed => "closed",
             ChangeKind::Processing => "processing",
+            ChangeKind::Processed => "processed",
         }
     }
 
@@ -112,6 +115,7 @@ impl ChangeKind {
             ChangeKind::Recovered => "alarm.recovered",
             ChangeKind::Closed => "alarm.closed",
             ChangeKind::Processing => "alarm.processing",
+            ChangeKind::Processed => "alarm.processed",
         }
     }
 

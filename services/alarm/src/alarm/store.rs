@@ -318,6 +318,34 @@ pub async fn change(pool: &PgPool, streams: &Streams, change: &Change<'_>) -> Re
     Ok(changed)
 }
 
+/// The alarms a confirmed work order stood for, set processed, each with its event. A closed
+/// or already processed alarm is left alone, so a redelivered confirmation changes nothing.
+/// Gives the ids it changed.
+pub async fn process_for_work_order(
+    pool: &PgPool,
+    streams: &Streams,
+    project_id: i64,
+    alarm_ids: &[i64],
+    order_number: &str,
+) -> Result<Vec<i64>, Error> {
+    let mut tx = pool.begin().await?;
+    let changed = alarm_query!(
+        "UPDATE alarm.alarms SET status = '2', processed_by = $3, updated_at = now() \
+         WHERE project_id = $1 AND alarm_id = ANY($2) AND status IN ('0', '1', '4') RETURNING",
+        "";
+        project_id,
+        alarm_ids,
+        order_number,
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    for alarm in &changed {
+        events::record(&mut tx, streams, alarm, ChangeKind::Processed).await?;
+    }
+    tx.commit().await?;
+    Ok(changed.iter().map(|alarm| alarm.alarm_id).collect())
+}
+
 /// Open alarms of the project: how many, and how many of each level (serious, main,
 /// secondary).
 pub async fn count_open(pool: &PgPool, project_id: i64) -> sqlx::Result<(i64, [i64; 3])> {

@@ -12,7 +12,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures::Stream;
 use lumiscape_common::ErrorCode;
 use lumiscape_common::i18n::Msg;
-use lumiscape_common::permission::{alarm, lighting};
+use lumiscape_common::permission::{alarm, lighting, operation};
 use serde_json::json;
 use tokio::sync::broadcast;
 
@@ -24,9 +24,10 @@ use crate::state::EdgeState;
 
 /// How often an idle stream sends a keep-alive and re-checks the session.
 pub const PING_INTERVAL: Duration = Duration::from_secs(15);
-/// Who sees alarm events, and who sees gateway events.
+/// Who sees alarm events, who sees gateway events, and who sees overdue work orders.
 const ALARM_PERMISSIONS: &[&str] = &[alarm::realtime::LIST, alarm::history::LIST];
 const GATEWAY_PERMISSIONS: &[&str] = &[lighting::gateway::LIST, lighting::control::EDIT];
+const WORK_ORDER_PERMISSIONS: &[&str] = &[operation::work_order::LIST];
 
 /// `GET /live/stream`: the caller's project's live events as Server-Sent Events.
 pub async fn stream(
@@ -52,17 +53,23 @@ pub async fn stream(
 struct Wants {
     alarms: bool,
     gateways: bool,
+    work_orders: bool,
 }
 
 impl Wants {
     fn of(caller: &lumiscape_common::auth::Caller) -> Self {
-        Self { alarms: caller.has_any(ALARM_PERMISSIONS), gateways: caller.has_any(GATEWAY_PERMISSIONS) }
+        Self {
+            alarms: caller.has_any(ALARM_PERMISSIONS),
+            gateways: caller.has_any(GATEWAY_PERMISSIONS),
+            work_orders: caller.has_any(WORK_ORDER_PERMISSIONS),
+        }
     }
 
     fn admits(self, kind: Kind) -> bool {
         match kind {
             Kind::Alarm => self.alarms,
             Kind::Gateway => self.gateways,
+            Kind::WorkOrder => self.work_orders,
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod auth;
 pub mod backup;
 pub mod lighting;
 pub mod live;
+pub mod maintenance;
 pub mod map;
 pub mod menus;
 pub mod monitor;

@@ -688,6 +688,29 @@ fn translate(err: sqlx::Error, draft: &UserDraft) -> Error {
 
 /// Grants a project to a user who does not see every project; false when nothing changed
 /// (no such user, one with all projects, or the grant exists).
+/// An enabled user who may work in the project, as other services name it.
+#[derive(Debug, Clone)]
+pub struct MemberRow {
+    pub user_id: i64,
+    pub user_name: String,
+    pub nick_name: String,
+}
+
+/// The user, when enabled, not deleted, and given the project (or every project).
+pub async fn project_member(pool: &PgPool, user_id: i64, project_id: i64) -> sqlx::Result<Option<MemberRow>> {
+    sqlx::query_as!(
+        MemberRow,
+        "SELECT u.user_id, u.user_name, u.nick_name FROM identity.users u \
+         WHERE u.user_id = $1 AND NOT u.deleted AND u.status = '0' \
+         AND (u.all_projects OR EXISTS (SELECT 1 FROM identity.user_projects p \
+              WHERE p.user_id = u.user_id AND p.project_id = $2))",
+        user_id,
+        project_id,
+    )
+    .fetch_optional(pool)
+    .await
+}
+
 pub async fn grant_project(pool: &PgPool, user_id: i64, project_id: i64) -> sqlx::Result<bool> {
     let granted = sqlx::query!(
         "INSERT INTO identity.user_projects (user_id, project_id) \

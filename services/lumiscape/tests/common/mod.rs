@@ -290,6 +290,7 @@ impl Cluster {
         let prefix = format!("t{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);
         let (edge_port, identity_port, project_port) = (free_port(), free_port(), free_port());
         let (lighting_port, alarm_port, bridge_port) = (free_port(), free_port(), free_port());
+        let maintenance_port = free_port();
         let mut base_env: Vec<(String, String)> = vec![
             ("LUMISCAPE_CONFIG".into(), config.display().to_string()),
             ("LUMISCAPE_DATABASE_URL".into(), database_url.clone()),
@@ -308,6 +309,8 @@ impl Cluster {
             ("LUMISCAPE_GRPC__ALARM_URL".into(), format!("http://127.0.0.1:{alarm_port}")),
             ("LUMISCAPE_GRPC__BRIDGE_LISTEN".into(), format!("127.0.0.1:{bridge_port}")),
             ("LUMISCAPE_GRPC__BRIDGE_URL".into(), format!("http://127.0.0.1:{bridge_port}")),
+            ("LUMISCAPE_GRPC__MAINTENANCE_LISTEN".into(), format!("127.0.0.1:{maintenance_port}")),
+            ("LUMISCAPE_GRPC__MAINTENANCE_URL".into(), format!("http://127.0.0.1:{maintenance_port}")),
             ("LUMISCAPE_FILES_DIR".into(), dir.0.join("files").display().to_string()),
             ("RUST_LOG".into(), "warn".into()),
         ];
@@ -327,7 +330,7 @@ impl Cluster {
         let mut balancers = Vec::new();
         let plan: Vec<Planned> = match deployment {
             Deployment::Monolith => vec![alone("all", edge_port)],
-            Deployment::Split => ["identity", "project", "lighting", "alarm", "bridge", "edge"]
+            Deployment::Split => ["identity", "project", "lighting", "alarm", "maintenance", "bridge", "edge"]
                 .iter()
                 .map(|t| alone(t, if *t == "edge" { edge_port } else { free_port() }))
                 .collect(),
@@ -347,7 +350,9 @@ impl Cluster {
                         )
                     })
                     .collect();
-                plan.extend(["project", "lighting", "alarm", "bridge"].iter().map(|t| alone(t, free_port())));
+                plan.extend(
+                    ["project", "lighting", "alarm", "maintenance", "bridge"].iter().map(|t| alone(t, free_port())),
+                );
                 plan.extend(edges.iter().map(|port| alone("edge", *port)));
                 plan
             }

@@ -1,0 +1,59 @@
+//! Maintenance: work orders that close the loop with alarms (and, to come, inspection,
+//! maintenance contracts and plans, assets). One door: [`run`] (or [`start`], which returns
+//! once the service listens).
+//!
+//! - `work_order`: the orders, their state machine and process information; the auto work
+//!   order, consuming the alarm service's raises; a `WorkOrderChanged` event for every
+//!   change, through the transactional outbox; the SLA sweep, which says once on the live
+//!   stream when an open order passes its due time. A confirmed order's alarms are set processed
+//!   by the alarm service, which consumes the confirmation.
+
+pub mod seed;
+pub mod work_order;
+
+use lumiscape_common::config::Config;
+use lumiscape_common::local::Peer;
+use lumiscape_common::nats::Streams;
+use lumiscape_common::outbox::Relay;
+use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
+use lumiscape_proto::maintenance::v1::work_order_service_server::WorkOrderServiceServer;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use tonic::service::Routes;
+
+/// The schema maintenance owns.
+pub const SCHEMA: &str = "maintenance";
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+lumiscape_common::service_tables!(Tables, "maintenance");
+
+pub use lumiscape_common::service::Deps;
+
+/// State shared by maintenance's gRPC services: the common context.
+pub type Shared = Context;
+
+/// Starts maintenance: the MAINTENANCE stream, the outbox relay, the auto work order
+/// consumer and the gRPC server. Returns once the server listens.
+pub async fn start(
+    cfg: &Config,
+    deps: Deps,
+    shutdown: CancellationToken,
+) -> anyhow::Result<JoinHandle<anyhow::Result<()>>> {
+    let shared = Context::new(cfg, &deps);
+    Streams::ensure(&shared.js, &shared.streams.maintenance()).await?;
+    // The alarms' stream is the alarm service's; it is ensured here too, so the consumer
+    // can be made whichever service starts first.
+    Streams::ensure(&shared.js, &shared.streams.alarm()).await?;
+    let relay = Relay::<Tables>::new("maintenance", deps.pool.clone(), shared.js.clone(), shared.outbox.clone());
+    spawn_logged("maintenance outbox relay", relay.run(shutdown.clone()));
+    spawn_logged("auto work orders", work_order::alarms::run(shared.clone(), shutdown.clone()));
+    spawn_logged("work order SLA sweep", work_order::sla::run(shared.clone(), shutdown.clone()));
+    let alarm = Peer::new(&deps.local, "alarm", &cfg.grpc.alarm_url)?;
+    let identity = Peer::new(&deps.local, "identity", &cfg.grpc.identity_url)?;
+    let routes = Routes::new(WorkOrderServiceServer::new(work_order::grpc::WorkOrderApi::new(shared, alarm, identity)));
+    serve_grpc("maintenance", cfg.grpc.maintenance_listen, routes, &deps.local, shutdown).await
+}
+
+/// Runs maintenance until `shutdown`.
+pub async fn run(cfg: &Config, deps: Deps, shutdown: CancellationToken) -> anyhow::Result<()> {
+    start(cfg, deps, shutdown).await?.await?
+}
