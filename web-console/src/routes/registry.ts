@@ -41,6 +41,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'alarm/type/index': inProject(lazy(() => import('../features/alarm/type/AlarmTypePage'))),
   'alarm/realtime/index': inProject(lazy(() => import('../features/alarm/realtime/RealtimeAlarmPage'))),
   'alarm/history/index': inProject(lazy(() => import('../features/alarm/history/HistoryAlarmPage'))),
+  'operation/workOrder/index': inProject(lazy(() => import('../features/operation/workOrder/WorkOrderPage'))),
   'system/dept/index': outsideProjects(lazy(() => import('../features/system/dept/DeptPage'))),
   'system/user/index': outsideProjects(lazy(() => import('../features/system/user/UserPage'))),
   'system/role/index': outsideProjects(lazy(() => import('../features/system/role/RolePage'))),

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
 import { updateSettings } from '../../lib/settings';
 import { consoleBackend } from '../../test/backend';
 import type { MockRequest } from '../../test/fetchMock';
@@ -8,6 +9,7 @@ import { signInWithProject } from '../../test/session';
 import { alarmLevels, alarmStatuses, openAlarm } from '../alarm/fixtures';
 import { localLogout, selectProject } from '../auth/session';
 import { moduleRoutes, ok } from '../lighting/fixtures';
+import { operationApi } from '../operation/api';
 import { liveFetch } from './sseMock';
 
 const raised = {
@@ -117,5 +119,86 @@ describe('live push', () => {
     await screen.findByRole('navigation', { name: '侧边菜单' });
     expect(screen.queryByRole('button', { name: /未处理告警/ })).not.toBeInTheDocument();
     expect(callsTo('GET /alarm/alarm/openCount')).toHaveLength(0);
+  });
+});
+
+const overdue = {
+  kind: 'overdue',
+  workOrderId: 123,
+  orderNumber: 'WO20261127000123',
+  status: '1',
+  handlerId: 1,
+  dueTime: '2026-11-27 15:00:00',
+};
+
+/**
+ * The console signed in as `user` (admin, id 1, unless told), its live stream open, and the
+ * work-order screen's list and tab counts in the cache as its page keeps them.
+ */
+async function withWorkOrders(user?: { userId: number; userName: string }) {
+  signInWithProject();
+  const { fetchMock, callsTo } = consoleBackend({
+    ...(user && {
+      'GET /getInfo': ok({
+        user: { ...user, nickName: user.userName, avatar: '' },
+        roles: ['ROLE_DEFAULT'],
+        permissions: ['operation:workOrder:list'],
+        defultMenu: '',
+      }),
+    }),
+    'GET /operation/workOrder/list': ok({ rows: [], total: 0 }),
+    'GET /operation/workOrder/counts': ok({
+      data: { unassigned: 0, inProgress: 1, pendingConfirmation: 0, completed: 0, closed: 0, overdue: 1 },
+    }),
+  });
+  const live = liveFetch(fetchMock);
+  vi.stubGlobal('fetch', live.fetch);
+  const { store } = renderApp({ route: '/index' });
+  await waitFor(() => expect(store.getState().auth.user).not.toBeNull());
+  await waitFor(() => expect(live.requests[0]?.stream).toBeDefined());
+  const list = store.dispatch(operationApi.endpoints.getWorkOrders.initiate({ pageNum: 1, pageSize: 20, projectId: '1' }));
+  const counts = store.dispatch(operationApi.endpoints.getWorkOrderCounts.initiate('1'));
+  await waitFor(() => expect(callsTo('GET /operation/workOrder/counts')).toHaveLength(1));
+  await waitFor(() => expect(callsTo('GET /operation/workOrder/list')).toHaveLength(1));
+  await act(() => Promise.all([list, counts]));
+  /** Sends `event`, then waits for the list and the counts to be read again. */
+  const sendOverdue = async (event: typeof overdue | (Omit<typeof overdue, 'handlerId'> & { handlerId: null })) => {
+    const lists = callsTo('GET /operation/workOrder/list').length;
+    const tabs = callsTo('GET /operation/workOrder/counts').length;
+    act(() => live.requests[0]!.stream!.send('workOrder', event));
+    await waitFor(() => expect(callsTo('GET /operation/workOrder/list').length).toBeGreaterThan(lists));
+    await waitFor(() => expect(callsTo('GET /operation/workOrder/counts').length).toBeGreaterThan(tabs));
+  };
+  return { sendOverdue, done: () => [list, counts].forEach((query) => query.unsubscribe()) };
+}
+
+const notices = () => Array.from(document.querySelectorAll('.ant-notification-notice'));
+
+describe('live push of overdue work orders', () => {
+  it("tells the order's handler in Chinese and refreshes the work-order list and tab counts", async () => {
+    const { sendOverdue, done } = await withWorkOrders();
+    await sendOverdue(overdue);
+    const notice = (await screen.findByText('工单 WO20261127000123 已超期，请尽快处理')).closest('.ant-notification-notice');
+    expect(notice).toHaveClass('ant-notification-notice-warning');
+    done();
+  });
+
+  it('speaks English to an English-speaking handler', async () => {
+    await changeLanguage('en');
+    const { sendOverdue, done } = await withWorkOrders();
+    await sendOverdue(overdue);
+    expect(await screen.findByText('Work order WO20261127000123 is overdue; please handle it soon')).toBeInTheDocument();
+    done();
+  });
+
+  it('refreshes the list for other users without a notification', async () => {
+    const { sendOverdue, done } = await withWorkOrders({ userId: 2, userName: 'viewer' });
+    await sendOverdue(overdue);
+    await sendOverdue({ ...overdue, workOrderId: 124, orderNumber: 'WO20261127000124', handlerId: null });
+    // a notification would be on screen by now: the refetch came after the event was handled
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/已超期/)).not.toBeInTheDocument();
+    expect(notices()).toHaveLength(0);
+    done();
   });
 });

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { AppStore } from '../../app/store';
 import i18n, { serverLanguage } from '../../i18n';
 import { selectProjectId, selectToken } from '../auth/authSlice';
-import { announceAlarm } from './alerts';
+import { announceAlarm, announceWorkOrderOverdue } from './alerts';
 import { dispatchLiveEvent, PROJECT_TAGS } from './dispatchLive';
 import { openLiveConnection } from './liveClient';
 
@@ -46,6 +46,7 @@ export default function LiveStream() {
           dispatch,
           getState: () => store.getState(),
           announce: announceAlarm,
+          announceOverdue: announceWorkOrderOverdue,
         }),
     });
     return () => connection.close();

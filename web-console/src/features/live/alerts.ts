@@ -2,9 +2,10 @@ import { createElement } from 'react';
 import { loadFeedback, MESSAGE_SECONDS } from '../../app/feedback';
 import i18n from '../../i18n';
 import { getSettings } from '../../lib/settings';
-import type { AlarmEvent } from './events';
+import type { AlarmEvent, WorkOrderOverdueEvent } from './events';
 import { notificationsSupported } from './notifications';
 import '../alarm/i18n';
+import './i18n';
 
 type AudioContextClass = typeof AudioContext;
 
@@ -76,4 +77,21 @@ export function announceAlarm(event: AlarmEvent): void {
       // some browsers allow notifications from a service worker only
     }
   }
+}
+
+/** What an overdue work order says to its handler, in the current language. */
+export function workOrderOverdueText(event: WorkOrderOverdueEvent): string {
+  return i18n.t('live.workOrderOverdue', { orderNumber: event.orderNumber });
+}
+
+/** Tells the handler that their work order is overdue: an antd notification (5 seconds) in the current language. */
+export function announceWorkOrderOverdue(event: WorkOrderOverdueEvent): void {
+  const text = workOrderOverdueText(event);
+  void loadFeedback().then((feedback) =>
+    feedback.notification.warning({
+      key: `workOrder-overdue-${event.workOrderId}`,
+      message: text,
+      duration: MESSAGE_SECONDS,
+    }),
+  );
 }

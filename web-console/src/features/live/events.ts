@@ -1,6 +1,7 @@
 /** Events of GET /live/stream (contract: Live push). */
 
-export type AlarmEventKind = 'raised' | 'recovered' | 'closed';
+/** What happened to the alarm; "processed": a confirmed work order processed it. */
+export type AlarmEventKind = 'raised' | 'recovered' | 'closed' | 'processing' | 'processed';
 
 export interface AlarmEvent {
   kind: AlarmEventKind;
@@ -22,14 +23,30 @@ export interface GatewayEvent {
   time: string;
 }
 
+export type WorkOrderEventKind = 'overdue';
+
+/** An open work order passed its due time (sent once per order, to holders of operation:workOrder:list). */
+export interface WorkOrderOverdueEvent {
+  kind: WorkOrderEventKind;
+  workOrderId: number;
+  orderNumber: string;
+  /** Dictionary work_order_status. */
+  status: string;
+  /** The order's handler, or null when it has none. */
+  handlerId: number | null;
+  dueTime: string;
+}
+
 export type LiveEvent =
   | { type: 'alarm'; data: AlarmEvent }
   | { type: 'gateway'; data: GatewayEvent }
+  | { type: 'workOrder'; data: WorkOrderOverdueEvent }
   | { type: 'ping' }
   /** The server dropped events for this connection: what they would have changed must be read again. */
   | { type: 'resync' };
 
-const ALARM_KINDS: readonly string[] = ['raised', 'recovered', 'closed'];
+const ALARM_KINDS: readonly string[] = ['raised', 'recovered', 'closed', 'processing', 'processed'];
+const WORK_ORDER_KINDS: readonly string[] = ['overdue'];
 
 function record(text: string): Record<string, unknown> | undefined {
   try {
@@ -41,6 +58,13 @@ function record(text: string): Record<string, unknown> | undefined {
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+/** An id as sent (a number, or its digits), else null. */
+function idOf(value: unknown): number | null {
+  if (typeof value !== 'number' && (typeof value !== 'string' || value.trim() === '')) return null;
+  const id = Number(value);
+  return Number.isFinite(id) ? id : null;
+}
 
 /** One server-sent message as an event; undefined for anything the console does not know. */
 export function parseLiveMessage(event: string, data: string): LiveEvent | undefined {
@@ -74,6 +98,21 @@ export function parseLiveMessage(event: string, data: string): LiveEvent | undef
     return {
       type: 'gateway',
       data: { gatewayId, gatewayNumber: str(body.gatewayNumber), onlineStatus, time: str(body.time) },
+    };
+  }
+  if (event === 'workOrder') {
+    const workOrderId = idOf(body.workOrderId);
+    if (!WORK_ORDER_KINDS.includes(str(body.kind)) || workOrderId === null) return undefined;
+    return {
+      type: 'workOrder',
+      data: {
+        kind: str(body.kind) as WorkOrderEventKind,
+        workOrderId,
+        orderNumber: str(body.orderNumber),
+        status: str(body.status),
+        handlerId: idOf(body.handlerId),
+        dueTime: str(body.dueTime),
+      },
     };
   }
   return undefined;

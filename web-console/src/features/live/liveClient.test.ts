@@ -19,6 +19,15 @@ const alarm = {
   endTime: null,
 };
 
+const overdue = {
+  kind: 'overdue',
+  workOrderId: 123,
+  orderNumber: 'WO20261127000123',
+  status: '1',
+  handlerId: 1,
+  dueTime: '2026-11-27 15:00:00',
+};
+
 describe('the live stream client', () => {
   it('sends the session headers, delivers events, and reconnects with backoff after failures', async () => {
     const live = liveFetch(notFound, [503, 502, 'stream']);
@@ -45,10 +54,12 @@ describe('the live stream client', () => {
     live.requests[2]!.stream!.send('ping', {});
     live.requests[2]!.stream!.send('alarm', alarm);
     live.requests[2]!.stream!.send('gateway', { gatewayId: 7, gatewayNumber: 'GW-7', onlineStatus: '0', time: '2026-05-01 10:00:05' });
+    live.requests[2]!.stream!.send('workOrder', overdue);
     live.requests[2]!.stream!.send('unknown', { x: 1 });
-    await waitFor(() => expect(events).toHaveLength(3));
+    await waitFor(() => expect(events).toHaveLength(4));
     expect(events[1]).toEqual({ type: 'alarm', data: alarm });
     expect(events[2]).toMatchObject({ type: 'gateway', data: { gatewayId: 7, onlineStatus: '0' } });
+    expect(events[3]).toEqual({ type: 'workOrder', data: overdue });
 
     // the server ends the stream: reconnect
     live.requests[2]!.stream!.end();
@@ -92,5 +103,31 @@ describe('the live stream client', () => {
     expect(parseLiveMessage('alarm', 'not json')).toBeUndefined();
     expect(parseLiveMessage('alarm', JSON.stringify({ ...alarm, kind: 'exploded' }))).toBeUndefined();
     expect(parseLiveMessage('gateway', JSON.stringify({ gatewayId: 1, onlineStatus: '2' }))).toBeUndefined();
+    expect(parseLiveMessage('workOrder', JSON.stringify({ ...overdue, kind: 'forgotten' }))).toBeUndefined();
+    expect(parseLiveMessage('workOrder', JSON.stringify({ ...overdue, workOrderId: 'WO-1' }))).toBeUndefined();
+    expect(parseLiveMessage('workOrder', JSON.stringify({ ...overdue, workOrderId: null }))).toBeUndefined();
+    expect(parseLiveMessage('workOrder', 'not json')).toBeUndefined();
+  });
+
+  it("reads an alarm processed by its work order's confirmation, and one taken into processing", () => {
+    for (const kind of ['processed', 'processing']) {
+      expect(parseLiveMessage('alarm', JSON.stringify({ ...alarm, kind, status: kind === 'processed' ? '2' : '1' }))).toMatchObject({
+        type: 'alarm',
+        data: { kind, alarmId: alarm.alarmId },
+      });
+    }
+  });
+
+  it('reads an overdue work order, with or without a handler', () => {
+    expect(parseLiveMessage('workOrder', JSON.stringify(overdue))).toEqual({ type: 'workOrder', data: overdue });
+    expect(parseLiveMessage('workOrder', JSON.stringify({ ...overdue, handlerId: null }))).toEqual({
+      type: 'workOrder',
+      data: { ...overdue, handlerId: null },
+    });
+    // ids sent as digits still read as numbers
+    expect(parseLiveMessage('workOrder', JSON.stringify({ ...overdue, workOrderId: '123', handlerId: '1' }))).toEqual({
+      type: 'workOrder',
+      data: overdue,
+    });
   });
 });

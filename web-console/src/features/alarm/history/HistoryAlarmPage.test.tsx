@@ -24,4 +24,13 @@ describe('the history alarms', () => {
     expect(callsTo('GET /alarm/history/list').at(-1)?.query.get('status')).toBe('4');
     expect(callsTo('GET /alarm/history/list').at(-1)?.query.get('pageSize')).toBe('20');
   });
+
+  it('offers no work order: the real-time list does, for open alarms', async () => {
+    signInWithProject();
+    alarmBackend({ 'GET /alarm/history/list': ok({ rows: [openAlarm], total: 1 }) });
+    renderApp({ route: '/alarm/history' });
+    const row = (await screen.findByText('北区网关 · 回路2')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('button', { name: '关闭 回路过压' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: '转工单 回路过压' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../../app/feedback';
 import { ListPage, type RowAction, type UseList } from '../../../components/listPage';
@@ -10,9 +10,14 @@ import { useAlarmColumns, useAlarmSearchFields } from './columns';
 import { OPEN_STATUSES } from './dicts';
 import '../i18n';
 
+/** The work-order form, prefilled from an alarm: the work-order screen's code, loaded when used. */
+const AlarmWorkOrderDialog = lazy(() => import('../../operation/AlarmWorkOrderDialog'));
+
 /** Opening an alarm's detail asks GET /alarm/alarm/{id}; processing and closing, edit. */
 const QUERY_PERMISSION = 'alarm:realtime:query';
 const EDIT_PERMISSION = 'alarm:realtime:edit';
+/** Opening a work order for an alarm is adding a work order (POST /operation/workOrder). */
+const WORK_ORDER_PERMISSION = 'operation:workOrder:add';
 
 const isOpen = (alarm: Alarm) => (OPEN_STATUSES as readonly string[]).includes(alarm.status);
 
@@ -22,11 +27,15 @@ export interface AlarmListProps {
   useList: UseList<Alarm, AlarmQuery>;
 }
 
-/** An alarm list: filters, coloured level and status, detail; Process and Close on open alarms. */
+/**
+ * An alarm list: filters, coloured level and status, detail; Process and Close on open alarms,
+ * and on the real-time list a work order for an open alarm, opened by hand.
+ */
 export default function AlarmList({ mode, useList }: AlarmListProps) {
   const { t } = useTranslation();
   const [detailOf, setDetailOf] = useState<number | undefined>();
   const [closing, setClosing] = useState<Alarm | undefined>();
+  const [ordering, setOrdering] = useState<Alarm | undefined>();
   const [processAlarm] = useProcessAlarmMutation();
   const process = async (alarm: Alarm) => {
     await processAlarm(alarm.alarmId).unwrap();
@@ -43,6 +52,18 @@ export default function AlarmList({ mode, useList }: AlarmListProps) {
       confirm: (alarm) => t('alarm.processConfirm', { name: alarm.alarmName, device: alarm.deviceName }),
       run: process,
     },
+    ...(mode === 'realtime'
+      ? [
+          {
+            key: 'workOrder',
+            label: t('alarm.toWorkOrder'),
+            permission: WORK_ORDER_PERMISSION,
+            ariaLabel: (alarm: Alarm) => t('alarm.toWorkOrderOf', { name: alarm.alarmName }),
+            when: isOpen,
+            run: setOrdering,
+          },
+        ]
+      : []),
     { key: 'close', label: t('alarm.close'), permission: EDIT_PERMISSION, danger: true, ariaLabel: (alarm) => t('alarm.closeOf', { name: alarm.alarmName }), when: isOpen, run: setClosing },
   ];
 
@@ -53,6 +74,11 @@ export default function AlarmList({ mode, useList }: AlarmListProps) {
     >
       {detailOf !== undefined ? <AlarmDetailDrawer alarmId={detailOf} onClose={() => setDetailOf(undefined)} /> : null}
       {closing ? <CloseAlarmDialog alarm={closing} onClose={() => setClosing(undefined)} /> : null}
+      {ordering ? (
+        <Suspense fallback={null}>
+          <AlarmWorkOrderDialog alarm={ordering} onClose={() => setOrdering(undefined)} />
+        </Suspense>
+      ) : null}
     </ListPage>
   );
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import zhCN from './zh-CN.json';
+
+// Both languages have the same keys, none empty: src/i18n/i18n.test.ts checks every module.
+describe('the operation texts', () => {
+  it("name the dictionaries' values as the server's seed does", () => {
+    const statuses = ['0', '1', '2', '3', '4'] as const;
+    expect(statuses.map((status) => zhCN.operation.workOrder.status[status])).toEqual(['待派单', '处理中', '待确认', '已完成', '已关闭']);
+    expect(statuses.map((status) => en.operation.workOrder.status[status])).toEqual(['Unassigned', 'In progress', 'Pending confirmation', 'Completed', 'Closed']);
+    expect((['1', '2', '3'] as const).map((type) => en.operation.workOrder.type[type])).toEqual(['Alarm', 'Reported', 'Inspection']);
+    expect((['1', '2', '3', '4', '5'] as const).map((question) => en.operation.workOrder.question[question])).toEqual([
+      'Lamp out',
+      'Electrical fault',
+      'Communication fault',
+      'Damage',
+      'Other',
+    ]);
+    expect((['1', '2', '3', '4'] as const).map((urgency) => zhCN.operation.workOrder.urgency[urgency])).toEqual(['特急', '紧急', '一般', '较低']);
+  });
+
+  it('name every step of the process information', () => {
+    for (const action of ['created', 'flap', 'dispatch', 'assign', 'return', 'complete', 'confirm', 'close'] as const) {
+      expect(en.operation.workOrder.action[action], action).toBeTruthy();
+      expect(zhCN.operation.workOrder.action[action], action).toBeTruthy();
+    }
+  });
+});
