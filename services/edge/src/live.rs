@@ -123,14 +123,15 @@ async fn relay_events(
     relay: &broadcast::Sender<LiveEvent>,
     shutdown: &CancellationToken,
 ) -> anyhow::Result<()> {
-    let alarms = nats.subscribe(subjects[0].clone()).await?;
-    let gateways = nats.subscribe(subjects[1].clone()).await?;
-    let overdue = nats.subscribe(subjects[2].clone()).await?;
-    let mut both = futures::stream::select(futures::stream::select(alarms, gateways), overdue);
+    let mut subscriptions = Vec::with_capacity(subjects.len());
+    for subject in subjects {
+        subscriptions.push(nats.subscribe(subject.clone()).await?);
+    }
+    let mut all = futures::stream::select_all(subscriptions);
     loop {
         let message = tokio::select! {
             _ = shutdown.cancelled() => return Ok(()),
-            message = both.next() => message,
+            message = all.next() => message,
         };
         let Some(message) = message else { anyhow::bail!("subscription ended") };
         let event = if message.subject.as_str() == subjects[1] {

@@ -190,6 +190,13 @@ async fn bad_input_foreign_orders_and_missing_permissions_change_nothing(c: &Clu
         "Work order status must be 0 (unassigned), 1 (in progress), 2 (pending confirmation), 3 (completed) or 4 (closed)",
     );
     refused(admin.send("", EN, Call::get("/operation/workOrder/list")).await, 400, "Please select a project first");
+    let long = "x".repeat(65);
+    let (status, answer) =
+        admin.send(PROJECT, EN, Call::get(&format!("/operation/workOrder/list?keyword={long}"))).await;
+    assert_eq!((status, answer["code"].as_i64()), (400, Some(400)), "a keyword over 64 characters: {answer}");
+    let who = json!({ "workOrderId": "abc", "handlerId": 1 });
+    refused(act(&admin, EN, "dispatch", who).await, 400, "Invalid work order id");
+    refused(act(&admin, EN, "complete", json!({ "note": "done" })).await, 400, "Invalid work order id");
     assert_eq!(count().await, before, "nothing was written");
 
     // Another project's order is absent: not shown, not changed.

@@ -17,8 +17,8 @@ use lumiscape_proto::maintenance::v1 as pb;
 use lumiscape_proto::maintenance::v1::work_order_service_server::WorkOrderService;
 use tonic::{Request, Response, Status};
 
-use super::model::{self, Action, ActionSpec, RawAction, RawWorkOrder, Urgency, WorkOrderDraft};
-use super::store::{self, Actor, AlarmRef, StepRow, WorkOrderFilter, WorkOrderRow};
+use super::model::{self, Action, ActionSpec, ListFilter, RawAction, RawListFilter, RawWorkOrder, WorkOrderDraft};
+use super::store::{self, Actor, AlarmRef, StepRow, WorkOrderRow};
 use crate::Shared;
 
 pub struct WorkOrderApi {
@@ -91,9 +91,17 @@ impl WorkOrderApi {
         access: &InProject,
         req: &pb::ListWorkOrdersRequest,
     ) -> Result<pb::ListWorkOrdersResponse, Error> {
-        let filter = filter(access, req)?;
+        let raw = RawListFilter {
+            status: &req.status,
+            order_type: &req.order_type,
+            urgency: &req.urgency,
+            keyword: &req.keyword,
+        };
+        let filter = ListFilter::parse(&raw)?;
+        // "Only mine": the orders the caller handles.
+        let handler_id = req.mine.then(|| access.caller.user_id());
         let page = Page::of(req.page_num, req.page_size);
-        let (rows, total) = store::list(&self.shared.pool, access.project_id, &filter, page).await?;
+        let (rows, total) = store::list(&self.shared.pool, access.project_id, &filter, handler_id, page).await?;
         let now = Utc::now();
         Ok(pb::ListWorkOrdersResponse { rows: rows.into_iter().map(|r| order_pb(r, now)).collect(), total })
     }
@@ -211,34 +219,6 @@ impl WorkOrderApi {
 
 fn valid_id(id: i64) -> Result<i64, Error> {
     if id > 0 { Ok(id) } else { Err(Error::bad_request(Msg::WorkOrderIdInvalid)) }
-}
-
-fn filter(access: &InProject, req: &pb::ListWorkOrdersRequest) -> Result<WorkOrderFilter, Msg> {
-    let status = req.status.trim();
-    if !status.is_empty() && model::Status::parse(status).is_none() {
-        return Err(Msg::WorkOrderStatusInvalid);
-    }
-    let urgency = req.urgency.trim();
-    if !urgency.is_empty() && Urgency::parse(urgency).is_none() {
-        return Err(Msg::WorkOrderUrgencyInvalid);
-    }
-    let order_type = req.order_type.trim();
-    if !order_type.is_empty()
-        && ![model::TYPE_ALARM, model::TYPE_REPORTED, model::TYPE_INSPECTION].contains(&order_type)
-    {
-        return Err(Msg::WorkOrderTypeInvalid);
-    }
-    let keyword = req.keyword.trim();
-    if keyword.chars().count() > 64 {
-        return Err(Msg::BadRequest);
-    }
-    Ok(WorkOrderFilter {
-        status: status.to_owned(),
-        order_type: order_type.to_owned(),
-        urgency: urgency.to_owned(),
-        keyword: keyword.to_owned(),
-        handler_id: req.mine.then(|| access.caller.user_id()),
-    })
 }
 
 fn order_pb(row: WorkOrderRow, now: chrono::DateTime<Utc>) -> pb::WorkOrder {

@@ -327,6 +327,54 @@ fn local_time(text: &str) -> Option<DateTime<Utc>> {
     Local.from_local_datetime(&naive).earliest().map(|at| at.with_timezone(&Utc))
 }
 
+/// Longest keyword the list searches for, in characters.
+pub const MAX_KEYWORD_CHARS: usize = 64;
+
+/// The list's filters as sent, unchecked.
+#[derive(Debug, Default)]
+pub struct RawListFilter<'a> {
+    pub status: &'a str,
+    pub order_type: &'a str,
+    pub urgency: &'a str,
+    pub keyword: &'a str,
+}
+
+/// The list's filters, checked: each empty (no filter) or a known code; the keyword trimmed.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct ListFilter {
+    pub status: String,
+    pub order_type: String,
+    pub urgency: String,
+    pub keyword: String,
+}
+
+impl ListFilter {
+    pub fn parse(raw: &RawListFilter<'_>) -> Result<Self, Msg> {
+        let status = raw.status.trim();
+        if !status.is_empty() && Status::parse(status).is_none() {
+            return Err(Msg::WorkOrderStatusInvalid);
+        }
+        let order_type = raw.order_type.trim();
+        if !order_type.is_empty() && !TYPES.contains(&order_type) {
+            return Err(Msg::WorkOrderTypeInvalid);
+        }
+        let urgency = raw.urgency.trim();
+        if !urgency.is_empty() && Urgency::parse(urgency).is_none() {
+            return Err(Msg::WorkOrderUrgencyInvalid);
+        }
+        let keyword = raw.keyword.trim();
+        if keyword.chars().count() > MAX_KEYWORD_CHARS {
+            return Err(Msg::BadRequest);
+        }
+        Ok(Self {
+            status: status.to_owned(),
+            order_type: order_type.to_owned(),
+            urgency: urgency.to_owned(),
+            keyword: keyword.to_owned(),
+        })
+    }
+}
+
 /// The flap key of an alarm: its type, gateway and loop.
 pub fn flap_key(alarm_type_id: i64, serial: &str, loop_index: u32) -> String {
     format!("{alarm_type_id}:{serial}:{loop_index}")
@@ -480,6 +528,21 @@ mod tests {
         assert_eq!(ok(RawAction { action: "close", ..Default::default() }), Err(Msg::WorkOrderCloseReasonInvalid));
         let close = ok(RawAction { action: "close", close_reason: " duplicate ", ..Default::default() }).unwrap();
         assert_eq!(close.close_reason, "duplicate");
+    }
+
+    #[test]
+    fn the_list_filters_are_empty_or_known_codes() {
+        let parse = |raw: RawListFilter<'_>| ListFilter::parse(&raw);
+        assert_eq!(parse(RawListFilter::default()), Ok(ListFilter::default()));
+        let all = parse(RawListFilter { status: " 2 ", order_type: "3", urgency: "1", keyword: " WO2026 " }).unwrap();
+        assert_eq!((all.status.as_str(), all.keyword.as_str()), ("2", "WO2026"));
+        assert_eq!(parse(RawListFilter { status: "7", ..Default::default() }), Err(Msg::WorkOrderStatusInvalid));
+        assert_eq!(parse(RawListFilter { order_type: "0", ..Default::default() }), Err(Msg::WorkOrderTypeInvalid));
+        assert_eq!(parse(RawListFilter { urgency: "5", ..Default::default() }), Err(Msg::WorkOrderUrgencyInvalid));
+        let long = "x".repeat(MAX_KEYWORD_CHARS + 1);
+        assert_eq!(parse(RawListFilter { keyword: &long, ..Default::default() }), Err(Msg::BadRequest));
+        let longest = "工".repeat(MAX_KEYWORD_CHARS);
+        assert!(parse(RawListFilter { keyword: &longest, ..Default::default() }).is_ok());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use lumiscape_proto::events::v1::WorkOrderChanged;
 use prost::Message;
 use sqlx::{PgConnection, PgPool};
 
-use super::model::{self, ActionSpec, Status, WorkOrderDraft};
+use super::model::{self, ActionSpec, ListFilter, Status, WorkOrderDraft};
 use crate::Tables;
 
 /// A work order as stored.
@@ -76,17 +76,6 @@ pub struct AlarmRef {
     pub alarm_id: i64,
     pub raised_at: DateTime<Utc>,
     pub flap_key: String,
-}
-
-/// The list's filter, checked.
-#[derive(Debug, Default)]
-pub struct WorkOrderFilter {
-    pub status: String,
-    pub order_type: String,
-    pub urgency: String,
-    pub keyword: String,
-    /// Only the orders this user handles.
-    pub handler_id: Option<i64>,
 }
 
 macro_rules! work_order_query {
@@ -446,15 +435,16 @@ async fn alarms_in(conn: &mut PgConnection, id: i64) -> sqlx::Result<Vec<i64>> {
 }
 
 /// A page of the project's orders, newest first, with the total. A handler's own list
-/// (`filter.handler_id`) shows the orders past their due time first.
+/// (`handler_id`) shows the orders past their due time first.
 pub async fn list(
     pool: &PgPool,
     project_id: i64,
-    filter: &WorkOrderFilter,
+    filter: &ListFilter,
+    handler_id: Option<i64>,
     page: Page,
 ) -> sqlx::Result<(Vec<WorkOrderRow>, i64)> {
     let rows =
-        match filter.handler_id {
+        match handler_id {
             None => {
                 work_order_query!(
                     "SELECT",
@@ -493,7 +483,7 @@ pub async fn list(
             .await?,
         };
     let plain = filter.order_type.is_empty() && filter.urgency.is_empty() && filter.keyword.is_empty();
-    let total = if plain && filter.handler_id.is_none() {
+    let total = if plain && handler_id.is_none() {
         // All of the project's orders, or those of one status: read from the kept counts.
         sqlx::query_scalar!(
             "SELECT coalesce(sum(orders), 0)::bigint AS \"total!\" FROM maintenance.work_order_counts \
@@ -514,7 +504,7 @@ pub async fn list(
             filter.order_type,
             filter.urgency,
             filter.keyword,
-            filter.handler_id,
+            handler_id,
         )
         .fetch_one(pool)
         .await?
