@@ -447,6 +447,44 @@ pub enum Msg {
     WorkOrderScoreInvalid,
     WorkOrderEvaluationTooLong,
     WorkOrderCloseReasonInvalid,
+    InspectionIdInvalid,
+    InspectionTeamNotFound,
+    InspectionRouteNotFound,
+    InspectionPlanNotFound,
+    InspectionTaskNotFound,
+    InspectionNameInvalid {
+        max: usize,
+    },
+    InspectionNameTaken {
+        name: String,
+    },
+    InspectionRemarkTooLong,
+    InspectionMembersInvalid,
+    InspectionMemberNotMember,
+    InspectionPointsInvalid,
+    InspectionPointTypeInvalid,
+    InspectionPointDuplicate,
+    InspectionPointNotFound,
+    InspectionRouteRequired,
+    InspectionTeamRequired,
+    InspectionPeriodInvalid,
+    InspectionPlanStatusInvalid,
+    InspectionPlanDatesRequired,
+    InspectionPlanDatePast,
+    InspectionPlanStartAfterEnd,
+    InspectionTeamInUse,
+    InspectionRouteInUse,
+    InspectionTaskTimesRequired,
+    InspectionTaskStartAfterEnd,
+    InspectionTaskStatusInvalid,
+    InspectionDescriptionRequired,
+    InspectionTaskNotStarted,
+    InspectionTaskFinished,
+    InspectionTaskExpired,
+    InspectionTaskFinishedKept,
+    InspectionResultsIncomplete,
+    InspectionResultInvalid,
+    InspectionWorkOrderNotAbnormal,
     /// The sentence of an alarm's detail: `attribute` is the attribute's key (`current`),
     /// `threshold` and `value` are already formatted.
     AlarmDetail {
@@ -1321,6 +1359,90 @@ impl Msg {
             Msg::WorkOrderCloseReasonInvalid => {
                 pick("关闭原因不能为空，且不超过200个字符", "Close reason is required and at most 200 characters")
             }
+            Msg::InspectionIdInvalid => pick("巡检记录编号无效", "Invalid inspection record id"),
+            Msg::InspectionTeamNotFound => pick("巡检班组不存在", "The inspection team does not exist"),
+            Msg::InspectionRouteNotFound => pick("巡检路线不存在", "The inspection route does not exist"),
+            Msg::InspectionPlanNotFound => pick("巡检计划不存在", "The inspection plan does not exist"),
+            Msg::InspectionTaskNotFound => pick("巡检任务不存在", "The inspection task does not exist"),
+            Msg::InspectionNameInvalid { max } => {
+                if zh {
+                    format!("名称不能为空，且不超过{max}个字符")
+                } else {
+                    format!("Name is required and at most {max} characters")
+                }
+            }
+            Msg::InspectionNameTaken { name } => {
+                if zh {
+                    format!("名称“{name}”已存在")
+                } else {
+                    format!("The name '{name}' is already taken")
+                }
+            }
+            Msg::InspectionRemarkTooLong => pick("备注不超过500个字符", "Remark is at most 500 characters"),
+            Msg::InspectionMembersInvalid => pick("班组成员至少1人，最多50人", "A team has 1 to 50 members"),
+            Msg::InspectionMemberNotMember => {
+                pick("班组成员须为本项目的启用用户", "Team members must be enabled users of this project")
+            }
+            Msg::InspectionPointsInvalid => pick("巡检路线须有1到100个巡检点", "A route has 1 to 100 points"),
+            Msg::InspectionPointTypeInvalid => pick("巡检点只能是设备或地址", "A point is a device or an address"),
+            Msg::InspectionPointDuplicate => {
+                pick("同一巡检点不能在路线中出现两次", "The same point cannot be on a route twice")
+            }
+            Msg::InspectionPointNotFound => {
+                pick("巡检点不是本项目的设备或地址", "A point is not a device or an address of this project")
+            }
+            Msg::InspectionRouteRequired => pick("请选择巡检路线", "Please choose an inspection route"),
+            Msg::InspectionTeamRequired => pick("请选择巡检班组", "Please choose an inspection team"),
+            Msg::InspectionPeriodInvalid => {
+                pick("请选择巡检周期：每天、每周或每月", "Please choose a period: daily, weekly or monthly")
+            }
+            Msg::InspectionPlanStatusInvalid => {
+                pick("计划状态只能是正常或停用", "A plan's status is enabled or disabled")
+            }
+            Msg::InspectionPlanDatesRequired => pick(
+                "计划开始日期和结束日期不能为空，格式为YYYY-MM-DD",
+                "The plan's start and end dates are required, as YYYY-MM-DD",
+            ),
+            Msg::InspectionPlanDatePast => pick("计划日期不能早于今天", "The plan's dates cannot be in the past"),
+            Msg::InspectionPlanStartAfterEnd => {
+                pick("计划开始日期不能晚于结束日期", "The plan's start date cannot be after its end date")
+            }
+            Msg::InspectionTeamInUse => pick(
+                "巡检班组正被巡检计划使用，不能删除",
+                "The team is used by an inspection plan and cannot be deleted",
+            ),
+            Msg::InspectionRouteInUse => pick(
+                "巡检路线正被巡检计划使用，不能删除",
+                "The route is used by an inspection plan and cannot be deleted",
+            ),
+            Msg::InspectionTaskTimesRequired => pick(
+                "任务开始时间和结束时间不能为空，格式为YYYY-MM-DD HH:mm:ss",
+                "The task's start and end times are required, as YYYY-MM-DD HH:mm:ss",
+            ),
+            Msg::InspectionTaskStartAfterEnd => {
+                pick("任务开始时间不能晚于结束时间", "The task's start time cannot be later than its end time")
+            }
+            Msg::InspectionTaskStatusInvalid => pick(
+                "任务状态只能是待巡检、巡检中、已完成或已过期",
+                "A task's status is undoing, doing, finished or expired",
+            ),
+            Msg::InspectionDescriptionRequired => pick(
+                "处理结果描述不能为空，且不超过1000个字符",
+                "The result description is required and at most 1000 characters",
+            ),
+            Msg::InspectionTaskNotStarted => {
+                pick("任务未开始，不能处理", "The task has not started and cannot be dealt with")
+            }
+            Msg::InspectionTaskFinished => pick("任务已完成", "The task is already finished"),
+            Msg::InspectionTaskExpired => pick("任务已过期，不能处理", "The task has expired and cannot be dealt with"),
+            Msg::InspectionTaskFinishedKept => pick("已完成的任务不能删除", "A finished task cannot be deleted"),
+            Msg::InspectionResultsIncomplete => {
+                pick("请为任务的每个巡检点填写结果", "Give a result for every point of the task")
+            }
+            Msg::InspectionResultInvalid => pick("巡检结果只能是正常或异常", "A result is normal or abnormal"),
+            Msg::InspectionWorkOrderNotAbnormal => {
+                pick("只有异常的巡检点可以生成工单", "Only an abnormal point can open a work order")
+            }
             Msg::AlarmDetail { attribute, comparison, threshold, value } => {
                 let (name_zh, name_en, unit) = match attribute.as_str() {
                     "voltage" => ("电压", "Voltage", " V"),
@@ -1725,6 +1847,40 @@ impl Msg {
             Msg::WorkOrderScoreInvalid => "work.order.score.invalid",
             Msg::WorkOrderEvaluationTooLong => "work.order.evaluation.too.long",
             Msg::WorkOrderCloseReasonInvalid => "work.order.close.reason.invalid",
+            Msg::InspectionIdInvalid => "inspection.id.invalid",
+            Msg::InspectionTeamNotFound => "inspection.team.not.found",
+            Msg::InspectionRouteNotFound => "inspection.route.not.found",
+            Msg::InspectionPlanNotFound => "inspection.plan.not.found",
+            Msg::InspectionTaskNotFound => "inspection.task.not.found",
+            Msg::InspectionNameInvalid { .. } => "inspection.name.invalid",
+            Msg::InspectionNameTaken { .. } => "inspection.name.taken",
+            Msg::InspectionRemarkTooLong => "inspection.remark.too.long",
+            Msg::InspectionMembersInvalid => "inspection.members.invalid",
+            Msg::InspectionMemberNotMember => "inspection.member.not.member",
+            Msg::InspectionPointsInvalid => "inspection.points.invalid",
+            Msg::InspectionPointTypeInvalid => "inspection.point.type.invalid",
+            Msg::InspectionPointDuplicate => "inspection.point.duplicate",
+            Msg::InspectionPointNotFound => "inspection.point.not.found",
+            Msg::InspectionRouteRequired => "inspection.route.required",
+            Msg::InspectionTeamRequired => "inspection.team.required",
+            Msg::InspectionPeriodInvalid => "inspection.period.invalid",
+            Msg::InspectionPlanStatusInvalid => "inspection.plan.status.invalid",
+            Msg::InspectionPlanDatesRequired => "inspection.plan.dates.required",
+            Msg::InspectionPlanDatePast => "inspection.plan.date.past",
+            Msg::InspectionPlanStartAfterEnd => "inspection.plan.start.after.end",
+            Msg::InspectionTeamInUse => "inspection.team.in.use",
+            Msg::InspectionRouteInUse => "inspection.route.in.use",
+            Msg::InspectionTaskTimesRequired => "inspection.task.times.required",
+            Msg::InspectionTaskStartAfterEnd => "inspection.task.start.after.end",
+            Msg::InspectionTaskStatusInvalid => "inspection.task.status.invalid",
+            Msg::InspectionDescriptionRequired => "inspection.description.required",
+            Msg::InspectionTaskNotStarted => "inspection.task.not.started",
+            Msg::InspectionTaskFinished => "inspection.task.finished",
+            Msg::InspectionTaskExpired => "inspection.task.expired",
+            Msg::InspectionTaskFinishedKept => "inspection.task.finished.kept",
+            Msg::InspectionResultsIncomplete => "inspection.results.incomplete",
+            Msg::InspectionResultInvalid => "inspection.result.invalid",
+            Msg::InspectionWorkOrderNotAbnormal => "inspection.work.order.not.abnormal",
             Msg::AlarmDetail { .. } => "alarm.detail",
             // ---- end alarm ----
             // ---- bridge ----
@@ -1820,6 +1976,40 @@ mod tests {
             Msg::WorkOrderScoreInvalid,
             Msg::WorkOrderEvaluationTooLong,
             Msg::WorkOrderCloseReasonInvalid,
+            Msg::InspectionIdInvalid,
+            Msg::InspectionTeamNotFound,
+            Msg::InspectionRouteNotFound,
+            Msg::InspectionPlanNotFound,
+            Msg::InspectionTaskNotFound,
+            Msg::InspectionNameInvalid { max: 50 },
+            Msg::InspectionNameTaken { name: "Night patrol".into() },
+            Msg::InspectionRemarkTooLong,
+            Msg::InspectionMembersInvalid,
+            Msg::InspectionMemberNotMember,
+            Msg::InspectionPointsInvalid,
+            Msg::InspectionPointTypeInvalid,
+            Msg::InspectionPointDuplicate,
+            Msg::InspectionPointNotFound,
+            Msg::InspectionRouteRequired,
+            Msg::InspectionTeamRequired,
+            Msg::InspectionPeriodInvalid,
+            Msg::InspectionPlanStatusInvalid,
+            Msg::InspectionPlanDatesRequired,
+            Msg::InspectionPlanDatePast,
+            Msg::InspectionPlanStartAfterEnd,
+            Msg::InspectionTeamInUse,
+            Msg::InspectionRouteInUse,
+            Msg::InspectionTaskTimesRequired,
+            Msg::InspectionTaskStartAfterEnd,
+            Msg::InspectionTaskStatusInvalid,
+            Msg::InspectionDescriptionRequired,
+            Msg::InspectionTaskNotStarted,
+            Msg::InspectionTaskFinished,
+            Msg::InspectionTaskExpired,
+            Msg::InspectionTaskFinishedKept,
+            Msg::InspectionResultsIncomplete,
+            Msg::InspectionResultInvalid,
+            Msg::InspectionWorkOrderNotAbnormal,
             Msg::PageInvalid,
             Msg::PasswordTooShort { min: 8 },
             Msg::PasswordNeedsUpper,

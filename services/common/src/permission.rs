@@ -336,8 +336,10 @@ pub mod operation {
         CLOSE = "close",
     );
     screen!(
-        /// Inspection.
-        inspection = "operation:inspection"
+        /// Inspection: teams, routes, plans and their tasks.
+        inspection = "operation:inspection",
+        /// Record the results of a task's points (an abnormal one may open a work order).
+        DEAL = "deal",
     );
     screen!(
         /// Maintenance.

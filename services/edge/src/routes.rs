@@ -17,8 +17,8 @@ use utoipa::openapi::{
 
 use crate::api::files;
 use crate::api::{
-    address, advice, alarm, area, auth, backup, lighting, live, maintenance, map, menus, monitor, notice, profile,
-    project, roles, screen, settings, system, users,
+    address, advice, alarm, area, auth, backup, inspection, lighting, live, maintenance, map, menus, monitor, notice,
+    profile, project, roles, screen, settings, system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -327,6 +327,29 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/operation/workOrder/confirm", Access::Permission(operation::work_order::CONFIRM), "maintenance", "Confirm completed work with an evaluation and a score of 1 to 5; its alarms become processed", |m| on(m, maintenance::confirm)),
     route(PUT, "/operation/workOrder/close", Access::Permission(operation::work_order::CLOSE), "maintenance", "Close a work order with a reason; its alarms keep their state", |m| on(m, maintenance::close)),
     // ---- end maintenance ----
+    // ---- inspection (docs/inspection-api.md) ----
+    route(GET, "/operation/inspection/team/list", Access::Permission(operation::inspection::LIST), "maintenance", "The project's inspection teams with their members, filtered (keyword) and paged", |m| on(m, inspection::team_list)),
+    route(GET, "/operation/inspection/team/{teamId}", Access::Permission(operation::inspection::QUERY), "maintenance", "An inspection team with its members", |m| on(m, inspection::team_get)),
+    route(POST, "/operation/inspection/team", Access::Permission(operation::inspection::ADD), "maintenance", "Add an inspection team (name, 1 to 50 members who are enabled users of the project, remark)", |m| on(m, inspection::team_add)),
+    route(PUT, "/operation/inspection/team", Access::Permission(operation::inspection::EDIT), "maintenance", "Edit an inspection team", |m| on(m, inspection::team_edit)),
+    route(Method::DELETE, "/operation/inspection/team/{teamId}", Access::Permission(operation::inspection::REMOVE), "maintenance", "Delete inspection teams (refused while a plan uses one)", |m| on(m, inspection::team_remove)),
+    route(GET, "/operation/inspection/route/list", Access::Permission(operation::inspection::LIST), "maintenance", "The project's inspection routes with their points, filtered (keyword) and paged", |m| on(m, inspection::route_list)),
+    route(GET, "/operation/inspection/route/{routeId}", Access::Permission(operation::inspection::QUERY), "maintenance", "An inspection route with its points in the order walked", |m| on(m, inspection::route_get)),
+    route(POST, "/operation/inspection/route", Access::Permission(operation::inspection::ADD), "maintenance", "Add an inspection route (name, 1 to 100 points: gateways and addresses of the project, remark)", |m| on(m, inspection::route_add)),
+    route(PUT, "/operation/inspection/route", Access::Permission(operation::inspection::EDIT), "maintenance", "Edit an inspection route", |m| on(m, inspection::route_edit)),
+    route(Method::DELETE, "/operation/inspection/route/{routeId}", Access::Permission(operation::inspection::REMOVE), "maintenance", "Delete inspection routes (refused while a plan uses one)", |m| on(m, inspection::route_remove)),
+    route(GET, "/operation/inspection/plan/list", Access::Permission(operation::inspection::LIST), "maintenance", "The project's inspection plans, filtered (keyword, status) and paged", |m| on(m, inspection::plan_list)),
+    route(GET, "/operation/inspection/plan/{planId}", Access::Permission(operation::inspection::QUERY), "maintenance", "An inspection plan", |m| on(m, inspection::plan_get)),
+    route(POST, "/operation/inspection/plan", Access::Permission(operation::inspection::ADD), "maintenance", "Add an inspection plan (route, team, period, start and end dates neither past nor empty, start not after end)", |m| on(m, inspection::plan_add)),
+    route(PUT, "/operation/inspection/plan", Access::Permission(operation::inspection::EDIT), "maintenance", "Edit an inspection plan (its next tasks follow it)", |m| on(m, inspection::plan_edit)),
+    route(Method::DELETE, "/operation/inspection/plan/{planId}", Access::Permission(operation::inspection::REMOVE), "maintenance", "Delete inspection plans (their tasks stay)", |m| on(m, inspection::plan_remove)),
+    route(GET, "/operation/inspection/task/list", Access::Permission(operation::inspection::LIST), "maintenance", "The project's inspection tasks, filtered (status, keyword, planId, mine) and paged, latest start first", |m| on(m, inspection::task_list)),
+    route(GET, "/operation/inspection/task/counts", Access::Permission(operation::inspection::LIST), "maintenance", "How many inspection tasks are undoing, doing, finished and expired", |m| on(m, inspection::task_counts)),
+    route(GET, "/operation/inspection/task/{taskId}", Access::Permission(operation::inspection::QUERY), "maintenance", "An inspection task with its points and their results", |m| on(m, inspection::task_get)),
+    route(POST, "/operation/inspection/task", Access::Permission(operation::inspection::ADD), "maintenance", "Add an inspection task by hand (route, team, start and end times required, start not later than end)", |m| on(m, inspection::task_add)),
+    route(Method::DELETE, "/operation/inspection/task/{taskId}", Access::Permission(operation::inspection::REMOVE), "maintenance", "Delete inspection tasks (a finished one is refused)", |m| on(m, inspection::task_remove)),
+    route(PUT, "/operation/inspection/task/deal", Access::Permission(operation::inspection::DEAL), "maintenance", "Deal with a started task: a result description and a result per point; an abnormal point may open a work order", |m| on(m, inspection::task_deal)),
+    // ---- end inspection ----
     // ---- live push ----
     route(GET, "/live/stream", Access::SignedIn, "live", "Server-Sent Events of the project's alarms and gateway status (ProjectId header required)", |m| on(m, live::stream)),
     // ---- end live push ----

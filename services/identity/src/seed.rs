@@ -333,6 +333,7 @@ const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] = &[
     (800, 7, "处理", "Handle", "handle"),
     (800, 8, "确认", "Confirm", "confirm"),
     (800, 9, "关闭", "Close", "close"),
+    (801, 6, "处理", "Deal", "deal"),
 ];
 
 /// Dictionaries: type, Chinese and English names, items (value, Chinese, English).
@@ -475,6 +476,30 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
         "工单类型",
         "Work order type",
         &[("1", "告警", "Alarm"), ("2", "上报", "Reported"), ("3", "巡检", "Inspection")],
+    ),
+    (
+        "inspection_task_status",
+        "巡检任务状态",
+        "Inspection task status",
+        &[
+            ("0", "待巡检", "Undoing"),
+            ("1", "巡检中", "Doing"),
+            ("2", "已完成", "Finished"),
+            ("3", "已过期", "Expired"),
+        ],
+    ),
+    (
+        "inspection_period",
+        "巡检周期",
+        "Inspection period",
+        &[("1", "每天", "Daily"), ("2", "每周", "Weekly"), ("3", "每月", "Monthly")],
+    ),
+    ("inspection_result", "巡检结果", "Inspection result", &[("1", "正常", "Normal"), ("2", "异常", "Abnormal")]),
+    (
+        "inspection_point_type",
+        "巡检点类型",
+        "Inspection point type",
+        &[("1", "设备", "Device"), ("2", "地址", "Address")],
     ),
     (
         "work_order_question",

@@ -44,6 +44,12 @@ fn demo_gateways() -> Vec<DemoGateway> {
     riverside.chain(skyline).collect()
 }
 
+/// Each demo gateway's label as lists show it, "name (serial)", in fleet order (the order of
+/// [`seed_demo`]'s answer).
+pub fn demo_gateway_labels() -> Vec<String> {
+    demo_gateways().into_iter().map(|g| format!("{} ({})", g.name, g.serial)).collect()
+}
+
 /// Adds the demo data; running it again changes nothing. Answers each demo gateway's
 /// project and id, in fleet order (the project seed places them on the plans).
 pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<Vec<(i64, i64)>> {

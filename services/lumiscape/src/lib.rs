@@ -322,7 +322,18 @@ pub async fn seed(cfg: &Config, demo: bool) -> anyhow::Result<()> {
         let gateways = lumiscape_lighting::seed::seed_demo(&pool).await?;
         lumiscape_project::seed::place_demo_gateways(&pool, &gateways).await?;
         lumiscape_alarm::seed::seed_demo(&pool).await?;
-        lumiscape_maintenance::seed::seed_demo(&pool).await?;
+        let labels = lumiscape_lighting::seed::demo_gateway_labels();
+        let points: Vec<lumiscape_maintenance::seed::DemoGateway> = gateways
+            .iter()
+            .zip(labels)
+            .map(|(&(project_id, gateway_id), label)| lumiscape_maintenance::seed::DemoGateway {
+                project_id,
+                gateway_id,
+                label,
+            })
+            .collect();
+        let streams = lumiscape_common::nats::Streams::new(&cfg.nats.prefix);
+        lumiscape_maintenance::seed::seed_demo(&pool, &streams, &points).await?;
         if let Some(files) = &cfg.http.files_dir {
             for (path, content) in lumiscape_project::seed::demo_files() {
                 let file = files.join(path.trim_start_matches('/'));

@@ -164,6 +164,13 @@ struct Ids {
     area: i64,
     /// An unassigned work order of the project.
     work_order: i64,
+    /// An inspection team, route and plan of the project, and a task that is doing, with
+    /// one point.
+    team: i64,
+    route: i64,
+    plan: i64,
+    task: i64,
+    task_point: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -403,6 +410,68 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("PUT", "/operation/workOrder/close") => {
             Sample::at(path).json(json!({ "workOrderId": ids.work_order, "closeReason": "probe" })).with_id()
         }
+        ("GET", "/operation/inspection/team/list" | "/operation/inspection/route/list" | "/operation/inspection/plan/list") => {
+            Sample::at(path)
+        }
+        ("GET", "/operation/inspection/task/list" | "/operation/inspection/task/counts") => Sample::at(path),
+        ("GET", "/operation/inspection/team/{teamId}") => {
+            Sample::at(format!("/operation/inspection/team/{}", ids.team)).with_id()
+        }
+        ("DELETE", "/operation/inspection/team/{teamId}") => {
+            Sample::at(format!("/operation/inspection/team/{}", ids.team)).with_id()
+        }
+        ("POST", "/operation/inspection/team") => {
+            Sample::at(path).json(json!({ "teamName": "Probe crew", "memberIds": [1] }))
+        }
+        ("PUT", "/operation/inspection/team") => Sample::at(path)
+            .json(json!({ "teamId": ids.team, "teamName": "Probe crew", "memberIds": [1] }))
+            .with_id(),
+        ("GET", "/operation/inspection/route/{routeId}") => {
+            Sample::at(format!("/operation/inspection/route/{}", ids.route)).with_id()
+        }
+        ("DELETE", "/operation/inspection/route/{routeId}") => {
+            Sample::at(format!("/operation/inspection/route/{}", ids.route)).with_id()
+        }
+        ("POST", "/operation/inspection/route") => Sample::at(path)
+            .json(json!({ "routeName": "Probe route", "points": [{ "pointType": "1", "refId": g }] }))
+            .with_id(),
+        ("PUT", "/operation/inspection/route") => Sample::at(path)
+            .json(json!({ "routeId": ids.route, "routeName": "Probe route", "points": [{ "pointType": "1", "refId": g }] }))
+            .with_id(),
+        ("GET", "/operation/inspection/plan/{planId}") => {
+            Sample::at(format!("/operation/inspection/plan/{}", ids.plan)).with_id()
+        }
+        ("DELETE", "/operation/inspection/plan/{planId}") => {
+            Sample::at(format!("/operation/inspection/plan/{}", ids.plan)).with_id()
+        }
+        ("POST" | "PUT", "/operation/inspection/plan") => {
+            let (start, end) = (chrono::Local::now().date_naive() + chrono::Days::new(30), chrono::Local::now().date_naive() + chrono::Days::new(60));
+            Sample::at(path)
+                .json(json!({
+                    "planId": ids.plan, "planName": "Probe plan", "routeId": ids.route, "teamId": ids.team, "period": "1",
+                    "startDate": start.format("%Y-%m-%d").to_string(), "endDate": end.format("%Y-%m-%d").to_string(),
+                    "status": "1",
+                }))
+                .with_id()
+        }
+        ("GET", "/operation/inspection/task/{taskId}") => {
+            Sample::at(format!("/operation/inspection/task/{}", ids.task)).with_id()
+        }
+        ("DELETE", "/operation/inspection/task/{taskId}") => {
+            Sample::at(format!("/operation/inspection/task/{}", ids.task)).with_id()
+        }
+        ("POST", "/operation/inspection/task") => Sample::at(path)
+            .json(json!({
+                "taskName": "Probe task", "routeId": ids.route, "teamId": ids.team,
+                "startTime": "2030-01-01 08:00:00", "endTime": "2030-01-01 18:00:00",
+            }))
+            .with_id(),
+        ("PUT", "/operation/inspection/task/deal") => Sample::at(path)
+            .json(json!({
+                "taskId": ids.task, "description": "probe",
+                "results": [{ "pointId": ids.task_point, "result": "2", "workOrder": true }],
+            }))
+            .with_id(),
         ("GET", "/live/stream") => Sample::at(path),
         // System administration: records are global, so a record named by id is one no
         // project holds (and none exists): the cross-project id case is a 404.
@@ -718,7 +787,73 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
-    Ids { project, gateway, serial, alarm_type, alarm, address, address_parent, notice, file, area, work_order }
+    let team: i64 = sqlx::query_scalar(
+        "WITH t AS (INSERT INTO maintenance.inspection_teams (project_id, team_name, created_by) \
+         VALUES ($1, $2, 'admin') RETURNING team_id), \
+         m AS (INSERT INTO maintenance.inspection_team_members (team_id, user_id, user_name, seq) \
+         SELECT team_id, 1, 'admin', 1 FROM t) SELECT team_id FROM t",
+    )
+    .bind(project)
+    .bind(format!("probe-{}", &uuid::Uuid::new_v4().to_string()[..8]))
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    let route: i64 = sqlx::query_scalar(
+        "WITH r AS (INSERT INTO maintenance.inspection_routes (project_id, route_name, created_by) \
+         VALUES ($1, $2, 'admin') RETURNING route_id), \
+         p AS (INSERT INTO maintenance.inspection_route_points (route_id, seq, point_type, ref_id, point_name) \
+         SELECT route_id, 1, '1', $3, 'probe' FROM r) SELECT route_id FROM r",
+    )
+    .bind(project)
+    .bind(format!("probe-{}", &uuid::Uuid::new_v4().to_string()[..8]))
+    .bind(gateway)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    let plan: i64 = sqlx::query_scalar(
+        "INSERT INTO maintenance.inspection_plans (project_id, plan_name, route_id, team_id, period, start_date, \
+         end_date, status, created_by) VALUES ($1, $2, $3, $4, '1', current_date + 30, current_date + 60, '1', 'admin') \
+         RETURNING plan_id",
+    )
+    .bind(project)
+    .bind(format!("probe-{}", &uuid::Uuid::new_v4().to_string()[..8]))
+    .bind(route)
+    .bind(team)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    let (task, task_point): (i64, i64) = sqlx::query_as(
+        "WITH t AS (INSERT INTO maintenance.inspection_tasks (project_id, task_name, route_id, route_name, team_id, \
+         team_name, start_time, end_time, status) \
+         VALUES ($1, 'probe', $2, 'probe', $3, 'probe', now() - interval '1 hour', now() + interval '1 day', '1') \
+         RETURNING task_id), \
+         p AS (INSERT INTO maintenance.inspection_task_points (task_id, seq, point_type, ref_id, point_name) \
+         SELECT task_id, 1, '1', 1, 'probe' FROM t RETURNING point_id) SELECT t.task_id, p.point_id FROM t, p",
+    )
+    .bind(project)
+    .bind(route)
+    .bind(team)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    Ids {
+        project,
+        gateway,
+        serial,
+        alarm_type,
+        alarm,
+        address,
+        address_parent,
+        notice,
+        file,
+        area,
+        work_order,
+        team,
+        route,
+        plan,
+        task,
+        task_point,
+    }
 }
 
 fn route_name(route: &RouteSpec) -> String {

@@ -1,4 +1,4 @@
-//! Maintenance: work orders that close the loop with alarms (and, to come, inspection,
+//! Maintenance: work orders that close the loop with alarms, and inspection (to come:
 //! maintenance contracts and plans, assets). One door: [`run`] (or [`start`], which returns
 //! once the service listens).
 //!
@@ -7,7 +7,10 @@
 //!   change, through the transactional outbox; the SLA sweep, which says once on the live
 //!   stream when an open order passes its due time. A confirmed order's alarms are set processed
 //!   by the alarm service, which consumes the confirmation.
+//! - `inspection`: teams, routes, plans, tasks and results; the job that makes each plan's
+//!   tasks once across replicas and moves them by the clock; an abnormal result's work order.
 
+pub mod inspection;
 pub mod seed;
 pub mod work_order;
 
@@ -16,6 +19,7 @@ use lumiscape_common::local::Peer;
 use lumiscape_common::nats::Streams;
 use lumiscape_common::outbox::Relay;
 use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
+use lumiscape_proto::maintenance::v1::inspection_service_server::InspectionServiceServer;
 use lumiscape_proto::maintenance::v1::work_order_service_server::WorkOrderServiceServer;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -32,7 +36,7 @@ pub use lumiscape_common::service::Deps;
 pub type Shared = Context;
 
 /// Starts maintenance: the MAINTENANCE stream, the outbox relay, the auto work order
-/// consumer and the gRPC server. Returns once the server listens.
+/// consumer, the SLA sweep, the inspection job and the gRPC server. Returns once the server listens.
 pub async fn start(
     cfg: &Config,
     deps: Deps,
@@ -47,9 +51,14 @@ pub async fn start(
     spawn_logged("maintenance outbox relay", relay.run(shutdown.clone()));
     spawn_logged("auto work orders", work_order::alarms::run(shared.clone(), shutdown.clone()));
     spawn_logged("work order SLA sweep", work_order::sla::run(shared.clone(), shutdown.clone()));
+    spawn_logged("inspection job", inspection::job::run(shared.clone(), shutdown.clone()));
     let alarm = Peer::new(&deps.local, "alarm", &cfg.grpc.alarm_url)?;
     let identity = Peer::new(&deps.local, "identity", &cfg.grpc.identity_url)?;
-    let routes = Routes::new(WorkOrderServiceServer::new(work_order::grpc::WorkOrderApi::new(shared, alarm, identity)));
+    let lighting = Peer::new(&deps.local, "lighting", &cfg.grpc.lighting_url)?;
+    let project = Peer::new(&deps.local, "project", &cfg.grpc.project_url)?;
+    let inspection = inspection::grpc::InspectionApi::new(shared.clone(), identity.clone(), lighting, project);
+    let routes = Routes::new(WorkOrderServiceServer::new(work_order::grpc::WorkOrderApi::new(shared, alarm, identity)))
+        .add_service(InspectionServiceServer::new(inspection));
     serve_grpc("maintenance", cfg.grpc.maintenance_listen, routes, &deps.local, shutdown).await
 }
 

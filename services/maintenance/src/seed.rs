@@ -1,10 +1,17 @@
 //! The demo's work orders: a few in each status of the demo project, opened and moved through
 //! the same rules and state machine as the console's, so each has its process information
-//! (`store::seed_order`: no events).
+//! (`store::seed_order`: no events). And its inspection: a team, two routes over the demo
+//! gateways, a daily and a weekly plan (the job makes their tasks once the service runs), a
+//! task dealt with and one expired.
 
-use chrono::{TimeDelta, Utc};
+use chrono::{Local, TimeDelta, Utc};
+use lumiscape_common::nats::Streams;
 use sqlx::PgPool;
 
+use crate::inspection::model::{
+    DealSpec, PlanDraft, PointType, RawPlan, RawResult, RawRoute, RawTask, RawTeam, RouteDraft, TaskDraft, TeamDraft,
+};
+use crate::inspection::store as inspection;
 use crate::work_order::model::{ActionSpec, RawAction, RawWorkOrder, WorkOrderDraft};
 use crate::work_order::store::{self, Actor};
 
@@ -79,20 +86,121 @@ fn demo_orders() -> anyhow::Result<Vec<Checked>> {
     Ok(orders)
 }
 
-/// Adds the demo orders when the demo project has none; running it again changes nothing.
-pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<()> {
+/// A demo gateway as the lighting seed made it: its project, id and label ("name (serial)").
+#[derive(Debug, Clone)]
+pub struct DemoGateway {
+    pub project_id: i64,
+    pub gateway_id: i64,
+    pub label: String,
+}
+
+/// Adds the demo orders and inspection when the demo project has none; running it again
+/// changes nothing. `gateways` are the lighting seed's, the points of the demo routes.
+pub async fn seed_demo(pool: &PgPool, streams: &Streams, gateways: &[DemoGateway]) -> anyhow::Result<()> {
     let any = sqlx::query_scalar!(
         "SELECT EXISTS (SELECT 1 FROM maintenance.work_orders WHERE project_id = $1) AS \"exists!\"",
         DEMO_PROJECT
     )
     .fetch_one(pool)
     .await?;
-    if any {
+    if !any {
+        for (draft, steps) in demo_orders()? {
+            store::seed_order(pool, DEMO_PROJECT, &draft, &ADMIN, &steps).await?;
+        }
+    }
+    seed_inspection(pool, streams, gateways).await
+}
+
+/// The demo team (the admin, as identity's seed names them), routes, plans and two tasks.
+async fn seed_inspection(pool: &PgPool, streams: &Streams, gateways: &[DemoGateway]) -> anyhow::Result<()> {
+    let any = sqlx::query_scalar!(
+        "SELECT EXISTS (SELECT 1 FROM maintenance.inspection_teams WHERE project_id = $1) AS \"exists!\"",
+        DEMO_PROJECT
+    )
+    .fetch_one(pool)
+    .await?;
+    let riverside: Vec<&DemoGateway> = gateways.iter().filter(|g| g.project_id == DEMO_PROJECT).collect();
+    if any || riverside.is_empty() {
         return Ok(());
     }
-    for (draft, steps) in demo_orders()? {
-        store::seed_order(pool, DEMO_PROJECT, &draft, &ADMIN, &steps).await?;
+    let checked = |what: &str, msg| anyhow::anyhow!("demo inspection {what}: {msg:?}");
+    let team =
+        TeamDraft::parse(&RawTeam {
+            team_name: "滨江夜巡班", member_ids: &[ADMIN.id], remark: "负责滨江段夜间巡检"
+        })
+        .map_err(|msg| checked("team", msg))?;
+    let admin = inspection::MemberRow {
+        team_id: 0,
+        user_id: ADMIN.id,
+        user_name: ADMIN.name.into(),
+        nick_name: "超级管理员".into(),
+    };
+    let team_id = inspection::save_team(pool, DEMO_PROJECT, None, &team, &[admin], ADMIN.name).await?;
+
+    let mut routes = Vec::new();
+    for (name, count) in [("滨江步道夜巡路线", 3), ("滨江全线巡检路线", riverside.len())] {
+        let along: Vec<&DemoGateway> = riverside.iter().take(count).copied().collect();
+        let raw: Vec<(&str, i64)> = along.iter().map(|g| (PointType::Device.code(), g.gateway_id)).collect();
+        let draft = RouteDraft::parse(&RawRoute { route_name: name, points: &raw, remark: "" })
+            .map_err(|msg| checked("route", msg))?;
+        let points: Vec<inspection::NamedPoint> = along
+            .iter()
+            .map(|g| inspection::NamedPoint { kind: PointType::Device, ref_id: g.gateway_id, name: g.label.clone() })
+            .collect();
+        routes.push(inspection::save_route(pool, DEMO_PROJECT, None, &draft, &points, ADMIN.name).await?);
     }
+
+    let today = Local::now().date_naive();
+    let date =
+        |days: u64| today.checked_add_days(chrono::Days::new(days)).unwrap_or(today).format("%Y-%m-%d").to_string();
+    for (name, route_id, period, days) in
+        [("滨江每日夜巡", routes[0], "1", 90), ("滨江每周全线巡检", routes[1], "2", 180)]
+    {
+        let (start, end) = (date(0), date(days));
+        let raw = RawPlan {
+            plan_name: name,
+            route_id,
+            team_id,
+            period,
+            start_date: &start,
+            end_date: &end,
+            status: "0",
+            remark: "",
+        };
+        let draft = PlanDraft::parse(&raw, today, None).map_err(|msg| checked("plan", msg))?;
+        inspection::save_plan(pool, DEMO_PROJECT, None, &draft, ADMIN.name).await?;
+    }
+
+    // One task by hand, dealt with (a door seal worn, no work order), and one expired.
+    let time = |hours: i64| (Local::now() + TimeDelta::hours(hours)).format("%Y-%m-%d %H:%M:%S").to_string();
+    let (from, to) = (time(-2), time(22));
+    let storm =
+        RawTask { task_name: "暴雨后专项巡检", route_id: routes[0], team_id, start_time: &from, end_time: &to };
+    let storm = TaskDraft::parse(&storm).map_err(|msg| checked("task", msg))?;
+    let storm_id = inspection::add_task(pool, DEMO_PROJECT, &storm).await?;
+    let (from, to) = (time(-72), time(-48));
+    let holiday =
+        RawTask { task_name: "节前设备检查", route_id: routes[1], team_id, start_time: &from, end_time: &to };
+    let holiday = TaskDraft::parse(&holiday).map_err(|msg| checked("task", msg))?;
+    inspection::add_task(pool, DEMO_PROJECT, &holiday).await?;
+
+    let points = inspection::task_points(pool, storm_id).await?;
+    let results: Vec<RawResult<'_>> = points
+        .iter()
+        .enumerate()
+        .map(|(n, p)| RawResult {
+            point_id: p.point_id,
+            result: if n == 0 { "2" } else { "1" },
+            remark: if n == 0 { "柜门密封条老化，暂不影响运行" } else { "" },
+            ..Default::default()
+        })
+        .collect();
+    let description = "暴雨后各配电柜无积水，1号柜门密封条老化";
+    let ids: Vec<i64> = points.iter().map(|p| p.point_id).collect();
+    DealSpec::parse(description, &results, &ids).map_err(|msg| checked("results", msg))?;
+    inspection::deal(pool, streams, DEMO_PROJECT, storm_id, description, &results, &ADMIN)
+        .await
+        .map_err(|err| anyhow::anyhow!("demo inspection results: {err:?}"))?;
     Ok(())
 }
 

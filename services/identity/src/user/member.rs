@@ -1,10 +1,10 @@
 //! The users of a project, for other services: maintenance asks whether the handler a work
-//! order is given to is an enabled user who may work in the project, and for the account name
-//! it records (never the name a console sent).
+//! order is given to, or a member of an inspection team, is an enabled user who may work in
+//! the project, and for the account name it records (never the name a console sent).
 
 use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
-use lumiscape_common::permission::operation::work_order;
+use lumiscape_common::permission::operation::{inspection, work_order};
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::identity::v1 as pb;
 use lumiscape_proto::identity::v1::project_member_service_server::ProjectMemberService;
@@ -29,7 +29,8 @@ impl ProjectMemberService for ProjectMemberApi {
         &self,
         request: Request<pb::UserIdRequest>,
     ) -> Result<Response<pb::ProjectMember>, Status> {
-        let access = authorize(&self.shared.auth, &request, &[work_order::DISPATCH]).await?;
+        let access =
+            authorize(&self.shared.auth, &request, &[work_order::DISPATCH, inspection::ADD, inspection::EDIT]).await?;
         self.member(&access, request.get_ref().user_id).await.reply(access.lang())
     }
 }

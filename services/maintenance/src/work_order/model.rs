@@ -125,7 +125,7 @@ const TYPES: [&str; 3] = [TYPE_ALARM, TYPE_REPORTED, TYPE_INSPECTION];
 
 /// Dictionary `work_order_question`: lamp out, electrical, communication, damage, other.
 pub const QUESTION_OTHER: &str = "5";
-const QUESTIONS: [&str; 5] = ["1", "2", "3", "4", QUESTION_OTHER];
+pub(crate) const QUESTIONS: [&str; 5] = ["1", "2", "3", "4", QUESTION_OTHER];
 
 /// Dictionary `work_order_urgency`, and the time each gives to finish.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -308,7 +308,7 @@ impl ActionSpec {
 }
 
 /// `text` trimmed, when it is 1 to `max` characters.
-fn bounded(text: &str, max: usize) -> Option<String> {
+pub(crate) fn bounded(text: &str, max: usize) -> Option<String> {
     let trimmed = text.trim();
     (1..=max).contains(&trimmed.chars().count()).then(|| trimmed.to_owned())
 }
@@ -322,7 +322,7 @@ fn attachments(paths: &[String]) -> Result<Vec<String>, Msg> {
 }
 
 /// `YYYY-MM-DD HH:mm:ss` in the server's local time.
-fn local_time(text: &str) -> Option<DateTime<Utc>> {
+pub(crate) fn local_time(text: &str) -> Option<DateTime<Utc>> {
     let naive = NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S").ok()?;
     Local.from_local_datetime(&naive).earliest().map(|at| at.with_timezone(&Utc))
 }

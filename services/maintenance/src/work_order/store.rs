@@ -106,6 +106,20 @@ pub async fn create(
     Ok(row)
 }
 
+/// Opens a work order without an alarm inside the caller's transaction (an inspection's
+/// abnormal point opens one with the task's results), with its step and its event.
+pub async fn create_in(
+    conn: &mut PgConnection,
+    streams: &Streams,
+    project_id: i64,
+    draft: &WorkOrderDraft,
+    initiator: &Actor<'_>,
+) -> Result<WorkOrderRow, Error> {
+    let row = insert(conn, project_id, draft, initiator, None).await?;
+    record(conn, streams, &row, "created", &[]).await?;
+    Ok(row)
+}
+
 /// What the auto work order did with an alarm.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AlarmOutcome {
