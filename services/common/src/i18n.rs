@@ -485,6 +485,34 @@ pub enum Msg {
     InspectionResultsIncomplete,
     InspectionResultInvalid,
     InspectionWorkOrderNotAbnormal,
+    MaintenanceIdInvalid,
+    MaintenanceCompanyNotFound,
+    MaintenanceContractNotFound,
+    MaintenancePlanNotFound,
+    MaintenanceNameInvalid {
+        max: usize,
+    },
+    MaintenanceNameTaken {
+        name: String,
+    },
+    MaintenanceContractNumberTaken {
+        number: String,
+    },
+    MaintenanceCompanyRequired,
+    MaintenanceContractRequired,
+    MaintenanceCompanyInUse,
+    MaintenanceContractInUse,
+    MaintenanceContractNumberInvalid,
+    MaintenanceContractDatesRequired,
+    MaintenanceContractDatePast,
+    MaintenanceContractStartAfterEnd,
+    MaintenanceAmountInvalid,
+    MaintenanceContractStateInvalid,
+    MaintenancePlanDateInvalid,
+    MaintenancePlanOutsideContract,
+    MaintenancePlanFinished,
+    MaintenanceResultRequired,
+    MaintenanceStatusInvalid,
     /// The sentence of an alarm's detail: `attribute` is the attribute's key (`current`),
     /// `threshold` and `value` are already formatted.
     AlarmDetail {
@@ -1440,6 +1468,75 @@ impl Msg {
                 pick("请为任务的每个巡检点填写结果", "Give a result for every point of the task")
             }
             Msg::InspectionResultInvalid => pick("巡检结果只能是正常或异常", "A result is normal or abnormal"),
+            Msg::MaintenanceIdInvalid => pick("维保记录编号无效", "Invalid maintenance record id"),
+            Msg::MaintenanceCompanyNotFound => pick("维保单位不存在", "The maintenance company does not exist"),
+            Msg::MaintenanceContractNotFound => pick("维保合同不存在", "The maintenance contract does not exist"),
+            Msg::MaintenancePlanNotFound => pick("维保计划不存在", "The maintenance plan does not exist"),
+            Msg::MaintenanceNameInvalid { max } => {
+                if zh {
+                    format!("名称不能为空，且不超过{max}个字符")
+                } else {
+                    format!("Name is required and at most {max} characters")
+                }
+            }
+            Msg::MaintenanceNameTaken { name } => {
+                if zh {
+                    format!("名称“{name}”已存在")
+                } else {
+                    format!("The name '{name}' is already taken")
+                }
+            }
+            Msg::MaintenanceContractNumberTaken { number } => {
+                if zh {
+                    format!("合同编号“{number}”已存在")
+                } else {
+                    format!("The contract number '{number}' is already taken")
+                }
+            }
+            Msg::MaintenanceCompanyRequired => pick("请选择维保单位", "Please choose a maintenance company"),
+            Msg::MaintenanceContractRequired => pick("请选择维保合同", "Please choose a maintenance contract"),
+            Msg::MaintenanceCompanyInUse => {
+                pick("维保单位已有合同，不能删除", "The company has contracts and cannot be deleted")
+            }
+            Msg::MaintenanceContractInUse => {
+                pick("维保合同已有维保计划，不能删除", "The contract has maintenance plans and cannot be deleted")
+            }
+            Msg::MaintenanceContractNumberInvalid => pick(
+                "合同编号不能为空，只能包含字母、数字、下划线和连字符，且不超过32个字符",
+                "The contract number is required: letters, digits, underscore and hyphen only, at most 32",
+            ),
+            Msg::MaintenanceContractDatesRequired => pick(
+                "合同开始日期和结束日期不能为空，格式为YYYY-MM-DD",
+                "The contract's start and end dates are required, as YYYY-MM-DD",
+            ),
+            Msg::MaintenanceContractDatePast => {
+                pick("合同日期不能早于今天", "The contract's dates cannot be in the past")
+            }
+            Msg::MaintenanceContractStartAfterEnd => {
+                pick("合同开始日期不能晚于结束日期", "The contract's start date cannot be after its end date")
+            }
+            Msg::MaintenanceAmountInvalid => pick(
+                "合同金额须为0到999999999.99之间的数字，最多两位小数",
+                "The amount is a number from 0 to 999999999.99 with at most two decimals",
+            ),
+            Msg::MaintenanceContractStateInvalid => pick(
+                "合同状态只能是履行中、即将到期、已到期或未开始",
+                "A contract's state is in force, near its end, ended or not started",
+            ),
+            Msg::MaintenancePlanDateInvalid => pick(
+                "计划日期不能为空，格式为YYYY-MM-DD，且不能早于今天",
+                "The plan date is required, as YYYY-MM-DD, and cannot be in the past",
+            ),
+            Msg::MaintenancePlanOutsideContract => {
+                pick("计划日期须在合同期内", "The plan date must be within the contract's dates")
+            }
+            Msg::MaintenancePlanFinished => pick("维保计划已完成", "The maintenance plan is already finished"),
+            Msg::MaintenanceResultRequired => {
+                pick("完成情况不能为空，且不超过500个字符", "The result is required and at most 500 characters")
+            }
+            Msg::MaintenanceStatusInvalid => {
+                pick("维保状态只能是未完成或已完成", "A maintenance status is unfinished or finished")
+            }
             Msg::InspectionWorkOrderNotAbnormal => {
                 pick("只有异常的巡检点可以生成工单", "Only an abnormal point can open a work order")
             }
@@ -1881,6 +1978,28 @@ impl Msg {
             Msg::InspectionResultsIncomplete => "inspection.results.incomplete",
             Msg::InspectionResultInvalid => "inspection.result.invalid",
             Msg::InspectionWorkOrderNotAbnormal => "inspection.work.order.not.abnormal",
+            Msg::MaintenanceIdInvalid => "maintenance.id.invalid",
+            Msg::MaintenanceCompanyNotFound => "maintenance.company.not.found",
+            Msg::MaintenanceContractNotFound => "maintenance.contract.not.found",
+            Msg::MaintenancePlanNotFound => "maintenance.plan.not.found",
+            Msg::MaintenanceNameInvalid { .. } => "maintenance.name.invalid",
+            Msg::MaintenanceNameTaken { .. } => "maintenance.name.taken",
+            Msg::MaintenanceContractNumberTaken { .. } => "maintenance.contract.number.taken",
+            Msg::MaintenanceCompanyRequired => "maintenance.company.required",
+            Msg::MaintenanceContractRequired => "maintenance.contract.required",
+            Msg::MaintenanceCompanyInUse => "maintenance.company.in.use",
+            Msg::MaintenanceContractInUse => "maintenance.contract.in.use",
+            Msg::MaintenanceContractNumberInvalid => "maintenance.contract.number.invalid",
+            Msg::MaintenanceContractDatesRequired => "maintenance.contract.dates.required",
+            Msg::MaintenanceContractDatePast => "maintenance.contract.date.past",
+            Msg::MaintenanceContractStartAfterEnd => "maintenance.contract.start.after.end",
+            Msg::MaintenanceAmountInvalid => "maintenance.amount.invalid",
+            Msg::MaintenanceContractStateInvalid => "maintenance.contract.state.invalid",
+            Msg::MaintenancePlanDateInvalid => "maintenance.plan.date.invalid",
+            Msg::MaintenancePlanOutsideContract => "maintenance.plan.outside.contract",
+            Msg::MaintenancePlanFinished => "maintenance.plan.finished",
+            Msg::MaintenanceResultRequired => "maintenance.result.required",
+            Msg::MaintenanceStatusInvalid => "maintenance.status.invalid",
             Msg::AlarmDetail { .. } => "alarm.detail",
             // ---- end alarm ----
             // ---- bridge ----
@@ -2010,6 +2129,28 @@ mod tests {
             Msg::InspectionResultsIncomplete,
             Msg::InspectionResultInvalid,
             Msg::InspectionWorkOrderNotAbnormal,
+            Msg::MaintenanceIdInvalid,
+            Msg::MaintenanceCompanyNotFound,
+            Msg::MaintenanceContractNotFound,
+            Msg::MaintenancePlanNotFound,
+            Msg::MaintenanceNameInvalid { max: 50 },
+            Msg::MaintenanceNameTaken { name: "HT-2026-01".into() },
+            Msg::MaintenanceContractNumberTaken { number: "HT-2026-01".into() },
+            Msg::MaintenanceCompanyRequired,
+            Msg::MaintenanceContractRequired,
+            Msg::MaintenanceCompanyInUse,
+            Msg::MaintenanceContractInUse,
+            Msg::MaintenanceContractNumberInvalid,
+            Msg::MaintenanceContractDatesRequired,
+            Msg::MaintenanceContractDatePast,
+            Msg::MaintenanceContractStartAfterEnd,
+            Msg::MaintenanceAmountInvalid,
+            Msg::MaintenanceContractStateInvalid,
+            Msg::MaintenancePlanDateInvalid,
+            Msg::MaintenancePlanOutsideContract,
+            Msg::MaintenancePlanFinished,
+            Msg::MaintenanceResultRequired,
+            Msg::MaintenanceStatusInvalid,
             Msg::PageInvalid,
             Msg::PasswordTooShort { min: 8 },
             Msg::PasswordNeedsUpper,

@@ -342,8 +342,10 @@ pub mod operation {
         DEAL = "deal",
     );
     screen!(
-        /// Maintenance.
-        maintenance = "operation:maintenance"
+        /// Maintenance: companies, their contracts and the plans of work under each.
+        maintenance = "operation:maintenance",
+        /// Record a maintenance plan as finished, with its result.
+        FINISH = "finish",
     );
     screen!(
         /// Assets.

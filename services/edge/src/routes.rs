@@ -17,8 +17,8 @@ use utoipa::openapi::{
 
 use crate::api::files;
 use crate::api::{
-    address, advice, alarm, area, auth, backup, inspection, lighting, live, maintenance, map, menus, monitor, notice,
-    profile, project, roles, screen, settings, system, users,
+    address, advice, alarm, area, auth, backup, contracts, inspection, lighting, live, maintenance, map, menus,
+    monitor, notice, profile, project, roles, screen, settings, system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -350,6 +350,25 @@ pub const ROUTES: &[RouteSpec] = &[
     route(Method::DELETE, "/operation/inspection/task/{taskId}", Access::Permission(operation::inspection::REMOVE), "maintenance", "Delete inspection tasks (a finished one is refused)", |m| on(m, inspection::task_remove)),
     route(PUT, "/operation/inspection/task/deal", Access::Permission(operation::inspection::DEAL), "maintenance", "Deal with a started task: a result description and a result per point; an abnormal point may open a work order", |m| on(m, inspection::task_deal)),
     // ---- end inspection ----
+    // ---- maintenance contracts (docs/maintenance-api.md) ----
+    route(GET, "/operation/maintenance/company/list", Access::Permission(operation::maintenance::LIST), "maintenance", "The project's maintenance companies, filtered (keyword) and paged", |m| on(m, contracts::company_list)),
+    route(GET, "/operation/maintenance/company/{companyId}", Access::Permission(operation::maintenance::QUERY), "maintenance", "A maintenance company", |m| on(m, contracts::company_get)),
+    route(POST, "/operation/maintenance/company", Access::Permission(operation::maintenance::ADD), "maintenance", "Add a maintenance company (name, contact, phone, address, remark)", |m| on(m, contracts::company_add)),
+    route(PUT, "/operation/maintenance/company", Access::Permission(operation::maintenance::EDIT), "maintenance", "Edit a maintenance company", |m| on(m, contracts::company_edit)),
+    route(Method::DELETE, "/operation/maintenance/company/{companyId}", Access::Permission(operation::maintenance::REMOVE), "maintenance", "Delete maintenance companies (all or none; refused while a contract names one)", |m| on(m, contracts::company_remove)),
+    route(GET, "/operation/maintenance/contract/list", Access::Permission(operation::maintenance::LIST), "maintenance", "The project's maintenance contracts, ending soonest first, filtered (keyword, companyId, state: in force, near its end, ended, not started) and paged", |m| on(m, contracts::contract_list)),
+    route(GET, "/operation/maintenance/contract/{contractId}", Access::Permission(operation::maintenance::QUERY), "maintenance", "A maintenance contract with its state and days left", |m| on(m, contracts::contract_get)),
+    route(POST, "/operation/maintenance/contract", Access::Permission(operation::maintenance::ADD), "maintenance", "Add a maintenance contract (dates neither past nor empty, start not after end)", |m| on(m, contracts::contract_add)),
+    route(PUT, "/operation/maintenance/contract", Access::Permission(operation::maintenance::EDIT), "maintenance", "Edit a maintenance contract", |m| on(m, contracts::contract_edit)),
+    route(Method::DELETE, "/operation/maintenance/contract/{contractId}", Access::Permission(operation::maintenance::REMOVE), "maintenance", "Delete maintenance contracts (all or none; refused while a plan names one)", |m| on(m, contracts::contract_remove)),
+    route(GET, "/operation/maintenance/plan/list", Access::Permission(operation::maintenance::LIST), "maintenance", "The project's maintenance plans, unfinished first, filtered (keyword, contractId, status) and paged", |m| on(m, contracts::plan_list)),
+    route(GET, "/operation/maintenance/plan/counts", Access::Permission(operation::maintenance::LIST), "maintenance", "How many maintenance plans are unfinished, finished and overdue", |m| on(m, contracts::plan_counts)),
+    route(GET, "/operation/maintenance/plan/{planId}", Access::Permission(operation::maintenance::QUERY), "maintenance", "A maintenance plan", |m| on(m, contracts::plan_get)),
+    route(POST, "/operation/maintenance/plan", Access::Permission(operation::maintenance::ADD), "maintenance", "Add a maintenance plan (a contract of the project, a date within it and not past)", |m| on(m, contracts::plan_add)),
+    route(PUT, "/operation/maintenance/plan", Access::Permission(operation::maintenance::EDIT), "maintenance", "Edit an unfinished maintenance plan", |m| on(m, contracts::plan_edit)),
+    route(Method::DELETE, "/operation/maintenance/plan/{planId}", Access::Permission(operation::maintenance::REMOVE), "maintenance", "Delete unfinished maintenance plans (all or none)", |m| on(m, contracts::plan_remove)),
+    route(PUT, "/operation/maintenance/plan/finish", Access::Permission(operation::maintenance::FINISH), "maintenance", "Record an unfinished maintenance plan as finished, with its result", |m| on(m, contracts::plan_finish)),
+    // ---- end maintenance contracts ----
     // ---- live push ----
     route(GET, "/live/stream", Access::SignedIn, "live", "Server-Sent Events of the project's alarms and gateway status (ProjectId header required)", |m| on(m, live::stream)),
     // ---- end live push ----

@@ -334,6 +334,7 @@ const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] = &[
     (800, 8, "确认", "Confirm", "confirm"),
     (800, 9, "关闭", "Close", "close"),
     (801, 6, "处理", "Deal", "deal"),
+    (802, 6, "完成", "Finish", "finish"),
 ];
 
 /// Dictionaries: type, Chinese and English names, items (value, Chinese, English).
@@ -500,6 +501,23 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
         "巡检点类型",
         "Inspection point type",
         &[("1", "设备", "Device"), ("2", "地址", "Address")],
+    ),
+    (
+        "maintenance_status",
+        "维保状态",
+        "Maintenance status",
+        &[("0", "未完成", "Unfinished"), ("1", "已完成", "Finished")],
+    ),
+    (
+        "maintenance_contract_state",
+        "维保合同状态",
+        "Contract state",
+        &[
+            ("0", "履行中", "In force"),
+            ("1", "即将到期", "Near its end"),
+            ("2", "已到期", "Ended"),
+            ("3", "未开始", "Not started"),
+        ],
     ),
     (
         "work_order_question",

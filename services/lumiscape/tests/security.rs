@@ -171,6 +171,10 @@ struct Ids {
     plan: i64,
     task: i64,
     task_point: i64,
+    /// A maintenance company, its contract (this year and next) and an unfinished plan.
+    company: i64,
+    contract: i64,
+    upkeep: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -466,6 +470,42 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
                 "startTime": "2030-01-01 08:00:00", "endTime": "2030-01-01 18:00:00",
             }))
             .with_id(),
+        ("GET", "/operation/maintenance/company/list" | "/operation/maintenance/contract/list") => Sample::at(path),
+        ("GET", "/operation/maintenance/plan/list" | "/operation/maintenance/plan/counts") => Sample::at(path),
+        ("GET" | "DELETE", "/operation/maintenance/company/{companyId}") => {
+            Sample::at(format!("/operation/maintenance/company/{}", ids.company)).with_id()
+        }
+        ("POST", "/operation/maintenance/company") => {
+            Sample::at(path).json(json!({ "companyName": "Probe company", "phone": "13800138000" }))
+        }
+        ("PUT", "/operation/maintenance/company") => Sample::at(path)
+            .json(json!({ "companyId": ids.company, "companyName": "Probe company", "phone": "13800138000" }))
+            .with_id(),
+        ("GET" | "DELETE", "/operation/maintenance/contract/{contractId}") => {
+            Sample::at(format!("/operation/maintenance/contract/{}", ids.contract)).with_id()
+        }
+        ("POST" | "PUT", "/operation/maintenance/contract") => {
+            let today = chrono::Local::now().date_naive();
+            Sample::at(path)
+                .json(json!({
+                    "contractId": ids.contract, "contractNumber": "PROBE-1", "contractName": "Probe", "companyId": ids.company,
+                    "startDate": today.format("%Y-%m-%d").to_string(),
+                    "endDate": (today + chrono::Days::new(30)).format("%Y-%m-%d").to_string(),
+                }))
+                .with_id()
+        }
+        ("GET" | "DELETE", "/operation/maintenance/plan/{planId}") => {
+            Sample::at(format!("/operation/maintenance/plan/{}", ids.upkeep)).with_id()
+        }
+        ("POST" | "PUT", "/operation/maintenance/plan") => Sample::at(path)
+            .json(json!({
+                "planId": ids.upkeep, "planName": "Probe plan", "contractId": ids.contract,
+                "planDate": (chrono::Local::now().date_naive() + chrono::Days::new(5)).format("%Y-%m-%d").to_string(),
+            }))
+            .with_id(),
+        ("PUT", "/operation/maintenance/plan/finish") => {
+            Sample::at(path).json(json!({ "planId": ids.upkeep, "result": "probe" })).with_id()
+        }
         ("PUT", "/operation/inspection/task/deal") => Sample::at(path)
             .json(json!({
                 "taskId": ids.task, "description": "probe",
@@ -836,7 +876,38 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
+    let company: i64 = sqlx::query_scalar(
+        "INSERT INTO maintenance.maintenance_companies (project_id, company_name, created_by) VALUES ($1, $2, 'admin') \
+         RETURNING company_id",
+    )
+    .bind(project)
+    .bind(format!("probe-{}", &uuid::Uuid::new_v4().to_string()[..8]))
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    let contract: i64 = sqlx::query_scalar(
+        "INSERT INTO maintenance.maintenance_contracts (project_id, contract_number, contract_name, company_id, start_date, \
+         end_date, created_by) VALUES ($1, $2, 'probe', $3, current_date, current_date + 365, 'admin') RETURNING contract_id",
+    )
+    .bind(project)
+    .bind(format!("P-{}", &uuid::Uuid::new_v4().to_string()[..8]))
+    .bind(company)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    let upkeep: i64 = sqlx::query_scalar(
+        "INSERT INTO maintenance.maintenance_plans (project_id, plan_name, contract_id, plan_date, created_by) \
+         VALUES ($1, 'probe', $2, current_date + 10, 'admin') RETURNING plan_id",
+    )
+    .bind(project)
+    .bind(contract)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
     Ids {
+        company,
+        contract,
+        upkeep,
         project,
         gateway,
         serial,

@@ -1,5 +1,5 @@
-//! Maintenance: work orders that close the loop with alarms, and inspection (to come:
-//! maintenance contracts and plans, assets). One door: [`run`] (or [`start`], which returns
+//! Maintenance: work orders that close the loop with alarms, inspection, and maintenance
+//! contracts and plans (to come: assets). One door: [`run`] (or [`start`], which returns
 //! once the service listens).
 //!
 //! - `work_order`: the orders, their state machine and process information; the auto work
@@ -9,7 +9,9 @@
 //!   by the alarm service, which consumes the confirmation.
 //! - `inspection`: teams, routes, plans, tasks and results; the job that makes each plan's
 //!   tasks once across replicas and moves them by the clock; an abnormal result's work order.
+//! - `contract`: maintenance companies, their contracts (near their end flagged) and plans.
 
+pub mod contract;
 pub mod inspection;
 pub mod seed;
 pub mod work_order;
@@ -19,6 +21,7 @@ use lumiscape_common::local::Peer;
 use lumiscape_common::nats::Streams;
 use lumiscape_common::outbox::Relay;
 use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
+use lumiscape_proto::maintenance::v1::contract_service_server::ContractServiceServer;
 use lumiscape_proto::maintenance::v1::inspection_service_server::InspectionServiceServer;
 use lumiscape_proto::maintenance::v1::work_order_service_server::WorkOrderServiceServer;
 use tokio::task::JoinHandle;
@@ -57,8 +60,10 @@ pub async fn start(
     let lighting = Peer::new(&deps.local, "lighting", &cfg.grpc.lighting_url)?;
     let project = Peer::new(&deps.local, "project", &cfg.grpc.project_url)?;
     let inspection = inspection::grpc::InspectionApi::new(shared.clone(), identity.clone(), lighting, project);
+    let contracts = contract::grpc::ContractApi::new(shared.clone());
     let routes = Routes::new(WorkOrderServiceServer::new(work_order::grpc::WorkOrderApi::new(shared, alarm, identity)))
-        .add_service(InspectionServiceServer::new(inspection));
+        .add_service(InspectionServiceServer::new(inspection))
+        .add_service(ContractServiceServer::new(contracts));
     serve_grpc("maintenance", cfg.grpc.maintenance_listen, routes, &deps.local, shutdown).await
 }
 

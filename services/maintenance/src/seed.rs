@@ -8,6 +8,9 @@ use chrono::{Local, TimeDelta, Utc};
 use lumiscape_common::nats::Streams;
 use sqlx::PgPool;
 
+use crate::contract::model::RawPlan as RawMaintenancePlan;
+use crate::contract::model::{CompanyDraft, ContractDraft, PlanDraft as MaintenancePlanDraft, RawCompany, RawContract};
+use crate::contract::store as contracts;
 use crate::inspection::model::{
     DealSpec, PlanDraft, PointType, RawPlan, RawResult, RawRoute, RawTask, RawTeam, RouteDraft, TaskDraft, TeamDraft,
 };
@@ -108,7 +111,72 @@ pub async fn seed_demo(pool: &PgPool, streams: &Streams, gateways: &[DemoGateway
             store::seed_order(pool, DEMO_PROJECT, &draft, &ADMIN, &steps).await?;
         }
     }
-    seed_inspection(pool, streams, gateways).await
+    seed_inspection(pool, streams, gateways).await?;
+    seed_contracts(pool).await
+}
+
+/// The demo's maintenance company, a contract near its end and the next one, not started,
+/// and plans under them, one finished.
+async fn seed_contracts(pool: &PgPool) -> anyhow::Result<()> {
+    let any = sqlx::query_scalar!(
+        "SELECT EXISTS (SELECT 1 FROM maintenance.maintenance_companies WHERE project_id = $1) AS \"exists!\"",
+        DEMO_PROJECT
+    )
+    .fetch_one(pool)
+    .await?;
+    if any {
+        return Ok(());
+    }
+    let checked = |what: &str, msg| anyhow::anyhow!("demo maintenance {what}: {msg:?}");
+    let company = CompanyDraft::parse(&RawCompany {
+        company_name: "明亮照明工程有限公司",
+        contact_name: "王工",
+        phone: "13800138000",
+        address: "杭州市滨江区江南大道88号",
+        remark: "",
+    })
+    .map_err(|msg| checked("company", msg))?;
+    let company_id = contracts::save_company(pool, DEMO_PROJECT, None, &company, ADMIN.name).await?;
+    let today = Local::now().date_naive();
+    let date =
+        |days: u64| today.checked_add_days(chrono::Days::new(days)).unwrap_or(today).format("%Y-%m-%d").to_string();
+    let mut contract_ids = Vec::new();
+    for (number, name, from, to, amount) in [
+        ("WB-2026-001", "滨江段景观照明年度维保", 0, 25, "186000"),
+        ("WB-2027-001", "滨江段景观照明年度维保（续签）", 26, 391, "192000.50"),
+    ] {
+        let (start, end) = (date(from), date(to));
+        let raw = RawContract {
+            contract_number: number,
+            contract_name: name,
+            company_id,
+            start_date: &start,
+            end_date: &end,
+            amount,
+            remark: "",
+        };
+        let draft = ContractDraft::parse(&raw, today, None).map_err(|msg| checked("contract", msg))?;
+        contract_ids.push(contracts::save_contract(pool, DEMO_PROJECT, None, &draft, ADMIN.name).await?);
+    }
+    for (name, contract, days, content, finished) in [
+        ("配电柜季度检修", 0, 0, "5台配电柜绝缘测试、接线紧固", Some("已完成，1号柜更换浪涌保护器")),
+        ("灯具清洁与更换", 0, 10, "步道灯具清洁，不亮灯具更换", None),
+        ("年度全面检测", 1, 40, "全线回路绝缘与接地电阻检测", None),
+    ] {
+        let plan_date = date(days);
+        let raw =
+            RawMaintenancePlan { plan_name: name, contract_id: contract_ids[contract], plan_date: &plan_date, content };
+        let draft = MaintenancePlanDraft::parse(&raw, today, None).map_err(|msg| checked("plan", msg))?;
+        let id = contracts::save_plan(pool, DEMO_PROJECT, None, &draft, ADMIN.name)
+            .await
+            .map_err(|err| anyhow::anyhow!("demo maintenance plan: {err:?}"))?;
+        if let Some(result) = finished {
+            contracts::finish_plan(pool, DEMO_PROJECT, id, result, ADMIN.name)
+                .await
+                .map_err(|err| anyhow::anyhow!("demo maintenance plan: {err:?}"))?;
+        }
+    }
+    Ok(())
 }
 
 /// The demo team (the admin, as identity's seed names them), routes, plans and two tasks.

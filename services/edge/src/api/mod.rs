@@ -8,6 +8,7 @@ pub mod alarm;
 pub mod area;
 pub mod auth;
 pub mod backup;
+pub mod contracts;
 pub mod inspection;
 pub mod lighting;
 pub mod live;

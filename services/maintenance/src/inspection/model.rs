@@ -592,7 +592,10 @@ mod tests {
         assert_eq!(DealSpec::parse("好", &[order_for_normal], &[1]), Err(Msg::InspectionWorkOrderNotAbnormal));
         let broken =
             RawResult { point_id: 1, result: "2", work_order: true, remark: "灯杆倾斜", ..Default::default() };
-        assert_eq!(DealSpec::parse("好", std::slice::from_ref(&broken), &[1]).unwrap().results[0].question_type, Some("5"));
+        assert_eq!(
+            DealSpec::parse("好", std::slice::from_ref(&broken), &[1]).unwrap().results[0].question_type,
+            Some("5")
+        );
         let typed = RawResult { question_type: "4", ..broken.clone() };
         assert_eq!(DealSpec::parse("好", &[typed], &[1]).unwrap().results[0].question_type, Some("4"));
         let unknown = RawResult { question_type: "9", ..broken };
