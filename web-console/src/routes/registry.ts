@@ -42,6 +42,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'alarm/realtime/index': inProject(lazy(() => import('../features/alarm/realtime/RealtimeAlarmPage'))),
   'alarm/history/index': inProject(lazy(() => import('../features/alarm/history/HistoryAlarmPage'))),
   'operation/workOrder/index': inProject(lazy(() => import('../features/operation/workOrder/WorkOrderPage'))),
+  'operation/inspection/index': inProject(lazy(() => import('../features/operation/inspection/InspectionPage'))),
   'system/dept/index': outsideProjects(lazy(() => import('../features/system/dept/DeptPage'))),
   'system/user/index': outsideProjects(lazy(() => import('../features/system/user/UserPage'))),
   'system/role/index': outsideProjects(lazy(() => import('../features/system/role/RolePage'))),

@@ -1,7 +1,30 @@
 import { api } from '../../api/api';
 import type { Envelope } from '../../api/errors';
 import { dataOf, toListPage, type ListPage } from '../../api/lists';
-import type { WorkOrder, WorkOrderActionBody, WorkOrderChange, WorkOrderCounts, WorkOrderCreated, WorkOrderDetail, WorkOrderQuery } from './types';
+import type {
+  InspectionDeal,
+  InspectionDealt,
+  InspectionNameQuery,
+  InspectionPlan,
+  InspectionPlanChange,
+  InspectionPlanQuery,
+  InspectionRoute,
+  InspectionRouteChange,
+  InspectionTask,
+  InspectionTaskChange,
+  InspectionTaskCounts,
+  InspectionTaskDetail,
+  InspectionTaskQuery,
+  InspectionTeam,
+  InspectionTeamChange,
+  WorkOrder,
+  WorkOrderActionBody,
+  WorkOrderChange,
+  WorkOrderCounts,
+  WorkOrderCreated,
+  WorkOrderDetail,
+  WorkOrderQuery,
+} from './types';
 
 /** Tag of the whole list (one per order otherwise, by id). */
 export const WORK_ORDER_LIST = 'LIST';
@@ -24,6 +47,39 @@ export function countsOf(envelope: Envelope): WorkOrderCounts {
   };
 }
 
+/** The counts of GET /operation/inspection/task/counts; anything missing reads as 0. */
+export function taskCountsOf(envelope: Envelope): InspectionTaskCounts {
+  const data = dataOf<Partial<Record<keyof InspectionTaskCounts, unknown>>>(envelope, {});
+  return { undoing: count(data.undoing), doing: count(data.doing), finished: count(data.finished), expired: count(data.expired) };
+}
+
+/**
+ * The answer of PUT /operation/inspection/task/deal: the new status and the work orders'
+ * numbers. The contract puts them in `data`; the edge sends them beside `code` and `msg`, as
+ * the work-order actions do: either is read.
+ */
+export function dealtOf(envelope: Envelope): InspectionDealt {
+  const data = dataOf<{ status?: unknown; workOrders?: unknown }>(envelope, envelope as { status?: unknown; workOrders?: unknown });
+  const workOrders = Array.isArray(data.workOrders) ? data.workOrders.filter((number): number is string => typeof number === 'string' && number !== '') : [];
+  return { status: typeof data.status === 'string' ? data.status : '', workOrders };
+}
+
+/** A task's detail, its points in the order walked (none when the server sends none). */
+export function taskDetailOf(envelope: Envelope): InspectionTaskDetail {
+  const detail = dataOf<Partial<InspectionTaskDetail>>(envelope, {});
+  const points = Array.isArray(detail.points) ? [...detail.points].sort((a, b) => a.seq - b.seq) : [];
+  return { ...(detail as InspectionTaskDetail), description: detail.description ?? '', points };
+}
+
+/** A route with its points (none when the server sends none). */
+function routeOf(envelope: Envelope): InspectionRoute {
+  const route = dataOf<Partial<InspectionRoute>>(envelope, {});
+  return { ...(route as InspectionRoute), points: Array.isArray(route.points) ? route.points : [] };
+}
+
+/** A list query of the selected project: the project only keys the cache (the client sends its header). */
+export type InProject<Q> = Q & { projectId: string };
+
 /** What a change of one order makes stale: the lists, that order's detail, the counts of the tabs. */
 const changedTags = (workOrderId?: number) => [
   { type: 'WorkOrder' as const, id: WORK_ORDER_LIST },
@@ -31,8 +87,27 @@ const changedTags = (workOrderId?: number) => [
   'WorkOrderCounts' as const,
 ];
 
-/** The work-order screen's calls (contract: work orders). */
-export const operationApi = api.enhanceEndpoints({ addTagTypes: ['WorkOrder', 'WorkOrderCounts'] }).injectEndpoints({
+/** Tag of a whole inspection list (one per record otherwise, by id). */
+export const INSPECTION_LIST = 'LIST';
+
+type InspectionTag = 'InspectionTeam' | 'InspectionRoute' | 'InspectionPlan' | 'InspectionTask';
+
+/** A list and, when editing, the record. */
+const inspectionTags = (type: InspectionTag, id?: number) => [{ type, id: INSPECTION_LIST }, ...(id === undefined ? [] : [{ type, id }])];
+
+/** What a change of one task makes stale: the task lists, that task, the tabs' counts. */
+const changedTasks = (taskId?: number) => [...inspectionTags('InspectionTask', taskId), 'InspectionTaskCounts' as const];
+
+/** The lists that show team and route names. */
+const namedByPlansAndTasks = [
+  { type: 'InspectionPlan' as const, id: INSPECTION_LIST },
+  { type: 'InspectionTask' as const, id: INSPECTION_LIST },
+];
+
+const TAG_TYPES = ['WorkOrder', 'WorkOrderCounts', 'InspectionTeam', 'InspectionRoute', 'InspectionPlan', 'InspectionTask', 'InspectionTaskCounts'] as const;
+
+/** The work-order and inspection screens' calls (contracts: work orders, docs/inspection-api.md). */
+export const operationApi = api.enhanceEndpoints({ addTagTypes: TAG_TYPES }).injectEndpoints({
   endpoints: (build) => ({
     /** A page of the project's orders, newest first. */
     getWorkOrders: build.query<ListPage<WorkOrder>, ProjectWorkOrderQuery>({
@@ -65,6 +140,114 @@ export const operationApi = api.enhanceEndpoints({ addTagTypes: ['WorkOrder', 'W
       transformResponse: (envelope: Envelope) => (typeof envelope.status === 'string' ? envelope.status : ''),
       invalidatesTags: (_result, _error, { workOrderId }) => changedTags(workOrderId),
     }),
+
+    /* ---- inspection (docs/inspection-api.md) ---- */
+
+    getInspectionTeams: build.query<ListPage<InspectionTeam>, InProject<InspectionNameQuery>>({
+      query: ({ projectId: _projectId, ...params }) => ({ url: '/operation/inspection/team/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => toListPage<InspectionTeam>(envelope),
+      providesTags: [{ type: 'InspectionTeam', id: INSPECTION_LIST }],
+    }),
+    getInspectionTeam: build.query<InspectionTeam, number>({
+      query: (teamId) => ({ url: `/operation/inspection/team/${teamId}` }),
+      transformResponse: (envelope: Envelope) => {
+        const team = dataOf<Partial<InspectionTeam>>(envelope, {});
+        return { ...(team as InspectionTeam), members: Array.isArray(team.members) ? team.members : [] };
+      },
+      providesTags: (_result, _error, teamId) => [{ type: 'InspectionTeam', id: teamId }],
+    }),
+    saveInspectionTeam: build.mutation<void, InspectionTeamChange>({
+      query: (body) => ({ url: '/operation/inspection/team', method: body.teamId === undefined ? 'POST' : 'PUT', data: body }),
+      transformResponse: () => undefined,
+      // plans and tasks show the team's name
+      invalidatesTags: (_result, _error, { teamId }) => [...inspectionTags('InspectionTeam', teamId), ...namedByPlansAndTasks],
+    }),
+    deleteInspectionTeams: build.mutation<void, number[]>({
+      query: (teamIds) => ({ url: `/operation/inspection/team/${teamIds.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: [{ type: 'InspectionTeam', id: INSPECTION_LIST }],
+    }),
+
+    getInspectionRoutes: build.query<ListPage<InspectionRoute>, InProject<InspectionNameQuery>>({
+      query: ({ projectId: _projectId, ...params }) => ({ url: '/operation/inspection/route/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => {
+        const page = toListPage<InspectionRoute>(envelope);
+        return { ...page, rows: page.rows.map((route) => ({ ...route, points: Array.isArray(route.points) ? route.points : [] })) };
+      },
+      providesTags: [{ type: 'InspectionRoute', id: INSPECTION_LIST }],
+    }),
+    getInspectionRoute: build.query<InspectionRoute, number>({
+      query: (routeId) => ({ url: `/operation/inspection/route/${routeId}` }),
+      transformResponse: routeOf,
+      providesTags: (_result, _error, routeId) => [{ type: 'InspectionRoute', id: routeId }],
+    }),
+    saveInspectionRoute: build.mutation<void, InspectionRouteChange>({
+      query: (body) => ({ url: '/operation/inspection/route', method: body.routeId === undefined ? 'POST' : 'PUT', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, { routeId }) => [...inspectionTags('InspectionRoute', routeId), ...namedByPlansAndTasks],
+    }),
+    deleteInspectionRoutes: build.mutation<void, number[]>({
+      query: (routeIds) => ({ url: `/operation/inspection/route/${routeIds.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: [{ type: 'InspectionRoute', id: INSPECTION_LIST }],
+    }),
+
+    getInspectionPlans: build.query<ListPage<InspectionPlan>, InProject<InspectionPlanQuery>>({
+      query: ({ projectId: _projectId, ...params }) => ({ url: '/operation/inspection/plan/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => toListPage<InspectionPlan>(envelope),
+      providesTags: [{ type: 'InspectionPlan', id: INSPECTION_LIST }],
+    }),
+    getInspectionPlan: build.query<InspectionPlan, number>({
+      query: (planId) => ({ url: `/operation/inspection/plan/${planId}` }),
+      transformResponse: (envelope: Envelope) => dataOf<InspectionPlan>(envelope, {} as InspectionPlan),
+      providesTags: (_result, _error, planId) => [{ type: 'InspectionPlan', id: planId }],
+    }),
+    saveInspectionPlan: build.mutation<void, InspectionPlanChange>({
+      query: (body) => ({ url: '/operation/inspection/plan', method: body.planId === undefined ? 'POST' : 'PUT', data: body }),
+      transformResponse: () => undefined,
+      // the job makes the plan's tasks within seconds: the tasks are asked again
+      invalidatesTags: (_result, _error, { planId }) => [...inspectionTags('InspectionPlan', planId), ...changedTasks()],
+    }),
+    deleteInspectionPlans: build.mutation<void, number[]>({
+      query: (planIds) => ({ url: `/operation/inspection/plan/${planIds.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      // its tasks stay, without their plan
+      invalidatesTags: [{ type: 'InspectionPlan', id: INSPECTION_LIST }, ...changedTasks()],
+    }),
+
+    getInspectionTasks: build.query<ListPage<InspectionTask>, InProject<InspectionTaskQuery>>({
+      query: ({ projectId: _projectId, ...params }) => ({ url: '/operation/inspection/task/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => toListPage<InspectionTask>(envelope),
+      providesTags: [{ type: 'InspectionTask', id: INSPECTION_LIST }],
+    }),
+    /** Tasks in each status (the argument, the project id, only keys the cache). */
+    getInspectionTaskCounts: build.query<InspectionTaskCounts, string>({
+      query: () => ({ url: '/operation/inspection/task/counts' }),
+      transformResponse: (envelope: Envelope) => taskCountsOf(envelope),
+      providesTags: ['InspectionTaskCounts'],
+    }),
+    getInspectionTask: build.query<InspectionTaskDetail, number>({
+      query: (taskId) => ({ url: `/operation/inspection/task/${taskId}` }),
+      transformResponse: taskDetailOf,
+      providesTags: (_result, _error, taskId) => [{ type: 'InspectionTask', id: taskId }],
+    }),
+    addInspectionTask: build.mutation<void, InspectionTaskChange>({
+      query: (body) => ({ url: '/operation/inspection/task', method: 'POST', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: changedTasks(),
+    }),
+    deleteInspectionTasks: build.mutation<void, number[]>({
+      query: (taskIds) => ({ url: `/operation/inspection/task/${taskIds.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: changedTasks(),
+    }),
+    /** Records a task's results; abnormal points may open work orders, whose lists are then stale too. */
+    dealInspectionTask: build.mutation<InspectionDealt, InspectionDeal>({
+      query: (body) => ({ url: '/operation/inspection/task/deal', method: 'PUT', data: body }),
+      transformResponse: dealtOf,
+      invalidatesTags: (_result, _error, { taskId }) => [...changedTasks(taskId), ...changedTags()],
+    }),
+
   }),
 });
 
@@ -74,4 +257,22 @@ export const {
   useGetWorkOrderQuery,
   useAddWorkOrderMutation,
   useActOnWorkOrderMutation,
+  useGetInspectionTeamsQuery,
+  useGetInspectionTeamQuery,
+  useSaveInspectionTeamMutation,
+  useDeleteInspectionTeamsMutation,
+  useGetInspectionRoutesQuery,
+  useGetInspectionRouteQuery,
+  useSaveInspectionRouteMutation,
+  useDeleteInspectionRoutesMutation,
+  useGetInspectionPlansQuery,
+  useGetInspectionPlanQuery,
+  useSaveInspectionPlanMutation,
+  useDeleteInspectionPlansMutation,
+  useGetInspectionTasksQuery,
+  useGetInspectionTaskCountsQuery,
+  useGetInspectionTaskQuery,
+  useAddInspectionTaskMutation,
+  useDeleteInspectionTasksMutation,
+  useDealInspectionTaskMutation,
 } = operationApi;

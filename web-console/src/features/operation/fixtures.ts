@@ -1,11 +1,22 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend } from '../../test/backend';
-import { moduleRoutes, ok } from '../lighting/fixtures';
-import type { WorkOrder, WorkOrderCounts, WorkOrderDetail } from './types';
+import { gateway, moduleRoutes, ok } from '../lighting/fixtures';
+import type {
+  AddressTreeNode,
+  InspectionPlan,
+  InspectionRoute,
+  InspectionTask,
+  InspectionTaskCounts,
+  InspectionTaskDetail,
+  InspectionTeam,
+  WorkOrder,
+  WorkOrderCounts,
+  WorkOrderDetail,
+} from './types';
 
 const meta = (title: string, titleEn: string) => ({ title, titleEn, icon: '#' });
 
-/** The demo route tree with the operation module's work-order screen. */
+/** The demo route tree with the operation module's work-order and inspection screens. */
 export const operationRoutes: ServerRoute[] = [
   ...moduleRoutes,
   {
@@ -15,7 +26,10 @@ export const operationRoutes: ServerRoute[] = [
     alwaysShow: true,
     menuModule: '3',
     meta: meta('运维管理', 'Operation'),
-    children: [{ path: 'workOrder', component: 'operation/workOrder/index', meta: meta('工单管理', 'Work Orders') }],
+    children: [
+      { path: 'workOrder', component: 'operation/workOrder/index', meta: meta('工单管理', 'Work Orders') },
+      { path: 'inspection', component: 'operation/inspection/index', meta: meta('巡检管理', 'Inspection') },
+    ],
   },
 ];
 
@@ -137,6 +151,185 @@ export function operationBackend(overrides: Parameters<typeof consoleBackend>[0]
     'GET /operation/workOrder/counts': ok({ data: workOrderCounts }),
     'GET /operation/workOrder/104': ok({ data: completedDetail }),
     'GET /system/user/list': ok({ rows: handlers, total: handlers.length }),
+    ...overrides,
+  });
+}
+
+/* ---- Inspection (docs/inspection-api.md) ---- */
+
+export const inspectionTaskStatuses = dict([
+  ['0', '待巡检', 'Undoing'],
+  ['1', '巡检中', 'Doing'],
+  ['2', '已完成', 'Finished'],
+  ['3', '已过期', 'Expired'],
+]);
+export const inspectionPeriods = dict([
+  ['1', '每天', 'Daily'],
+  ['2', '每周', 'Weekly'],
+  ['3', '每月', 'Monthly'],
+]);
+export const inspectionResults = dict([
+  ['1', '正常', 'Normal'],
+  ['2', '异常', 'Abnormal'],
+]);
+export const inspectionPointTypes = dict([
+  ['1', '设备', 'Device'],
+  ['2', '地址', 'Address'],
+]);
+export const normalDisable = dict([
+  ['0', '正常', 'Normal'],
+  ['1', '停用', 'Disabled'],
+]);
+
+export const eastTeam: InspectionTeam = {
+  teamId: 11,
+  teamName: '东区夜巡组',
+  members: [
+    { userId: 5, userName: 'zhangsan', nickName: '张三' },
+    { userId: 6, userName: 'lisi', nickName: '李四' },
+  ],
+  memberNames: '张三、李四',
+  remark: '夜间巡检',
+  createTime: '2026-05-01 09:00:00',
+};
+
+export const inspectionTeams: InspectionTeam[] = [eastTeam];
+
+/** A device point as the server names it: the gateway's name and serial. */
+export const GATEWAY_POINT = `${gateway.gatewayName} (${gateway.gatewayNumber})`;
+
+/** A route of a gateway and an address, in that order. */
+export const riversideRoute: InspectionRoute = {
+  routeId: 21,
+  routeName: '滨江夜巡路线',
+  points: [
+    { pointType: '1', refId: gateway.gatewayId, pointName: GATEWAY_POINT },
+    { pointType: '2', refId: 302, pointName: '观景步道' },
+  ],
+  pointCount: 2,
+  remark: '',
+  createTime: '2026-05-01 09:10:00',
+};
+
+export const inspectionRoutes: InspectionRoute[] = [riversideRoute];
+
+export const dailyPlan: InspectionPlan = {
+  planId: 31,
+  planName: '滨江每日巡检',
+  routeId: riversideRoute.routeId,
+  routeName: riversideRoute.routeName,
+  teamId: eastTeam.teamId,
+  teamName: eastTeam.teamName,
+  period: '1',
+  startDate: '2026-05-01',
+  endDate: '2026-05-31',
+  status: '0',
+  remark: '',
+  createTime: '2026-05-01 09:20:00',
+};
+
+export const inspectionPlans: InspectionPlan[] = [dailyPlan];
+
+/** A task of the daily plan, being walked. */
+export const doingTask: InspectionTask = {
+  taskId: 41,
+  taskName: '滨江每日巡检 2026-05-02',
+  planId: dailyPlan.planId,
+  planName: dailyPlan.planName,
+  routeId: riversideRoute.routeId,
+  routeName: riversideRoute.routeName,
+  teamId: eastTeam.teamId,
+  teamName: eastTeam.teamName,
+  startTime: '2026-05-02 00:00:00',
+  endTime: '2026-05-02 23:59:59',
+  status: '1',
+  pointCount: 2,
+  abnormalCount: 0,
+  handlerName: '',
+  finishTime: null,
+  createTime: '2026-05-01 09:20:10',
+};
+
+/** A task added by hand, not started yet. */
+export const undoingTask: InspectionTask = {
+  ...doingTask,
+  taskId: 42,
+  taskName: '临时巡检',
+  planId: null,
+  planName: '',
+  startTime: '2026-05-09 08:00:00',
+  endTime: '2026-05-09 12:00:00',
+  status: '0',
+};
+
+/** A finished task with one abnormal point and its work order. */
+export const finishedTask: InspectionTask = {
+  ...doingTask,
+  taskId: 43,
+  taskName: '滨江每日巡检 2026-05-01',
+  startTime: '2026-05-01 00:00:00',
+  endTime: '2026-05-01 23:59:59',
+  status: '2',
+  abnormalCount: 1,
+  handlerName: 'zhangsan',
+  finishTime: '2026-05-01 21:30:00',
+};
+
+export const inspectionTasks: InspectionTask[] = [doingTask, undoingTask, finishedTask];
+
+export const inspectionTaskCounts: InspectionTaskCounts = { undoing: 3, doing: 2, finished: 7, expired: 1 };
+
+export const doingTaskDetail: InspectionTaskDetail = {
+  ...doingTask,
+  description: '',
+  points: [
+    { pointId: 501, seq: 1, pointType: '1', refId: gateway.gatewayId, pointName: GATEWAY_POINT, result: '', remark: '', workOrderId: null, workOrderNumber: '' },
+    { pointId: 502, seq: 2, pointType: '2', refId: 302, pointName: '观景步道', result: '', remark: '', workOrderId: null, workOrderNumber: '' },
+  ],
+};
+
+export const finishedTaskDetail: InspectionTaskDetail = {
+  ...finishedTask,
+  description: '东区网关柜门松动，已报修',
+  points: [
+    { pointId: 511, seq: 1, pointType: '1', refId: gateway.gatewayId, pointName: GATEWAY_POINT, result: '2', remark: '柜门松动', workOrderId: 108, workOrderNumber: 'WO20260501008' },
+    { pointId: 512, seq: 2, pointType: '2', refId: 302, pointName: '观景步道', result: '1', remark: '', workOrderId: null, workOrderNumber: '' },
+  ],
+};
+
+/** Gateways of the project (GET /lighting/gateway/list). */
+export const projectGateways = [gateway, { ...gateway, gatewayId: 8, gatewayName: '南区网关', gatewayNumber: 'GW-0008' }];
+
+/** The project's address tree (GET /project/address/getProjectAddressTree). */
+export const addressTree: AddressTreeNode[] = [
+  {
+    id: 300,
+    parentId: 0,
+    name: '滨江公园',
+    children: [{ id: 301, parentId: 300, name: '东区', children: [{ id: 302, parentId: 301, name: '观景步道', children: [] }] }],
+  },
+];
+
+/** The demo backend with the inspection screen's dictionaries, records and pickers; routes can be replaced. */
+export function inspectionBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return operationBackend({
+    'GET /system/dict/data/type/inspection_task_status': ok({ data: inspectionTaskStatuses }),
+    'GET /system/dict/data/type/inspection_period': ok({ data: inspectionPeriods }),
+    'GET /system/dict/data/type/inspection_result': ok({ data: inspectionResults }),
+    'GET /system/dict/data/type/inspection_point_type': ok({ data: inspectionPointTypes }),
+    'GET /system/dict/data/type/sys_normal_disable': ok({ data: normalDisable }),
+    'GET /operation/inspection/team/list': ok({ rows: inspectionTeams, total: inspectionTeams.length }),
+    'GET /operation/inspection/team/11': ok({ data: eastTeam }),
+    'GET /operation/inspection/route/list': ok({ rows: inspectionRoutes, total: inspectionRoutes.length }),
+    'GET /operation/inspection/route/21': ok({ data: riversideRoute }),
+    'GET /operation/inspection/plan/list': ok({ rows: inspectionPlans, total: inspectionPlans.length }),
+    'GET /operation/inspection/plan/31': ok({ data: dailyPlan }),
+    'GET /operation/inspection/task/list': ok({ rows: inspectionTasks, total: inspectionTasks.length }),
+    'GET /operation/inspection/task/counts': ok({ data: inspectionTaskCounts }),
+    'GET /operation/inspection/task/41': ok({ data: doingTaskDetail }),
+    'GET /operation/inspection/task/43': ok({ data: finishedTaskDetail }),
+    'GET /lighting/gateway/list': ok({ rows: projectGateways, total: projectGateways.length }),
+    'GET /project/address/getProjectAddressTree': ok({ data: addressTree }),
     ...overrides,
   });
 }

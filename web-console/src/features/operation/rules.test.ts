@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
 import {
   allows,
   clip,
+  dayOf,
   isAtMost,
   isAttachmentCount,
   isLengthBetween,
+  isMemberIds,
   isNotPast,
+  isPlanDateNotPast,
+  isPointCount,
   isPositiveId,
   isScore,
+  isStartNotAfterEnd,
+  isTimeOrder,
+  mayDeal,
+  mayDeleteTask,
+  moved,
   NOTE_MAX,
   OPEN_STATUSES,
+  TASK_STATUSES,
+  todayOf,
   urgencyOfAlarmLevel,
   WORK_ORDER_STATUSES,
 } from './rules';
@@ -98,5 +110,84 @@ describe("an alarm's work order", () => {
     expect(clip('abcdef', 3)).toBe('abc');
     // a character outside the basic plane is never cut in half
     expect(clip('😀😀😀', 2)).toBe('😀😀');
+  });
+});
+
+describe('the inspection rules', () => {
+  it('deals only with a task that is doing, and keeps a finished one', () => {
+    expect(TASK_STATUSES.filter(mayDeal)).toEqual(['1']);
+    expect(TASK_STATUSES.filter(mayDeleteTask)).toEqual(['0', '1', '3']);
+    expect(mayDeal('')).toBe(false);
+  });
+
+  it("reads a plan's day from a picked date or a YYYY-MM-DD text", () => {
+    expect(dayOf(dayjs('2026-05-10T23:30:00'))).toBe('2026-05-10');
+    expect(dayOf('2026-05-10')).toBe('2026-05-10');
+    for (const value of ['2026-5-10', '10/05/2026', '', undefined, null, 20260510, dayjs('nonsense')]) expect(dayOf(value), String(value)).toBeUndefined();
+  });
+
+  it("today is the browser's day", () => {
+    expect(todayOf(new Date(2026, 4, 10, 0, 0, 1).getTime())).toBe('2026-05-10');
+    expect(todayOf(new Date(2026, 11, 31, 23, 59, 59).getTime())).toBe('2026-12-31');
+  });
+
+  it("plan dates: not before today, but an edit may keep the plan's own start", () => {
+    const today = '2026-05-10';
+    expect(isPlanDateNotPast(dayjs('2026-05-10'), today)).toBe(true);
+    expect(isPlanDateNotPast(dayjs('2026-06-01'), today)).toBe(true);
+    expect(isPlanDateNotPast(dayjs('2026-05-09'), today)).toBe(false);
+    expect(isPlanDateNotPast(dayjs('2026-05-01'), today, '2026-05-01')).toBe(true);
+    expect(isPlanDateNotPast(dayjs('2026-05-02'), today, '2026-05-01')).toBe(false);
+    // none is the required rule's to refuse; something unreadable is refused
+    expect(isPlanDateNotPast(undefined, today)).toBe(true);
+    expect(isPlanDateNotPast(null, today)).toBe(true);
+    expect(isPlanDateNotPast('soon', today)).toBe(false);
+  });
+
+  it('plan dates: the start is not after the end (the same day is fine)', () => {
+    expect(isStartNotAfterEnd(dayjs('2026-05-10'), dayjs('2026-05-10'))).toBe(true);
+    expect(isStartNotAfterEnd(dayjs('2026-05-10'), dayjs('2026-05-17'))).toBe(true);
+    expect(isStartNotAfterEnd(dayjs('2026-05-11'), dayjs('2026-05-10'))).toBe(false);
+    // the time of day is not a plan's
+    expect(isStartNotAfterEnd(dayjs('2026-05-10T18:00:00'), dayjs('2026-05-10T08:00:00'))).toBe(true);
+    expect(isStartNotAfterEnd(undefined, dayjs('2026-05-10'))).toBe(true);
+    expect(isStartNotAfterEnd(dayjs('2026-05-10'), null)).toBe(true);
+  });
+
+  it('task times: the start is not later than the end', () => {
+    expect(isTimeOrder(dayjs('2026-05-10T08:00:00'), dayjs('2026-05-10T08:00:00'))).toBe(true);
+    expect(isTimeOrder(dayjs('2026-05-10T08:00:00'), dayjs('2026-05-10T18:00:00'))).toBe(true);
+    expect(isTimeOrder(dayjs('2026-05-10T08:00:01'), dayjs('2026-05-10T08:00:00'))).toBe(false);
+    expect(isTimeOrder(undefined, dayjs('2026-05-10T08:00:00'))).toBe(true);
+  });
+
+  it('team members: 1 to 50 user ids', () => {
+    expect(isMemberIds([1])).toBe(true);
+    expect(isMemberIds(Array.from({ length: 50 }, (_, index) => index + 1))).toBe(true);
+    expect(isMemberIds(Array.from({ length: 51 }, (_, index) => index + 1))).toBe(false);
+    expect(isMemberIds([])).toBe(false);
+    expect(isMemberIds(undefined)).toBe(false);
+    expect(isMemberIds([5, 'abc'])).toBe(false);
+    expect(isMemberIds([0])).toBe(false);
+  });
+
+  it('route points: 1 to 100', () => {
+    expect(isPointCount([{}])).toBe(true);
+    expect(isPointCount(Array.from({ length: 100 }, () => ({})))).toBe(true);
+    expect(isPointCount(Array.from({ length: 101 }, () => ({})))).toBe(false);
+    expect(isPointCount([])).toBe(false);
+    expect(isPointCount(undefined)).toBe(false);
+  });
+
+  it('moves a point one place up or down, never out of the list', () => {
+    const points = ['a', 'b', 'c'];
+    expect(moved(points, 1, -1)).toEqual(['b', 'a', 'c']);
+    expect(moved(points, 1, 1)).toEqual(['a', 'c', 'b']);
+    expect(moved(points, 0, -1)).toEqual(points);
+    expect(moved(points, 2, 1)).toEqual(points);
+    expect(moved(points, 5, 1)).toEqual(points);
+    // a new list: the form sees a change
+    expect(moved(points, 0, 1)).not.toBe(points);
+    expect(points).toEqual(['a', 'b', 'c']);
   });
 });

@@ -131,3 +131,164 @@ export function workOrderRules(t: TFunction) {
     ],
   } satisfies Record<string, FormRule[]>;
 }
+
+/* ---- Inspection (docs/inspection-api.md; the maintenance service checks them again) ---- */
+
+/** Names of teams, routes and plans: 1 to 50 characters; a task's (a plan's name and a day, or typed): 1 to 80. */
+export const INSPECTION_NAME_MAX = 50;
+export const TASK_NAME_MAX = 80;
+export const INSPECTION_REMARK_MAX = 500;
+/** A dealt task's result description. */
+export const INSPECTION_DESCRIPTION_MAX = 1000;
+/** A point's remark (the description of the work order it may open). */
+export const POINT_REMARK_MAX = 500;
+export const TEAM_MEMBERS_MIN = 1;
+export const TEAM_MEMBERS_MAX = 50;
+export const ROUTE_POINTS_MIN = 1;
+export const ROUTE_POINTS_MAX = 100;
+
+/** Dictionary inspection_task_status. */
+export const TASK_UNDOING = '0';
+export const TASK_DOING = '1';
+export const TASK_FINISHED = '2';
+export const TASK_EXPIRED = '3';
+export const TASK_STATUSES = [TASK_UNDOING, TASK_DOING, TASK_FINISHED, TASK_EXPIRED] as const;
+/** Dictionary inspection_result. */
+export const RESULT_NORMAL = '1';
+export const RESULT_ABNORMAL = '2';
+/** Dictionary inspection_point_type. */
+export const POINT_DEVICE = '1';
+export const POINT_ADDRESS = '2';
+/** Dictionary inspection_period: daily, weekly, monthly. */
+export const PERIODS = ['1', '2', '3'] as const;
+/** A new plan is enabled (sys_normal_disable "0"). */
+export const PLAN_ENABLED = '0';
+/** The question of an inspection work order unless chosen: other (work_order_question "5"). */
+export const QUESTION_OTHER = '5';
+
+/** Only a task that is doing can be dealt with (not one undoing, finished or expired). */
+export function mayDeal(status: string): boolean {
+  return status === TASK_DOING;
+}
+
+/** A finished task is kept: it cannot be deleted. */
+export function mayDeleteTask(status: string): boolean {
+  return status !== TASK_FINISHED;
+}
+
+/** A picked date (antd's dayjs value), as far as the rules need it. */
+interface Picked {
+  format: (template: string) => string;
+  valueOf: () => number;
+}
+
+function isPicked(value: unknown): value is Picked {
+  return typeof value === 'object' && value !== null && typeof (value as Picked).format === 'function';
+}
+
+/** The day of a picked date or of a 'YYYY-MM-DD' text, as 'YYYY-MM-DD'; undefined for anything else. */
+export function dayOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+  if (!isPicked(value)) return undefined;
+  const day = value.format('YYYY-MM-DD');
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined;
+}
+
+/** Today in the browser's time zone as 'YYYY-MM-DD' (`now` in ms). */
+export function todayOf(now: number = Date.now()): string {
+  const date = new Date(now);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * A plan's date: none is left to the required rule; else not before `today` ('YYYY-MM-DD'),
+ * unless it is the date the plan already has (`kept`: an edit may keep a start that has passed).
+ */
+export function isPlanDateNotPast(value: unknown, today: string, kept?: string): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  const day = dayOf(value);
+  if (day === undefined) return false;
+  return day >= today || (kept !== undefined && day === kept);
+}
+
+/** The start date is not after the end date; either missing is left to the required rules. */
+export function isStartNotAfterEnd(start: unknown, end: unknown): boolean {
+  const [from, to] = [dayOf(start), dayOf(end)];
+  return from === undefined || to === undefined || from <= to;
+}
+
+/** A task's start time is not later than its end time; either missing is left to the required rules. */
+export function isTimeOrder(start: unknown, end: unknown): boolean {
+  if (!isPicked(start) || !isPicked(end)) return true;
+  return start.valueOf() <= end.valueOf();
+}
+
+/** A team's members: 1 to 50 user ids, picked or typed. */
+export function isMemberIds(value: unknown): boolean {
+  return Array.isArray(value) && value.length >= TEAM_MEMBERS_MIN && value.length <= TEAM_MEMBERS_MAX && value.every(isPositiveId);
+}
+
+/** A route's points: 1 to 100, none twice. */
+export function isPointCount(value: unknown): boolean {
+  return Array.isArray(value) && value.length >= ROUTE_POINTS_MIN && value.length <= ROUTE_POINTS_MAX;
+}
+
+/** Moves the item at `index` one place up (-1) or down (+1); out of range, the same list. */
+export function moved<T>(items: readonly T[], index: number, step: -1 | 1): T[] {
+  const target = index + step;
+  if (index < 0 || index >= items.length || target < 0 || target >= items.length) return [...items];
+  const next = [...items];
+  [next[index], next[target]] = [next[target] as T, next[index] as T];
+  return next;
+}
+
+/** A rule of an end that is checked against its start, the field `startField` (give the end field `dependencies`). */
+const afterRule =
+  (startField: string, ok: (start: unknown, end: unknown) => boolean, message: string): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) => (ok(getFieldValue(startField), value) ? Promise.resolve() : Promise.reject(new Error(message))),
+  });
+
+/** antd rules of the inspection dialogs, messages in the current language. */
+export function inspectionRules(t: TFunction) {
+  const name = (required: string, max = INSPECTION_NAME_MAX): FormRule[] => [
+    { required: true, whitespace: true, message: required },
+    rule((value) => isAtMost(value, max), t('operation.inspection.rules.nameMax', { max })),
+  ];
+  return {
+    teamName: name(t('operation.inspection.rules.teamName')),
+    routeName: name(t('operation.inspection.rules.routeName')),
+    planName: name(t('operation.inspection.rules.planName')),
+    taskName: name(t('operation.inspection.rules.taskName'), TASK_NAME_MAX),
+    remark: [rule((value) => isAtMost(value, INSPECTION_REMARK_MAX), t('operation.inspection.rules.remark', { max: INSPECTION_REMARK_MAX }))],
+    members: [rule(isMemberIds, t('operation.inspection.rules.members', { min: TEAM_MEMBERS_MIN, max: TEAM_MEMBERS_MAX }))],
+    typedMembers: [rule(isMemberIds, t('operation.inspection.rules.typedMembers', { min: TEAM_MEMBERS_MIN, max: TEAM_MEMBERS_MAX }))],
+    points: [rule(isPointCount, t('operation.inspection.rules.points', { min: ROUTE_POINTS_MIN, max: ROUTE_POINTS_MAX }))],
+    route: [{ required: true, message: t('operation.inspection.rules.route') }],
+    team: [{ required: true, message: t('operation.inspection.rules.team') }],
+    period: [{ required: true, message: t('operation.inspection.rules.period') }],
+    description: [
+      { required: true, whitespace: true, message: t('operation.inspection.rules.descriptionRequired') },
+      rule((value) => isAtMost(value, INSPECTION_DESCRIPTION_MAX), t('operation.inspection.rules.description', { max: INSPECTION_DESCRIPTION_MAX })),
+    ],
+    result: [{ required: true, message: t('operation.inspection.rules.result') }],
+    pointRemark: [rule((value) => isAtMost(value, POINT_REMARK_MAX), t('operation.inspection.rules.pointRemark', { max: POINT_REMARK_MAX }))],
+    questionType: [{ required: true, message: t('operation.inspection.rules.questionType') }],
+    startTime: [{ required: true, message: t('operation.inspection.rules.startTime') }],
+    endTime: [
+      { required: true, message: t('operation.inspection.rules.endTime') },
+      afterRule('startTime', isTimeOrder, t('operation.inspection.rules.timeOrder')),
+    ],
+    /** `kept`: the start date of the plan edited, which may have passed. */
+    startDate: (kept?: string) => [
+      { required: true, message: t('operation.inspection.rules.startDate') },
+      rule((value) => isPlanDateNotPast(value, todayOf(), kept), t('operation.inspection.rules.startDatePast')),
+    ],
+    endDate: [
+      { required: true, message: t('operation.inspection.rules.endDate') },
+      rule((value) => isPlanDateNotPast(value, todayOf()), t('operation.inspection.rules.endDatePast')),
+      afterRule('startDate', isStartNotAfterEnd, t('operation.inspection.rules.dateOrder')),
+    ],
+  } satisfies Record<string, FormRule[] | ((kept?: string) => FormRule[])>;
+}

@@ -98,3 +98,198 @@ export type WorkOrderActionBody =
   | { action: 'complete' | 'return'; workOrderId: number; note: string }
   | { action: 'confirm'; workOrderId: number; score: number; evaluation: string }
   | { action: 'close'; workOrderId: number; closeReason: string };
+
+/* ---- Inspection (contract: docs/inspection-api.md, /operation/inspection) ---- */
+
+/** Dictionary inspection_task_status: "0" undoing, "1" doing, "2" finished, "3" expired. */
+export type InspectionTaskStatus = '0' | '1' | '2' | '3';
+
+/** A member of a team, as the server names them. */
+export interface InspectionMember {
+  userId: number;
+  userName: string;
+  nickName: string;
+}
+
+export interface InspectionTeam {
+  teamId: number;
+  teamName: string;
+  members: InspectionMember[];
+  /** The members' names, as the server joins them. */
+  memberNames: string;
+  remark: string;
+  createTime: string | null;
+}
+
+/** The query of the team, route and plan lists (`keyword`: name contains). */
+export interface InspectionNameQuery {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+}
+
+/** POST /operation/inspection/team body; PUT adds teamId. */
+export interface InspectionTeamChange {
+  teamId?: number;
+  teamName: string;
+  memberIds: number[];
+  remark: string;
+}
+
+/** Dictionary inspection_point_type: "1" a device (a gateway), "2" an address. */
+export type InspectionPointType = '1' | '2';
+
+/** A point of a route: a gateway (`refId` its gatewayId) or an address (its addressId). */
+export interface InspectionRoutePoint {
+  pointType: string;
+  refId: number;
+  /** The name the owning service gave when the route was saved. */
+  pointName: string;
+}
+
+export interface InspectionRoute {
+  routeId: number;
+  routeName: string;
+  /** In the order walked. */
+  points: InspectionRoutePoint[];
+  pointCount: number;
+  remark: string;
+  createTime: string | null;
+}
+
+/** POST /operation/inspection/route body (points in the order walked); PUT adds routeId. */
+export interface InspectionRouteChange {
+  routeId?: number;
+  routeName: string;
+  points: { pointType: string; refId: number }[];
+  remark: string;
+}
+
+export interface InspectionPlan {
+  planId: number;
+  planName: string;
+  routeId: number;
+  routeName: string;
+  teamId: number;
+  teamName: string;
+  /** Dictionary inspection_period: "1" daily, "2" weekly, "3" monthly. */
+  period: string;
+  /** YYYY-MM-DD. */
+  startDate: string;
+  endDate: string;
+  /** Dictionary sys_normal_disable: "0" enabled, "1" disabled. */
+  status: string;
+  remark: string;
+  createTime: string | null;
+}
+
+export interface InspectionPlanQuery extends InspectionNameQuery {
+  status?: string;
+}
+
+/** POST /operation/inspection/plan body; PUT adds planId. */
+export interface InspectionPlanChange {
+  planId?: number;
+  planName: string;
+  routeId: number;
+  teamId: number;
+  period: string;
+  startDate: string;
+  endDate: string;
+  status: string;
+  remark: string;
+}
+
+export interface InspectionTask {
+  taskId: number;
+  taskName: string;
+  /** Null for a task added by hand. */
+  planId: number | null;
+  planName: string;
+  routeId: number;
+  routeName: string;
+  teamId: number;
+  teamName: string;
+  /** YYYY-MM-DD HH:mm:ss. */
+  startTime: string | null;
+  endTime: string | null;
+  status: string;
+  pointCount: number;
+  abnormalCount: number;
+  handlerName: string;
+  finishTime: string | null;
+  createTime: string | null;
+}
+
+export interface InspectionTaskQuery extends InspectionNameQuery {
+  status?: string;
+  planId?: number;
+  /** "1": only my teams' tasks. */
+  mine?: string;
+}
+
+/** GET /operation/inspection/task/counts. */
+export interface InspectionTaskCounts {
+  undoing: number;
+  doing: number;
+  finished: number;
+  expired: number;
+}
+
+/** A point of a task, with its result once dealt with. */
+export interface InspectionTaskPoint {
+  pointId: number;
+  seq: number;
+  pointType: string;
+  refId: number;
+  pointName: string;
+  /** "" until dealt with; dictionary inspection_result: "1" normal, "2" abnormal. */
+  result: string;
+  remark: string;
+  workOrderId: number | null;
+  workOrderNumber: string;
+}
+
+export interface InspectionTaskDetail extends InspectionTask {
+  /** The result description, once dealt with. */
+  description: string;
+  points: InspectionTaskPoint[];
+}
+
+/** POST /operation/inspection/task body. */
+export interface InspectionTaskChange {
+  taskName: string;
+  routeId: number;
+  teamId: number;
+  /** YYYY-MM-DD HH:mm:ss. */
+  startTime: string;
+  endTime: string;
+}
+
+/** One point's result in PUT /operation/inspection/task/deal. */
+export interface InspectionPointResult {
+  pointId: number;
+  result: string;
+  remark: string;
+  /** Open a work order for the point (an abnormal one only). */
+  workOrder: boolean;
+  /** Dictionary work_order_question of that work order; "" without one. */
+  questionType: string;
+}
+
+/** PUT /operation/inspection/task/deal body. */
+export interface InspectionDeal {
+  taskId: number;
+  description: string;
+  results: InspectionPointResult[];
+}
+
+/** PUT /operation/inspection/task/deal answer: the task's new status and the numbers of the work orders opened. */
+export interface InspectionDealt {
+  status: string;
+  workOrders: string[];
+}
+
+/** A node of GET /project/address/getProjectAddressTree. */
+
+export type { AddressTreeNode } from '../project/types';

@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import type { Envelope } from '../../api/errors';
-import type { Address, AddressChange, AddressFilter } from './types';
+import type { Address, AddressChange, AddressFilter, AddressTreeNode } from './types';
 
 const LIST = 'LIST';
 
@@ -14,6 +14,12 @@ export const addressApi = api.enhanceEndpoints({ addTagTypes: ['Address'] }).inj
     getAddresses: build.query<Address[], AddressFilter>({
       query: (filter) => ({ url: '/project/address/list', params: { ...filter } }),
       transformResponse: (envelope: Envelope) => listOf<Address>(envelope.data),
+      providesTags: [{ type: 'Address', id: LIST }],
+    }),
+    /** The selected project's addresses as a tree of {id, parentId, name, children} (pickers). */
+    getAddressTree: build.query<AddressTreeNode[], number | string>({
+      query: () => ({ url: '/project/address/getProjectAddressTree' }),
+      transformResponse: (envelope: Envelope) => listOf<AddressTreeNode>(envelope.data),
       providesTags: [{ type: 'Address', id: LIST }],
     }),
     addAddress: build.mutation<void, AddressChange>({
@@ -34,4 +40,10 @@ export const addressApi = api.enhanceEndpoints({ addTagTypes: ['Address'] }).inj
   }),
 });
 
-export const { useGetAddressesQuery, useAddAddressMutation, useUpdateAddressMutation, useDeleteAddressMutation } = addressApi;
+export const {
+  useGetAddressesQuery,
+  useGetAddressTreeQuery,
+  useAddAddressMutation,
+  useUpdateAddressMutation,
+  useDeleteAddressMutation,
+} = addressApi;

@@ -230,3 +230,11 @@ export interface ProjectLocation {
   projectName: string;
   planPicture: string;
 }
+
+/** A node of the project's address tree (`getProjectAddressTree`): parentId 0 at the root. */
+export interface AddressTreeNode {
+  id: number;
+  parentId: number;
+  name: string;
+  children?: AddressTreeNode[];
+}

@@ -25,4 +25,17 @@ describe('the operation texts', () => {
       expect(zhCN.operation.workOrder.action[action], action).toBeTruthy();
     }
   });
+
+  it("name the inspection dictionaries' values as the contract does", () => {
+    const statuses = ['0', '1', '2', '3'] as const;
+    expect(statuses.map((status) => zhCN.operation.inspection.taskStatus[status])).toEqual(['待巡检', '巡检中', '已完成', '已过期']);
+    expect((['1', '2', '3'] as const).map((period) => zhCN.operation.inspection.period[period])).toEqual(['每天', '每周', '每月']);
+    expect((['1', '2', '3'] as const).map((period) => en.operation.inspection.period[period])).toEqual(['Daily', 'Weekly', 'Monthly']);
+    expect((['1', '2'] as const).map((result) => zhCN.operation.inspection.result[result])).toEqual(['正常', '异常']);
+    expect((['1', '2'] as const).map((type) => zhCN.operation.inspection.pointType[type])).toEqual(['设备', '地址']);
+    for (const tab of ['tasks', 'plans', 'routes', 'teams'] as const) {
+      expect(zhCN.operation.inspection.tabs[tab], tab).toBeTruthy();
+      expect(en.operation.inspection.tabs[tab], tab).toBeTruthy();
+    }
+  });
 });
