@@ -72,6 +72,15 @@ pub fn id(value: &Value) -> i64 {
     }
 }
 
+/// An edited record's id in a body (`PUT`, where 0 would mean "add"): absent or unreadable
+/// is -1, which the service refuses as an invalid id.
+pub fn edited_id(value: &Value) -> i64 {
+    match id(value) {
+        0 => -1,
+        id => id,
+    }
+}
+
 /// A whole number in a body (seconds, say): absent is 0, anything unreadable -1, which the
 /// service refuses as out of range.
 pub fn whole(value: &Value) -> i64 {

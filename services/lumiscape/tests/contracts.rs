@@ -7,8 +7,7 @@
 #[macro_use]
 mod common;
 
-use chrono::{Days, Local};
-use common::{Call, Cluster, Console, refused, refused_by_rule};
+use common::{Call, Cluster, Console, local_day as day, refused, refused_by_rule};
 use serde_json::{Value, json};
 
 const EN: &str = "en_US";
@@ -16,16 +15,6 @@ const ZH: &str = "zh_CN";
 /// The demo's second project: no maintenance records are seeded there.
 const PROJECT: &str = "2";
 const NO_PERMISSION_EN: &str = "No permission, please contact the administrator";
-
-fn day(offset: i64) -> String {
-    let today = Local::now().date_naive();
-    let day = if offset >= 0 {
-        today.checked_add_days(Days::new(offset as u64))
-    } else {
-        today.checked_sub_days(Days::new(offset.unsigned_abs()))
-    };
-    day.unwrap().format("%Y-%m-%d").to_string()
-}
 
 async fn ok(console: &Console<'_>, call: Call<'_>) -> Value {
     let (status, answer) = console.send(PROJECT, EN, call).await;

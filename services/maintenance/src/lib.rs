@@ -38,6 +38,18 @@ pub use lumiscape_common::service::Deps;
 /// State shared by maintenance's gRPC services: the common context.
 pub type Shared = Context;
 
+/// A delete of several records is all or none: when fewer of them were `found` in the
+/// caller's project than distinct ids were named, one is not the project's (or is gone), and
+/// the caller's transaction is dropped with `missing`, a 404.
+pub(crate) fn all_or_none(
+    found: u64,
+    ids: &[i64],
+    missing: lumiscape_common::i18n::Msg,
+) -> Result<(), lumiscape_common::Error> {
+    let named = ids.iter().collect::<std::collections::HashSet<_>>().len() as u64;
+    if found == named { Ok(()) } else { Err(lumiscape_common::Error::not_found(missing)) }
+}
+
 /// Starts maintenance: the MAINTENANCE stream, the outbox relay, the auto work order
 /// consumer, the SLA sweep, the inspection job and the gRPC server. Returns once the server listens.
 pub async fn start(

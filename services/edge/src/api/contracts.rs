@@ -12,7 +12,7 @@ use lumiscape_proto::maintenance::v1::contract_service_client::ContractServiceCl
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, id, local_time, path_id, path_ids, text};
+use crate::convert::{PageQuery, edited_id, id, local_time, path_id, path_ids, text};
 use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -54,15 +54,6 @@ impl ContractListQuery {
         };
         let status = if self.state.trim().is_empty() { self.status } else { self.state };
         Ok(pb::ListContractsRequest { page_num, page_size, keyword: self.keyword, parent_id, status })
-    }
-}
-
-/// An edit's id from a body: absent or unreadable is -1, which the service refuses (0 would
-/// add a record instead of editing one).
-fn edited_id(value: &Value) -> i64 {
-    match id(value) {
-        0 => -1,
-        id => id,
     }
 }
 

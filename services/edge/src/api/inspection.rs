@@ -12,7 +12,7 @@ use lumiscape_proto::maintenance::v1::inspection_service_client::InspectionServi
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, id, ids, local_time, path_id, path_ids, text};
+use crate::convert::{PageQuery, edited_id, id, ids, local_time, path_id, path_ids, text};
 use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -54,15 +54,6 @@ impl InspectionListQuery {
             plan_id,
             mine: self.mine.trim() == "1",
         })
-    }
-}
-
-/// An edit's id from a body: absent or unreadable is -1, which the service refuses (0 would
-/// add a record instead of editing one).
-fn edited_id(value: &Value) -> i64 {
-    match id(value) {
-        0 => -1,
-        id => id,
     }
 }
 

@@ -938,3 +938,10 @@ impl Cluster {
     }
 }
 // ---- end files ----
+
+/// The server's local date `offset` days from today, as forms write dates (`YYYY-MM-DD`).
+#[allow(dead_code)]
+pub fn local_day(offset: i64) -> String {
+    let today = chrono::Local::now().date_naive();
+    (today + chrono::TimeDelta::days(offset)).format("%Y-%m-%d").to_string()
+}

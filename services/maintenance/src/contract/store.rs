@@ -69,12 +69,6 @@ fn db_error(err: sqlx::Error, name: &str) -> Error {
     })
 }
 
-/// All or none: fewer rows than distinct ids named means one is not the project's.
-fn all_or_none(found: i64, ids: &[i64], missing: Msg) -> Result<(), Error> {
-    let named = ids.iter().collect::<std::collections::HashSet<_>>().len() as i64;
-    if found == named { Ok(()) } else { Err(Error::not_found(missing)) }
-}
-
 // ---- companies ----
 
 macro_rules! company_query {
@@ -165,7 +159,7 @@ pub async fn delete_companies(pool: &PgPool, project_id: i64, ids: &[i64]) -> Re
     )
     .fetch_one(&mut *tx)
     .await?;
-    all_or_none(found, ids, Msg::MaintenanceCompanyNotFound)?;
+    crate::all_or_none(found as u64, ids, Msg::MaintenanceCompanyNotFound)?;
     let used = sqlx::query_scalar!(
         "SELECT EXISTS (SELECT 1 FROM maintenance.maintenance_contracts WHERE company_id = ANY($1)) AS \"used!\"",
         ids,
@@ -313,7 +307,7 @@ pub async fn delete_contracts(pool: &PgPool, project_id: i64, ids: &[i64]) -> Re
     )
     .fetch_one(&mut *tx)
     .await?;
-    all_or_none(found, ids, Msg::MaintenanceContractNotFound)?;
+    crate::all_or_none(found as u64, ids, Msg::MaintenanceContractNotFound)?;
     let used = sqlx::query_scalar!(
         "SELECT EXISTS (SELECT 1 FROM maintenance.maintenance_plans WHERE contract_id = ANY($1)) AS \"used!\"",
         ids,
@@ -469,7 +463,7 @@ pub async fn delete_plans(pool: &PgPool, project_id: i64, ids: &[i64]) -> Result
     )
     .fetch_one(&mut *tx)
     .await?;
-    all_or_none(row.found, ids, Msg::MaintenancePlanNotFound)?;
+    crate::all_or_none(row.found as u64, ids, Msg::MaintenancePlanNotFound)?;
     if row.finished > 0 {
         return Err(Error::refused(Msg::MaintenancePlanFinished));
     }

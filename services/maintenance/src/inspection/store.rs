@@ -126,13 +126,6 @@ fn db_error(err: sqlx::Error, name: &str) -> Error {
     Error::from_db(err, |constraint| named(constraint, name))
 }
 
-/// A delete is all or none: when fewer rows went than distinct ids were named (one is not
-/// the project's, or is gone), the caller's transaction is dropped and nothing is deleted.
-fn all_or_none(deleted: u64, ids: &[i64], missing: Msg) -> Result<u64, Error> {
-    let named = ids.iter().collect::<std::collections::HashSet<_>>().len() as u64;
-    if deleted == named { Ok(deleted) } else { Err(Error::not_found(missing)) }
-}
-
 // ---- teams ----
 
 pub async fn list_teams(
@@ -252,7 +245,7 @@ pub async fn delete_teams(pool: &PgPool, project_id: i64, ids: &[i64]) -> Result
     )
     .fetch_one(&mut *tx)
     .await?;
-    all_or_none(found as u64, ids, Msg::InspectionTeamNotFound)?;
+    crate::all_or_none(found as u64, ids, Msg::InspectionTeamNotFound)?;
     let used = sqlx::query_scalar!(
         "SELECT EXISTS (SELECT 1 FROM maintenance.inspection_plans WHERE project_id = $1 AND team_id = ANY($2)) AS \"used!\"",
         project_id,
@@ -276,7 +269,7 @@ pub async fn delete_teams(pool: &PgPool, project_id: i64, ids: &[i64]) -> Result
         _ => Error::from(err),
     })?
     .rows_affected();
-    let deleted = all_or_none(deleted, ids, Msg::InspectionTeamNotFound)?;
+    crate::all_or_none(deleted, ids, Msg::InspectionTeamNotFound)?;
     tx.commit().await?;
     Ok(deleted)
 }
@@ -399,7 +392,7 @@ pub async fn delete_routes(pool: &PgPool, project_id: i64, ids: &[i64]) -> Resul
     )
     .fetch_one(&mut *tx)
     .await?;
-    all_or_none(found as u64, ids, Msg::InspectionRouteNotFound)?;
+    crate::all_or_none(found as u64, ids, Msg::InspectionRouteNotFound)?;
     let used = sqlx::query_scalar!(
         "SELECT EXISTS (SELECT 1 FROM maintenance.inspection_plans WHERE project_id = $1 AND route_id = ANY($2)) AS \"used!\"",
         project_id,
@@ -422,7 +415,7 @@ pub async fn delete_routes(pool: &PgPool, project_id: i64, ids: &[i64]) -> Resul
         _ => Error::from(err),
     })?
     .rows_affected();
-    let deleted = all_or_none(deleted, ids, Msg::InspectionRouteNotFound)?;
+    crate::all_or_none(deleted, ids, Msg::InspectionRouteNotFound)?;
     tx.commit().await?;
     Ok(deleted)
 }
@@ -566,7 +559,7 @@ pub async fn delete_plans(pool: &PgPool, project_id: i64, ids: &[i64]) -> Result
     .execute(&mut *tx)
     .await?
     .rows_affected();
-    let deleted = all_or_none(deleted, ids, Msg::InspectionPlanNotFound)?;
+    crate::all_or_none(deleted, ids, Msg::InspectionPlanNotFound)?;
     tx.commit().await?;
     Ok(deleted)
 }
@@ -713,7 +706,7 @@ pub async fn delete_tasks(pool: &PgPool, project_id: i64, ids: &[i64]) -> Result
     )
     .fetch_one(&mut *tx)
     .await?;
-    all_or_none(found as u64, ids, Msg::InspectionTaskNotFound)?;
+    crate::all_or_none(found as u64, ids, Msg::InspectionTaskNotFound)?;
     let finished = sqlx::query_scalar!(
         "SELECT EXISTS (SELECT 1 FROM maintenance.inspection_tasks WHERE project_id = $1 AND task_id = ANY($2) \
          AND status = '2') AS \"finished!\"",
@@ -733,7 +726,7 @@ pub async fn delete_tasks(pool: &PgPool, project_id: i64, ids: &[i64]) -> Result
     .execute(&mut *tx)
     .await?
     .rows_affected();
-    let deleted = all_or_none(deleted, ids, Msg::InspectionTaskNotFound)?;
+    crate::all_or_none(deleted, ids, Msg::InspectionTaskNotFound)?;
     tx.commit().await?;
     Ok(deleted)
 }
