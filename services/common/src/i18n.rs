@@ -513,6 +513,48 @@ pub enum Msg {
     MaintenancePlanFinished,
     MaintenanceResultRequired,
     MaintenanceStatusInvalid,
+    AssetIdInvalid,
+    AssetTypeNotFound,
+    AssetNotFound,
+    AssetRecordNotFound,
+    AssetNameInvalid {
+        max: usize,
+    },
+    AssetCodeInvalid,
+    AssetCodeTaken {
+        code: String,
+    },
+    AssetAttributeTypeInvalid,
+    AssetAttributesInvalid,
+    AssetOptionsDefault,
+    AssetOptionValueEmpty,
+    AssetOptionsRequired,
+    AssetRangeRequired,
+    AssetAttributeValueInvalid {
+        name: String,
+    },
+    AssetAttributeRequired {
+        name: String,
+    },
+    AssetTypeRequired,
+    AssetTypeInUse,
+    AssetValueInvalid,
+    AssetResidualRateInvalid,
+    AssetLimitInvalid,
+    AssetDateInvalid,
+    AssetStatusInvalid,
+    AssetInUse,
+    AssetRecordAssetsRequired,
+    AssetReturnRecordRequired,
+    AssetRecordTypeInvalid,
+    AssetNotIdle {
+        code: String,
+    },
+    AssetScrapped {
+        code: String,
+    },
+    AssetNotReturnable,
+    AssetScrapNotCancellable,
     /// The sentence of an alarm's detail: `attribute` is the attribute's key (`current`),
     /// `threshold` and `value` are already formatted.
     AlarmDetail {
@@ -1537,6 +1579,106 @@ impl Msg {
             Msg::MaintenanceStatusInvalid => {
                 pick("维保状态只能是未完成或已完成", "A maintenance status is unfinished or finished")
             }
+            Msg::AssetIdInvalid => pick("资产记录编号无效", "Invalid asset record id"),
+            Msg::AssetTypeNotFound => pick("资产类型不存在", "The asset type does not exist"),
+            Msg::AssetNotFound => pick("资产不存在", "The asset does not exist"),
+            Msg::AssetRecordNotFound => pick("资产记录不存在", "The asset record does not exist"),
+            Msg::AssetNameInvalid { max } => {
+                if zh {
+                    format!("名称不能为空，且不超过{max}个字符")
+                } else {
+                    format!("Name is required and at most {max} characters")
+                }
+            }
+            Msg::AssetCodeInvalid => pick(
+                "编码不能为空，只能包含字母、数字、下划线和连字符，且不超过32个字符",
+                "The code is required: letters, digits, underscore and hyphen only, at most 32",
+            ),
+            Msg::AssetCodeTaken { code } => {
+                if zh {
+                    format!("编码“{code}”已存在")
+                } else {
+                    format!("The code '{code}' is already taken")
+                }
+            }
+            Msg::AssetAttributeTypeInvalid => {
+                pick("属性类型只能是文本、数字或选项", "An attribute's type is text, number or options")
+            }
+            Msg::AssetAttributesInvalid => {
+                pick("资产类型最多50个属性，属性编码不能重复", "A type has at most 50 attributes, each code once")
+            }
+            Msg::AssetOptionsDefault => pick("子选项最多只能有一个默认值", "At most one sub-option can be the default"),
+            Msg::AssetOptionValueEmpty => pick("子选项的值不能为空", "A sub-option's value cannot be empty"),
+            Msg::AssetOptionsRequired => pick(
+                "选项类型的属性至少需要一个子选项，且值不能重复",
+                "An options attribute needs at least one sub-option, each value once",
+            ),
+            Msg::AssetRangeRequired => pick(
+                "开启校验时必须填写校验范围（最小值不大于最大值）",
+                "A verify range (min not above max) is required when verification is on",
+            ),
+            Msg::AssetAttributeValueInvalid { name } => {
+                if zh {
+                    format!("属性“{name}”的值无效")
+                } else {
+                    format!("The value of '{name}' is invalid")
+                }
+            }
+            Msg::AssetAttributeRequired { name } => {
+                if zh {
+                    format!("属性“{name}”不能为空")
+                } else {
+                    format!("'{name}' is required")
+                }
+            }
+            Msg::AssetTypeRequired => pick("请选择资产类型", "Please choose an asset type"),
+            Msg::AssetTypeInUse => pick("资产类型已有资产，不能删除", "The type has assets and cannot be deleted"),
+            Msg::AssetValueInvalid => pick(
+                "初始价值须为0到999999999.99之间的数字，最多两位小数",
+                "The initial value is a number from 0 to 999999999.99 with at most two decimals",
+            ),
+            Msg::AssetResidualRateInvalid => pick(
+                "残值率须为0到100之间的数字，最多两位小数",
+                "The residual rate is a number from 0 to 100 with at most two decimals",
+            ),
+            Msg::AssetLimitInvalid => pick("使用期限须为1到1200个月", "The limit is 1 to 1200 months"),
+            Msg::AssetDateInvalid => pick(
+                "日期格式为YYYY-MM-DD，开始使用日期不能为空",
+                "Dates are written YYYY-MM-DD; the start date is required",
+            ),
+            Msg::AssetStatusInvalid => pick(
+                "资产状态只能是闲置、在用、维修中或已报废",
+                "An asset's status is idle, in use, under repair or scrapped",
+            ),
+            Msg::AssetInUse => pick("在用或维修中的资产不能删除", "An asset in use or under repair cannot be deleted"),
+            Msg::AssetRecordAssetsRequired => pick("请至少选择一个资产", "Please choose at least one asset"),
+            Msg::AssetReturnRecordRequired => {
+                pick("归还须选择一条领用或维修记录", "A return needs one receive or repair record")
+            }
+            Msg::AssetRecordTypeInvalid => {
+                pick("记录类型只能是领用、归还、维修或报废", "A record is a receive, return, repair or scrap")
+            }
+            Msg::AssetNotIdle { code } => {
+                if zh {
+                    format!("资产“{code}”不是闲置状态，不能领用")
+                } else {
+                    format!("Asset '{code}' is not idle and cannot be received")
+                }
+            }
+            Msg::AssetScrapped { code } => {
+                if zh {
+                    format!("资产“{code}”已报废")
+                } else {
+                    format!("Asset '{code}' is scrapped")
+                }
+            }
+            Msg::AssetNotReturnable => pick(
+                "该记录不是有效的领用或维修记录，或已归还",
+                "The record is not an open receive or repair record, or has been returned",
+            ),
+            Msg::AssetScrapNotCancellable => {
+                pick("只有有效的报废记录可以撤销", "Only an effective scrap record can be cancelled")
+            }
             Msg::InspectionWorkOrderNotAbnormal => {
                 pick("只有异常的巡检点可以生成工单", "Only an abnormal point can open a work order")
             }
@@ -2000,6 +2142,36 @@ impl Msg {
             Msg::MaintenancePlanFinished => "maintenance.plan.finished",
             Msg::MaintenanceResultRequired => "maintenance.result.required",
             Msg::MaintenanceStatusInvalid => "maintenance.status.invalid",
+            Msg::AssetIdInvalid => "asset.id.invalid",
+            Msg::AssetTypeNotFound => "asset.type.not.found",
+            Msg::AssetNotFound => "asset.not.found",
+            Msg::AssetRecordNotFound => "asset.record.not.found",
+            Msg::AssetNameInvalid { .. } => "asset.name.invalid",
+            Msg::AssetCodeInvalid => "asset.code.invalid",
+            Msg::AssetCodeTaken { .. } => "asset.code.taken",
+            Msg::AssetAttributeTypeInvalid => "asset.attribute.type.invalid",
+            Msg::AssetAttributesInvalid => "asset.attributes.invalid",
+            Msg::AssetOptionsDefault => "asset.options.default",
+            Msg::AssetOptionValueEmpty => "asset.option.value.empty",
+            Msg::AssetOptionsRequired => "asset.options.required",
+            Msg::AssetRangeRequired => "asset.range.required",
+            Msg::AssetAttributeValueInvalid { .. } => "asset.attribute.value.invalid",
+            Msg::AssetAttributeRequired { .. } => "asset.attribute.required",
+            Msg::AssetTypeRequired => "asset.type.required",
+            Msg::AssetTypeInUse => "asset.type.in.use",
+            Msg::AssetValueInvalid => "asset.value.invalid",
+            Msg::AssetResidualRateInvalid => "asset.residual.rate.invalid",
+            Msg::AssetLimitInvalid => "asset.limit.invalid",
+            Msg::AssetDateInvalid => "asset.date.invalid",
+            Msg::AssetStatusInvalid => "asset.status.invalid",
+            Msg::AssetInUse => "asset.in.use",
+            Msg::AssetRecordAssetsRequired => "asset.record.assets.required",
+            Msg::AssetReturnRecordRequired => "asset.return.record.required",
+            Msg::AssetRecordTypeInvalid => "asset.record.type.invalid",
+            Msg::AssetNotIdle { .. } => "asset.not.idle",
+            Msg::AssetScrapped { .. } => "asset.scrapped",
+            Msg::AssetNotReturnable => "asset.not.returnable",
+            Msg::AssetScrapNotCancellable => "asset.scrap.not.cancellable",
             Msg::AlarmDetail { .. } => "alarm.detail",
             // ---- end alarm ----
             // ---- bridge ----
@@ -2151,6 +2323,36 @@ mod tests {
             Msg::MaintenancePlanFinished,
             Msg::MaintenanceResultRequired,
             Msg::MaintenanceStatusInvalid,
+            Msg::AssetIdInvalid,
+            Msg::AssetTypeNotFound,
+            Msg::AssetNotFound,
+            Msg::AssetRecordNotFound,
+            Msg::AssetNameInvalid { max: 50 },
+            Msg::AssetCodeInvalid,
+            Msg::AssetCodeTaken { code: "ZC-001".into() },
+            Msg::AssetAttributeTypeInvalid,
+            Msg::AssetAttributesInvalid,
+            Msg::AssetOptionsDefault,
+            Msg::AssetOptionValueEmpty,
+            Msg::AssetOptionsRequired,
+            Msg::AssetRangeRequired,
+            Msg::AssetAttributeValueInvalid { name: "ZC-001".into() },
+            Msg::AssetAttributeRequired { name: "ZC-001".into() },
+            Msg::AssetTypeRequired,
+            Msg::AssetTypeInUse,
+            Msg::AssetValueInvalid,
+            Msg::AssetResidualRateInvalid,
+            Msg::AssetLimitInvalid,
+            Msg::AssetDateInvalid,
+            Msg::AssetStatusInvalid,
+            Msg::AssetInUse,
+            Msg::AssetRecordAssetsRequired,
+            Msg::AssetReturnRecordRequired,
+            Msg::AssetRecordTypeInvalid,
+            Msg::AssetNotIdle { code: "ZC-001".into() },
+            Msg::AssetScrapped { code: "ZC-001".into() },
+            Msg::AssetNotReturnable,
+            Msg::AssetScrapNotCancellable,
             Msg::PageInvalid,
             Msg::PasswordTooShort { min: 8 },
             Msg::PasswordNeedsUpper,

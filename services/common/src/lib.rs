@@ -27,6 +27,7 @@ pub mod tables;
 pub mod text;
 pub mod trace;
 pub mod tree;
+pub mod workbook;
 
 pub use error::{Error, ErrorCode, Result, StatusExt};
 pub use i18n::Lang;

@@ -348,8 +348,16 @@ pub mod operation {
         FINISH = "finish",
     );
     screen!(
-        /// Assets.
-        asset = "operation:asset"
+        /// Assets: types with their attributes, assets, and their records.
+        asset = "operation:asset",
+        /// Receive assets, and return them.
+        RECEIVE = "receive",
+        /// Send assets to repair.
+        REPAIR = "repair",
+        /// Scrap assets, and cancel a scrap.
+        SCRAP = "scrap",
+        /// Import assets from a workbook (and download its template).
+        IMPORT = "import",
     );
 }
 

@@ -81,6 +81,16 @@ pub fn edited_id(value: &Value) -> i64 {
     }
 }
 
+/// A switch in a body sent as JSON's own: true, 1, "1" or "true"; anything else is off.
+pub fn switched(value: &Value) -> bool {
+    match value {
+        Value::Bool(on) => *on,
+        Value::Number(n) => n.as_i64() == Some(1),
+        Value::String(s) => matches!(s.trim(), "1" | "true"),
+        _ => false,
+    }
+}
+
 /// A whole number in a body (seconds, say): absent is 0, anything unreadable -1, which the
 /// service refuses as out of range.
 pub fn whole(value: &Value) -> i64 {

@@ -17,7 +17,7 @@ use utoipa::openapi::{
 
 use crate::api::files;
 use crate::api::{
-    address, advice, alarm, area, auth, backup, contracts, inspection, lighting, live, maintenance, map, menus,
+    address, advice, alarm, area, assets, auth, backup, contracts, inspection, lighting, live, maintenance, map, menus,
     monitor, notice, profile, project, roles, screen, settings, system, users,
 };
 use crate::limit::Limit;
@@ -369,6 +369,28 @@ pub const ROUTES: &[RouteSpec] = &[
     route(Method::DELETE, "/operation/maintenance/plan/{planId}", Access::Permission(operation::maintenance::REMOVE), "maintenance", "Delete unfinished maintenance plans (all or none)", |m| on(m, contracts::plan_remove)),
     route(PUT, "/operation/maintenance/plan/finish", Access::Permission(operation::maintenance::FINISH), "maintenance", "Record an unfinished maintenance plan as finished, with its result", |m| on(m, contracts::plan_finish)),
     // ---- end maintenance contracts ----
+    // ---- assets ----
+    route(GET, "/operation/asset/type/list", Access::Permission(operation::asset::LIST), "maintenance", "The project's asset types with their attributes, filtered (keyword) and paged", |m| on(m, assets::type_list)),
+    route(GET, "/operation/asset/type/{typeId}", Access::Permission(operation::asset::QUERY), "maintenance", "An asset type with its attributes and sub-options", |m| on(m, assets::type_get)),
+    route(POST, "/operation/asset/type", Access::Permission(operation::asset::ADD), "maintenance", "Add an asset type with its attributes (at most one default sub-option, sub-option values not null, a range when verified)", |m| on(m, assets::type_add)),
+    route(PUT, "/operation/asset/type", Access::Permission(operation::asset::EDIT), "maintenance", "Edit an asset type and its attributes", |m| on(m, assets::type_edit)),
+    route(Method::DELETE, "/operation/asset/type/{typeId}", Access::Permission(operation::asset::REMOVE), "maintenance", "Delete asset types (all or none; refused while an asset has one)", |m| on(m, assets::type_remove)),
+    route(GET, "/operation/asset/list", Access::Permission(operation::asset::LIST), "maintenance", "The project's assets with their net value, filtered (keyword, typeId, status) and paged", |m| on(m, assets::asset_list)),
+    route(GET, "/operation/asset/{assetId}", Access::Permission(operation::asset::QUERY), "maintenance", "An asset with its attribute values and net value (straight-line depreciation to today)", |m| on(m, assets::asset_get)),
+    route(POST, "/operation/asset", Access::Permission(operation::asset::ADD), "maintenance", "Add an asset (idle) of a type of the project, its attribute values checked by the type", |m| on(m, assets::asset_add)),
+    route(PUT, "/operation/asset", Access::Permission(operation::asset::EDIT), "maintenance", "Edit an asset (its status is its records')", |m| on(m, assets::asset_edit)),
+    route(Method::DELETE, "/operation/asset/{assetId}", Access::Permission(operation::asset::REMOVE), "maintenance", "Delete assets (all or none; not one in use or under repair)", |m| on(m, assets::asset_remove)),
+    route(GET, "/operation/asset/record/list", Access::Permission(operation::asset::LIST), "maintenance", "The project's asset records with their assets, filtered (keyword, recordType) and paged", |m| on(m, assets::record_list)),
+    route(GET, "/operation/asset/record/{recordId}", Access::Permission(operation::asset::QUERY), "maintenance", "An asset record with its assets", |m| on(m, assets::record_get)),
+    route(POST, "/operation/asset/record/receive", Access::Permission(operation::asset::RECEIVE), "maintenance", "Receive idle assets (at least one): they are in use", |m| on(m, assets::receive)),
+    route(POST, "/operation/asset/record/return", Access::Permission(operation::asset::RECEIVE), "maintenance", "Return the assets of one receive or repair record: they are idle", |m| on(m, assets::return_assets)),
+    route(POST, "/operation/asset/record/repair", Access::Permission(operation::asset::REPAIR), "maintenance", "Send assets to repair (at least one, idle or in use)", |m| on(m, assets::repair)),
+    route(POST, "/operation/asset/record/scrap", Access::Permission(operation::asset::SCRAP), "maintenance", "Scrap assets (at least one)", |m| on(m, assets::scrap)),
+    route(PUT, "/operation/asset/record/cancelScrap/{recordId}", Access::Permission(operation::asset::SCRAP), "maintenance", "Cancel an effective scrap: its assets take back the status each had", |m| on(m, assets::cancel_scrap)),
+    route(POST, "/operation/asset/export", Access::Permission(operation::asset::EXPORT), "maintenance", "The filtered assets as xlsx (form body), formula-safe, with their net value", |m| on(m, assets::export)),
+    route(POST, "/operation/asset/importTemplate", Access::Permission(operation::asset::IMPORT), "maintenance", "The asset import template (xlsx)", |m| on(m, assets::import_template)),
+    route(POST, "/operation/asset/importData", Access::Permission(operation::asset::IMPORT), "maintenance", "Import assets from xls or xlsx (multipart file); all or nothing, bad rows listed", |m| on(m, assets::import)),
+    // ---- end assets ----
     // ---- live push ----
     route(GET, "/live/stream", Access::SignedIn, "live", "Server-Sent Events of the project's alarms and gateway status (ProjectId header required)", |m| on(m, live::stream)),
     // ---- end live push ----

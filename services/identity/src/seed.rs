@@ -335,6 +335,10 @@ const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] = &[
     (800, 9, "关闭", "Close", "close"),
     (801, 6, "处理", "Deal", "deal"),
     (802, 6, "完成", "Finish", "finish"),
+    (803, 6, "领用", "Receive", "receive"),
+    (803, 7, "维修", "Repair", "repair"),
+    (803, 8, "报废", "Scrap", "scrap"),
+    (803, 9, "导入", "Import", "import"),
 ];
 
 /// Dictionaries: type, Chinese and English names, items (value, Chinese, English).
@@ -518,6 +522,24 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
             ("2", "已到期", "Ended"),
             ("3", "未开始", "Not started"),
         ],
+    ),
+    (
+        "asset_status",
+        "资产状态",
+        "Asset status",
+        &[("0", "闲置", "Idle"), ("1", "在用", "In use"), ("2", "维修中", "Under repair"), ("3", "已报废", "Scrapped")],
+    ),
+    (
+        "asset_record_type",
+        "资产记录类型",
+        "Asset record type",
+        &[("1", "领用", "Receive"), ("2", "归还", "Return"), ("3", "维修", "Repair"), ("4", "报废", "Scrap")],
+    ),
+    (
+        "asset_attribute_type",
+        "属性类型",
+        "Attribute type",
+        &[("1", "文本", "Text"), ("2", "数字", "Number"), ("3", "选项", "Options")],
     ),
     (
         "work_order_question",

@@ -175,6 +175,10 @@ struct Ids {
     company: i64,
     contract: i64,
     upkeep: i64,
+    /// An asset type, an idle asset of it, and an effective scrap of another.
+    asset_type: i64,
+    asset: i64,
+    scrap: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -505,6 +509,38 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
             .with_id(),
         ("PUT", "/operation/maintenance/plan/finish") => {
             Sample::at(path).json(json!({ "planId": ids.upkeep, "result": "probe" })).with_id()
+        }
+        ("GET", "/operation/asset/type/list" | "/operation/asset/list" | "/operation/asset/record/list") => Sample::at(path),
+        ("GET" | "DELETE", "/operation/asset/type/{typeId}") => {
+            Sample::at(format!("/operation/asset/type/{}", ids.asset_type)).with_id()
+        }
+        ("POST", "/operation/asset/type") => {
+            Sample::at(path).json(json!({ "typeCode": "PROBE", "nameZh": "探针", "nameEn": "Probe" }))
+        }
+        ("PUT", "/operation/asset/type") => Sample::at(path)
+            .json(json!({ "typeId": ids.asset_type, "typeCode": "PROBE", "nameZh": "探针", "nameEn": "Probe" }))
+            .with_id(),
+        ("GET" | "DELETE", "/operation/asset/{assetId}") => {
+            Sample::at(format!("/operation/asset/{}", ids.asset)).with_id()
+        }
+        ("POST" | "PUT", "/operation/asset") => Sample::at(path)
+            .json(json!({
+                "assetId": ids.asset, "assetCode": "PROBE-1", "assetName": "Probe", "typeId": ids.asset_type,
+                "initialValue": "100", "residualRate": "0", "startDate": "2026-01-01", "limitMonths": 12,
+            }))
+            .with_id(),
+        ("GET", "/operation/asset/record/{recordId}") => {
+            Sample::at(format!("/operation/asset/record/{}", ids.scrap)).with_id()
+        }
+        ("POST", "/operation/asset/record/receive" | "/operation/asset/record/repair" | "/operation/asset/record/scrap") => {
+            Sample::at(path).json(json!({ "assetIds": [ids.asset], "person": "probe" })).with_id()
+        }
+        ("POST", "/operation/asset/record/return") => Sample::at(path).json(json!({ "recordId": ids.scrap })).with_id(),
+        ("PUT", "/operation/asset/record/cancelScrap/{recordId}") => {
+            Sample::at(format!("/operation/asset/record/cancelScrap/{}", ids.scrap)).with_id()
+        }
+        ("POST", "/operation/asset/export" | "/operation/asset/importTemplate" | "/operation/asset/importData") => {
+            Sample::at(path)
         }
         ("PUT", "/operation/inspection/task/deal") => Sample::at(path)
             .json(json!({
@@ -904,7 +940,43 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
+    let asset_type: i64 = sqlx::query_scalar(
+        "INSERT INTO maintenance.asset_types (project_id, type_code, type_name_zh, type_name_en, created_by) \
+         VALUES ($1, $2, '探针', 'Probe', 'admin') RETURNING type_id",
+    )
+    .bind(project)
+    .bind(format!("P-{}", &uuid::Uuid::new_v4().to_string()[..8]))
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    let new_asset = |code: String| {
+        sqlx::query_scalar::<_, i64>(
+            "INSERT INTO maintenance.assets (project_id, asset_code, asset_name, type_id, initial_value_cents, \
+             residual_rate_bp, start_date, limit_months, created_by) \
+             VALUES ($1, $2, 'probe', $3, 100, 0, current_date, 12, 'admin') RETURNING asset_id",
+        )
+        .bind(project)
+        .bind(code)
+        .bind(asset_type)
+        .fetch_one(&c.pool)
+    };
+    let asset = new_asset(format!("P-{}", &uuid::Uuid::new_v4().to_string()[..8])).await.unwrap();
+    let scrapped = new_asset(format!("P-{}", &uuid::Uuid::new_v4().to_string()[..8])).await.unwrap();
+    let scrap: i64 = sqlx::query_scalar(
+        "WITH r AS (INSERT INTO maintenance.asset_records (project_id, record_type, record_date, created_by) \
+         VALUES ($1, '4', current_date, 'admin') RETURNING record_id), \
+         i AS (INSERT INTO maintenance.asset_record_items (record_id, asset_id, prev_status) SELECT record_id, $2, '0' FROM r), \
+         a AS (UPDATE maintenance.assets SET status = '3' WHERE asset_id = $2) SELECT record_id FROM r",
+    )
+    .bind(project)
+    .bind(scrapped)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
     Ids {
+        asset_type,
+        asset,
+        scrap,
         company,
         contract,
         upkeep,

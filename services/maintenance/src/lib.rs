@@ -1,5 +1,5 @@
-//! Maintenance: work orders that close the loop with alarms, inspection, and maintenance
-//! contracts and plans (to come: assets). One door: [`run`] (or [`start`], which returns
+//! Maintenance: work orders that close the loop with alarms, inspection, maintenance
+//! contracts and plans, and assets. One door: [`run`] (or [`start`], which returns
 //! once the service listens).
 //!
 //! - `work_order`: the orders, their state machine and process information; the auto work
@@ -10,7 +10,9 @@
 //! - `inspection`: teams, routes, plans, tasks and results; the job that makes each plan's
 //!   tasks once across replicas and moves them by the clock; an abnormal result's work order.
 //! - `contract`: maintenance companies, their contracts (near their end flagged) and plans.
+//! - `asset`: asset types with attributes, assets (net value by depreciation), their records.
 
+pub mod asset;
 pub mod contract;
 pub mod inspection;
 pub mod seed;
@@ -21,6 +23,7 @@ use lumiscape_common::local::Peer;
 use lumiscape_common::nats::Streams;
 use lumiscape_common::outbox::Relay;
 use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
+use lumiscape_proto::maintenance::v1::asset_service_server::AssetServiceServer;
 use lumiscape_proto::maintenance::v1::contract_service_server::ContractServiceServer;
 use lumiscape_proto::maintenance::v1::inspection_service_server::InspectionServiceServer;
 use lumiscape_proto::maintenance::v1::work_order_service_server::WorkOrderServiceServer;
@@ -73,9 +76,11 @@ pub async fn start(
     let project = Peer::new(&deps.local, "project", &cfg.grpc.project_url)?;
     let inspection = inspection::grpc::InspectionApi::new(shared.clone(), identity.clone(), lighting, project);
     let contracts = contract::grpc::ContractApi::new(shared.clone());
+    let assets = asset::grpc::AssetApi::new(shared.clone());
     let routes = Routes::new(WorkOrderServiceServer::new(work_order::grpc::WorkOrderApi::new(shared, alarm, identity)))
         .add_service(InspectionServiceServer::new(inspection))
-        .add_service(ContractServiceServer::new(contracts));
+        .add_service(ContractServiceServer::new(contracts))
+        .add_service(AssetServiceServer::new(assets));
     serve_grpc("maintenance", cfg.grpc.maintenance_listen, routes, &deps.local, shutdown).await
 }
 

@@ -8,6 +8,8 @@ use chrono::{Local, TimeDelta, Utc};
 use lumiscape_common::nats::Streams;
 use sqlx::PgPool;
 
+use crate::asset::model::{AssetDraft, RawAsset, RawAttribute, RawOption, RawType, RecordType, TypeDraft};
+use crate::asset::store as assets;
 use crate::contract::model::RawPlan as RawMaintenancePlan;
 use crate::contract::model::{CompanyDraft, ContractDraft, PlanDraft as MaintenancePlanDraft, RawCompany, RawContract};
 use crate::contract::store as contracts;
@@ -112,7 +114,103 @@ pub async fn seed_demo(pool: &PgPool, streams: &Streams, gateways: &[DemoGateway
         }
     }
     seed_inspection(pool, streams, gateways).await?;
-    seed_contracts(pool).await
+    seed_contracts(pool).await?;
+    seed_assets(pool).await
+}
+
+/// The demo's asset types (a lamp with its light source and power, a cabinet), six assets,
+/// and their records: two received, one under repair, one scrapped.
+async fn seed_assets(pool: &PgPool) -> anyhow::Result<()> {
+    let any = sqlx::query_scalar!(
+        "SELECT EXISTS (SELECT 1 FROM maintenance.asset_types WHERE project_id = $1) AS \"exists!\"",
+        DEMO_PROJECT
+    )
+    .fetch_one(pool)
+    .await?;
+    if any {
+        return Ok(());
+    }
+    let checked = |what: &str, msg| anyhow::anyhow!("demo asset {what}: {msg:?}");
+    let source = RawAttribute {
+        attr_code: "light_source",
+        name_zh: "光源",
+        name_en: "Light source",
+        value_type: "3",
+        required: true,
+        options: vec![
+            RawOption { value: "LED", label_zh: "LED", label_en: "LED", default: true },
+            RawOption { value: "HPS", label_zh: "高压钠灯", label_en: "High-pressure sodium", default: false },
+        ],
+        ..Default::default()
+    };
+    let power = RawAttribute {
+        attr_code: "power_w",
+        name_zh: "功率(W)",
+        name_en: "Power (W)",
+        value_type: "2",
+        verify: true,
+        min: Some(1.0),
+        max: Some(2000.0),
+        ..Default::default()
+    };
+    let lamp = TypeDraft::parse(&RawType {
+        type_code: "LAMP",
+        name_zh: "灯具",
+        name_en: "Lamp",
+        remark: "",
+        attributes: vec![source, power],
+    })
+    .map_err(|msg| checked("type", msg))?;
+    let cabinet = TypeDraft::parse(&RawType {
+        type_code: "CABINET",
+        name_zh: "配电柜",
+        name_en: "Cabinet",
+        ..Default::default()
+    })
+    .map_err(|msg| checked("type", msg))?;
+    let lamp_attributes = lamp.attributes.clone();
+    let lamp_id = assets::save_type(pool, DEMO_PROJECT, None, &lamp, ADMIN.name).await?;
+    let cabinet_id = assets::save_type(pool, DEMO_PROJECT, None, &cabinet, ADMIN.name).await?;
+    let mut ids = Vec::new();
+    for (code, name, lamp_type, power, value, start) in [
+        ("ZC-0001", "滨江步道投光灯", true, "150", "1200", "2024-03-15"),
+        ("ZC-0002", "滨江步道投光灯", true, "150", "1200", "2024-03-15"),
+        ("ZC-0003", "观景平台洗墙灯", true, "36", "860", "2025-06-01"),
+        ("ZC-0004", "樱花大道庭院灯", true, "60", "2300", "2023-09-20"),
+        ("ZC-0005", "1号配电柜", false, "", "18500", "2022-05-10"),
+        ("ZC-0006", "2号配电柜", false, "", "18500", "2022-05-10"),
+    ] {
+        let attributes = if lamp_type { vec![("power_w", power)] } else { Vec::new() };
+        let raw = RawAsset {
+            asset_code: code,
+            asset_name: name,
+            type_id: if lamp_type { lamp_id } else { cabinet_id },
+            brand: if lamp_type { "明亮" } else { "正泰" },
+            supplier: "明亮照明工程有限公司",
+            address: "滨江公园",
+            initial_value: value,
+            residual_rate: "5",
+            start_date: start,
+            limit_months: if lamp_type { 60 } else { 120 },
+            attributes,
+            ..Default::default()
+        };
+        let draft = AssetDraft::parse(&raw, if lamp_type { &lamp_attributes } else { &[] })
+            .map_err(|msg| checked("asset", msg))?;
+        ids.push(assets::save_asset(pool, DEMO_PROJECT, None, &draft, ADMIN.name).await?);
+    }
+    let today = Local::now().date_naive();
+    for (kind, chosen, person, remark) in [
+        (RecordType::Receive, &ids[0..2], "张工", "滨江步道夜间照明"),
+        (RecordType::Repair, &ids[3..4], "李工", "灯罩进水"),
+        (RecordType::Scrap, &ids[5..6], "王工", "柜体锈蚀，已更换"),
+    ] {
+        let record = assets::NewRecord { kind, asset_ids: chosen, source_id: None, person, date: today, remark };
+        assets::add_record(pool, DEMO_PROJECT, &record, ADMIN.name)
+            .await
+            .map_err(|err| anyhow::anyhow!("demo asset record: {err:?}"))?;
+    }
+    Ok(())
 }
 
 /// The demo's maintenance company, a contract near its end and the next one, not started,

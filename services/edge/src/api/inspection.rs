@@ -12,7 +12,7 @@ use lumiscape_proto::maintenance::v1::inspection_service_client::InspectionServi
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, edited_id, id, ids, local_time, path_id, path_ids, text};
+use crate::convert::{PageQuery, edited_id, id, ids, local_time, path_id, path_ids, switched, text};
 use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -54,16 +54,6 @@ impl InspectionListQuery {
             plan_id,
             mine: self.mine.trim() == "1",
         })
-    }
-}
-
-/// A switch in a body: true, 1, "1" or "true".
-fn switched(value: &Value) -> bool {
-    match value {
-        Value::Bool(on) => *on,
-        Value::Number(n) => n.as_i64() == Some(1),
-        Value::String(s) => matches!(s.trim(), "1" | "true"),
-        _ => false,
     }
 }
 

@@ -6,6 +6,7 @@ pub mod address;
 pub mod advice;
 pub mod alarm;
 pub mod area;
+pub mod assets;
 pub mod auth;
 pub mod backup;
 pub mod contracts;

@@ -4,17 +4,15 @@
 //! xls or xlsx by name and by content, unpacks to a bounded size, and holds the template's
 //! header row; its cells are read as text and checked like the form.
 
-use std::io::{Cursor, Read, Seek};
-
-use calamine::{Data, Range, Reader, Xls, Xlsx, open_workbook_from_rs};
+use calamine::{Data, Range};
 use lumiscape_common::Lang;
 use lumiscape_common::i18n::Msg;
-use rust_xlsxwriter::{Format, Workbook, XlsxError};
+pub use lumiscape_common::workbook::{MAX_UNPACKED_BYTES, neutralize, write_sheet};
+use lumiscape_common::workbook::{cell_text, first_sheet_of};
+use rust_xlsxwriter::XlsxError;
 
 /// The most rows one import holds.
 pub const MAX_IMPORT_ROWS: usize = 10_000;
-/// The most an imported xlsx may unpack to (its parts' declared sizes).
-pub const MAX_UNPACKED_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The import template's columns: Chinese and English headers.
 pub const IMPORT_COLUMNS: [(&str, &str); 9] = [
@@ -46,31 +44,6 @@ pub struct ImportRow {
     pub remark: String,
 }
 
-/// Text a spreadsheet would read as a formula gets a leading `'`.
-pub fn neutralize(text: &str) -> String {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_owned() }
-}
-
-/// A workbook of one sheet: a bold header row, then the rows, every cell text.
-pub fn write_sheet(sheet_name: &str, headers: &[&str], rows: &[Vec<String>]) -> Result<Vec<u8>, XlsxError> {
-    let mut workbook = Workbook::new();
-    let sheet = workbook.add_worksheet();
-    sheet.set_name(sheet_name)?;
-    let bold = Format::new().set_bold();
-    for (col, header) in headers.iter().enumerate() {
-        let col = u16::try_from(col).unwrap_or(u16::MAX);
-        sheet.write_string_with_format(0, col, *header, &bold)?;
-        sheet.set_column_width(col, 18)?;
-    }
-    for (index, row) in rows.iter().enumerate() {
-        let line = u32::try_from(index + 1).unwrap_or(u32::MAX);
-        for (col, cell) in row.iter().enumerate() {
-            sheet.write_string(line, u16::try_from(col).unwrap_or(u16::MAX), neutralize(cell))?;
-        }
-    }
-    workbook.save_to_buffer()
-}
-
 /// The import template in the caller's language.
 pub fn template(lang: Lang) -> Result<Vec<u8>, XlsxError> {
     let headers: Vec<&str> = IMPORT_COLUMNS.iter().map(|&(zh, en)| if lang == Lang::En { en } else { zh }).collect();
@@ -79,45 +52,7 @@ pub fn template(lang: Lang) -> Result<Vec<u8>, XlsxError> {
 
 /// The rows of an imported file, or why the file as a whole is refused.
 pub fn read_import(file_name: &str, content: &[u8]) -> Result<Vec<ImportRow>, Msg> {
-    if content.is_empty() {
-        return Err(Msg::ImportFileMissing);
-    }
-    let lower = file_name.to_ascii_lowercase();
-    let range = if lower.ends_with(".xlsx") {
-        if !content.starts_with(b"PK\x03\x04") {
-            return Err(Msg::ImportFileUnreadable);
-        }
-        check_unpacked_size(Cursor::new(content))?;
-        first_sheet(open_workbook_from_rs::<Xlsx<_>, _>(Cursor::new(content)).map_err(|_| Msg::ImportFileUnreadable)?)?
-    } else if lower.ends_with(".xls") {
-        if !content.starts_with(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
-            return Err(Msg::ImportFileUnreadable);
-        }
-        first_sheet(open_workbook_from_rs::<Xls<_>, _>(Cursor::new(content)).map_err(|_| Msg::ImportFileUnreadable)?)?
-    } else {
-        return Err(Msg::ImportFileType);
-    };
-    rows_of(&range)
-}
-
-/// Refuses an xlsx whose parts would unpack past [`MAX_UNPACKED_BYTES`] (a zip bomb).
-fn check_unpacked_size(reader: impl Read + Seek) -> Result<(), Msg> {
-    let mut archive = zip::ZipArchive::new(reader).map_err(|_| Msg::ImportFileUnreadable)?;
-    // The central directory's sizes (writers that stream, Excel's among them, put the sizes
-    // after the data, so `decompressed_size` gives up on them).
-    let mut total = 0u64;
-    for index in 0..archive.len() {
-        let part = archive.by_index_raw(index).map_err(|_| Msg::ImportFileUnreadable)?;
-        total = total.saturating_add(part.size());
-        if total > MAX_UNPACKED_BYTES {
-            return Err(Msg::ImportFileUnreadable);
-        }
-    }
-    Ok(())
-}
-
-fn first_sheet<RS: Read + Seek, R: Reader<RS>>(mut workbook: R) -> Result<Range<Data>, Msg> {
-    workbook.worksheet_range_at(0).ok_or(Msg::ImportEmpty)?.map_err(|_| Msg::ImportFileUnreadable)
+    rows_of(&first_sheet_of(file_name, content)?)
 }
 
 fn rows_of(range: &Range<Data>) -> Result<Vec<ImportRow>, Msg> {
@@ -160,20 +95,6 @@ fn rows_of(range: &Range<Data>) -> Result<Vec<ImportRow>, Msg> {
         return Err(Msg::ImportEmpty);
     }
     Ok(rows)
-}
-
-/// A cell as text: numbers as written without a trailing `.0` (phones typed as numbers),
-/// errors as empty.
-fn cell_text(cell: &Data) -> String {
-    match cell {
-        Data::String(text) | Data::DateTimeIso(text) | Data::DurationIso(text) => text.trim().to_owned(),
-        Data::Int(n) => n.to_string(),
-        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-        Data::Float(f) => f.to_string(),
-        Data::Bool(b) => b.to_string(),
-        Data::DateTime(d) => d.as_f64().to_string(),
-        Data::Error(_) | Data::Empty => String::new(),
-    }
 }
 
 /// The gender dictionary (`sys_user_sex`) by code or label in either language.
