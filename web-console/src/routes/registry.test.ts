@@ -23,7 +23,19 @@ describe('component registry', () => {
   });
 
   it("marks the pages of a project's data: every business page, not home nor the not-available page", () => {
-    for (const name of ['lighting/gateway/index', GATEWAY_DETAIL_COMPONENT, 'lighting/gateway/control', 'lighting/oneKey/index', 'alarm/type/index', 'alarm/realtime/index', 'alarm/history/index']) {
+    for (const name of [
+      'lighting/gateway/index',
+      GATEWAY_DETAIL_COMPONENT,
+      'lighting/gateway/control',
+      'lighting/oneKey/index',
+      'alarm/type/index',
+      'alarm/realtime/index',
+      'alarm/history/index',
+      'operation/workOrder/index',
+      'operation/inspection/index',
+      'operation/maintenance/index',
+    ]) {
+      expect(hasPage(name), name).toBe(true);
       expect(needsProject(name), name).toBe(true);
     }
     for (const name of ['index', 'system/dept/index', 'system/user/index', 'system/role/index', 'toString', undefined]) expect(needsProject(name), name).toBe(false);
@@ -60,7 +72,7 @@ describe('component registry', () => {
   });
 
   it('maps every other name to the not-available page', () => {
-    for (const name of ['operation/asset/index', 'Layout', 'ParentView', 'toString', '', undefined]) {
+    for (const name of ['landscape/scheme/index', 'Layout', 'ParentView', 'toString', '', undefined]) {
       expect(pageFor(name)).toBe(NotAvailablePage);
     }
     expect(hasPage('constructor')).toBe(false);

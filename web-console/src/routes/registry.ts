@@ -43,6 +43,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'alarm/history/index': inProject(lazy(() => import('../features/alarm/history/HistoryAlarmPage'))),
   'operation/workOrder/index': inProject(lazy(() => import('../features/operation/workOrder/WorkOrderPage'))),
   'operation/inspection/index': inProject(lazy(() => import('../features/operation/inspection/InspectionPage'))),
+  'operation/maintenance/index': inProject(lazy(() => import('../features/operation/maintenance/MaintenancePage'))),
   'system/dept/index': outsideProjects(lazy(() => import('../features/system/dept/DeptPage'))),
   'system/user/index': outsideProjects(lazy(() => import('../features/system/user/UserPage'))),
   'system/role/index': outsideProjects(lazy(() => import('../features/system/role/RolePage'))),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dealtOf, taskCountsOf, taskDetailOf } from './api';
+import { dealtOf, planCountsOf, savedIdOf, taskCountsOf, taskDetailOf } from './api';
 
 describe('the inspection answers', () => {
   it('read the counts of the tasks tabs, anything missing as 0', () => {
@@ -23,5 +23,21 @@ describe('the inspection answers', () => {
     expect(detail.points.map((each) => each.seq)).toEqual([1, 2]);
     expect(detail.description).toBe('');
     expect(taskDetailOf({ code: 200, data: { taskId: 41 } }).points).toEqual([]);
+  });
+});
+
+describe('the maintenance answers', () => {
+  it('read the counts of the plan tabs, anything missing as 0', () => {
+    expect(planCountsOf({ code: 200, data: { unfinished: 2, finished: 1, overdue: 1 } })).toEqual({ unfinished: 2, finished: 1, overdue: 1 });
+    expect(planCountsOf({ code: 200, data: { finished: '1' } })).toEqual({ unfinished: 0, finished: 0, overdue: 0 });
+    expect(planCountsOf({ code: 200 })).toEqual({ unfinished: 0, finished: 0, overdue: 0 });
+  });
+
+  it("read a write's id beside code, as the edge sends it, or in data", () => {
+    expect(savedIdOf({ code: 200, msg: '操作成功', contractId: 74 }, 'contractId')).toBe(74);
+    expect(savedIdOf({ code: 200, data: { planId: 84 } }, 'planId')).toBe(84);
+    expect(savedIdOf({ code: 200, companyId: '62' }, 'companyId')).toBe(62);
+    expect(savedIdOf({ code: 200 }, 'companyId')).toBe(0);
+    expect(savedIdOf({ code: 200, companyId: 'x' }, 'companyId')).toBe(0);
   });
 });

@@ -17,6 +17,17 @@ import type {
   InspectionTaskQuery,
   InspectionTeam,
   InspectionTeamChange,
+  MaintenanceCompany,
+  MaintenanceCompanyChange,
+  MaintenanceCompanyQuery,
+  MaintenanceContract,
+  MaintenanceContractChange,
+  MaintenanceContractQuery,
+  MaintenancePlan,
+  MaintenancePlanChange,
+  MaintenancePlanCounts,
+  MaintenancePlanFinish,
+  MaintenancePlanQuery,
   WorkOrder,
   WorkOrderActionBody,
   WorkOrderChange,
@@ -71,6 +82,28 @@ export function taskDetailOf(envelope: Envelope): InspectionTaskDetail {
   return { ...(detail as InspectionTaskDetail), description: detail.description ?? '', points };
 }
 
+/** The counts of GET /operation/maintenance/plan/counts; anything missing reads as 0. */
+export function planCountsOf(envelope: Envelope): MaintenancePlanCounts {
+  const data = dataOf<Partial<Record<keyof MaintenancePlanCounts, unknown>>>(envelope, {});
+  return { unfinished: count(data.unfinished), finished: count(data.finished), overdue: count(data.overdue) };
+}
+
+/**
+ * The id a maintenance write answers (`companyId`, `contractId`, `planId`): beside `code`, as
+ * the edge sends it (RuoYi's AjaxResult.put), or in `data`; 0 when there is none.
+ */
+export function savedIdOf(envelope: Envelope, field: string): number {
+  const value = envelope[field] ?? dataOf<Record<string, unknown>>(envelope, {})[field];
+  const id = typeof value === 'string' ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
+/** A contract's amount as the server gives it (a text of two decimals, or none). */
+function contractOf(contract: MaintenanceContract): MaintenanceContract {
+  const amount = contract.amount as unknown;
+  return { ...contract, amount: typeof amount === 'number' ? amount.toFixed(2) : typeof amount === 'string' && amount !== '' ? amount : null };
+}
+
 /** A route with its points (none when the server sends none). */
 function routeOf(envelope: Envelope): InspectionRoute {
   const route = dataOf<Partial<InspectionRoute>>(envelope, {});
@@ -104,9 +137,32 @@ const namedByPlansAndTasks = [
   { type: 'InspectionTask' as const, id: INSPECTION_LIST },
 ];
 
-const TAG_TYPES = ['WorkOrder', 'WorkOrderCounts', 'InspectionTeam', 'InspectionRoute', 'InspectionPlan', 'InspectionTask', 'InspectionTaskCounts'] as const;
+/** Tag of a whole maintenance list (one per record otherwise, by id). */
+export const MAINTENANCE_LIST = 'LIST';
 
-/** The work-order and inspection screens' calls (contracts: work orders, docs/inspection-api.md). */
+type MaintenanceTag = 'MaintenanceCompany' | 'MaintenanceContract' | 'MaintenancePlan';
+
+/** A maintenance list and, when editing, the record. */
+const maintenanceTags = (type: MaintenanceTag, id?: number) => [{ type, id: MAINTENANCE_LIST }, ...(id === undefined ? [] : [{ type, id }])];
+
+/** What a change of one plan makes stale: the plan lists, that plan, the status tabs' counts. */
+const changedMaintenancePlans = (planId?: number) => [...maintenanceTags('MaintenancePlan', planId), 'MaintenancePlanCounts' as const];
+
+const TAG_TYPES = [
+  'WorkOrder',
+  'WorkOrderCounts',
+  'InspectionTeam',
+  'InspectionRoute',
+  'InspectionPlan',
+  'InspectionTask',
+  'InspectionTaskCounts',
+  'MaintenanceCompany',
+  'MaintenanceContract',
+  'MaintenancePlan',
+  'MaintenancePlanCounts',
+] as const;
+
+/** The work-order, inspection and maintenance screens' calls (contracts: work orders, docs/inspection-api.md, docs/maintenance-api.md). */
 export const operationApi = api.enhanceEndpoints({ addTagTypes: TAG_TYPES }).injectEndpoints({
   endpoints: (build) => ({
     /** A page of the project's orders, newest first. */
@@ -248,6 +304,104 @@ export const operationApi = api.enhanceEndpoints({ addTagTypes: TAG_TYPES }).inj
       invalidatesTags: (_result, _error, { taskId }) => [...changedTasks(taskId), ...changedTags()],
     }),
 
+    /* ---- maintenance (docs/maintenance-api.md) ---- */
+
+    getMaintenanceCompanies: build.query<ListPage<MaintenanceCompany>, InProject<MaintenanceCompanyQuery>>({
+      query: ({ projectId: _projectId, ...params }) => ({ url: '/operation/maintenance/company/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => toListPage<MaintenanceCompany>(envelope),
+      providesTags: [{ type: 'MaintenanceCompany', id: MAINTENANCE_LIST }],
+    }),
+    getMaintenanceCompany: build.query<MaintenanceCompany, number>({
+      query: (companyId) => ({ url: `/operation/maintenance/company/${companyId}` }),
+      transformResponse: (envelope: Envelope) => dataOf<MaintenanceCompany>(envelope, {} as MaintenanceCompany),
+      providesTags: (_result, _error, companyId) => [{ type: 'MaintenanceCompany', id: companyId }],
+    }),
+    /** Adds or edits a company; answers its id. */
+    saveMaintenanceCompany: build.mutation<number, MaintenanceCompanyChange>({
+      query: (body) => ({ url: '/operation/maintenance/company', method: body.companyId === undefined ? 'POST' : 'PUT', data: body }),
+      transformResponse: (envelope: Envelope) => savedIdOf(envelope, 'companyId'),
+      // contracts and plans show the company's name
+      invalidatesTags: (_result, _error, { companyId }) => [
+        ...maintenanceTags('MaintenanceCompany', companyId),
+        { type: 'MaintenanceContract', id: MAINTENANCE_LIST },
+        { type: 'MaintenancePlan', id: MAINTENANCE_LIST },
+      ],
+    }),
+    deleteMaintenanceCompanies: build.mutation<void, number[]>({
+      query: (companyIds) => ({ url: `/operation/maintenance/company/${companyIds.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: [{ type: 'MaintenanceCompany', id: MAINTENANCE_LIST }],
+    }),
+
+    getMaintenanceContracts: build.query<ListPage<MaintenanceContract>, InProject<MaintenanceContractQuery>>({
+      query: ({ projectId: _projectId, ...params }) => ({ url: '/operation/maintenance/contract/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => {
+        const page = toListPage<MaintenanceContract>(envelope);
+        return { ...page, rows: page.rows.map(contractOf) };
+      },
+      providesTags: [{ type: 'MaintenanceContract', id: MAINTENANCE_LIST }],
+    }),
+    getMaintenanceContract: build.query<MaintenanceContract, number>({
+      query: (contractId) => ({ url: `/operation/maintenance/contract/${contractId}` }),
+      transformResponse: (envelope: Envelope) => contractOf(dataOf<MaintenanceContract>(envelope, {} as MaintenanceContract)),
+      providesTags: (_result, _error, contractId) => [{ type: 'MaintenanceContract', id: contractId }],
+    }),
+    /** Adds or edits a contract; answers its id. */
+    saveMaintenanceContract: build.mutation<number, MaintenanceContractChange>({
+      query: (body) => ({ url: '/operation/maintenance/contract', method: body.contractId === undefined ? 'POST' : 'PUT', data: body }),
+      transformResponse: (envelope: Envelope) => savedIdOf(envelope, 'contractId'),
+      // the companies count their contracts; plans show the contract's number and company
+      invalidatesTags: (_result, _error, { contractId }) => [
+        ...maintenanceTags('MaintenanceContract', contractId),
+        { type: 'MaintenanceCompany', id: MAINTENANCE_LIST },
+        { type: 'MaintenancePlan', id: MAINTENANCE_LIST },
+      ],
+    }),
+    deleteMaintenanceContracts: build.mutation<void, number[]>({
+      query: (contractIds) => ({ url: `/operation/maintenance/contract/${contractIds.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: [
+        { type: 'MaintenanceContract', id: MAINTENANCE_LIST },
+        { type: 'MaintenanceCompany', id: MAINTENANCE_LIST },
+      ],
+    }),
+
+    getMaintenancePlans: build.query<ListPage<MaintenancePlan>, InProject<MaintenancePlanQuery>>({
+      query: ({ projectId: _projectId, ...params }) => ({ url: '/operation/maintenance/plan/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => toListPage<MaintenancePlan>(envelope),
+      providesTags: [{ type: 'MaintenancePlan', id: MAINTENANCE_LIST }],
+    }),
+    /** Plans unfinished, finished, and unfinished past their date (the argument, the project id, only keys the cache). */
+    getMaintenancePlanCounts: build.query<MaintenancePlanCounts, string>({
+      query: () => ({ url: '/operation/maintenance/plan/counts' }),
+      transformResponse: (envelope: Envelope) => planCountsOf(envelope),
+      providesTags: ['MaintenancePlanCounts'],
+    }),
+    getMaintenancePlan: build.query<MaintenancePlan, number>({
+      query: (planId) => ({ url: `/operation/maintenance/plan/${planId}` }),
+      transformResponse: (envelope: Envelope) => dataOf<MaintenancePlan>(envelope, {} as MaintenancePlan),
+      providesTags: (_result, _error, planId) => [{ type: 'MaintenancePlan', id: planId }],
+    }),
+    /** Adds or edits an unfinished plan; answers its id. */
+    saveMaintenancePlan: build.mutation<number, MaintenancePlanChange>({
+      query: (body) => ({ url: '/operation/maintenance/plan', method: body.planId === undefined ? 'POST' : 'PUT', data: body }),
+      transformResponse: (envelope: Envelope) => savedIdOf(envelope, 'planId'),
+      invalidatesTags: (_result, _error, { planId }) => changedMaintenancePlans(planId),
+    }),
+    deleteMaintenancePlans: build.mutation<void, number[]>({
+      query: (planIds) => ({ url: `/operation/maintenance/plan/${planIds.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: changedMaintenancePlans(),
+    }),
+    /** Records an unfinished plan as done, with its result; answers the new status. */
+    finishMaintenancePlan: build.mutation<string, MaintenancePlanFinish>({
+      query: (body) => ({ url: '/operation/maintenance/plan/finish', method: 'PUT', data: body }),
+      transformResponse: (envelope: Envelope) => {
+        const status = envelope.status ?? dataOf<{ status?: unknown }>(envelope, {}).status;
+        return typeof status === 'string' ? status : '';
+      },
+      invalidatesTags: (_result, _error, { planId }) => changedMaintenancePlans(planId),
+    }),
   }),
 });
 
@@ -275,4 +429,18 @@ export const {
   useAddInspectionTaskMutation,
   useDeleteInspectionTasksMutation,
   useDealInspectionTaskMutation,
+  useGetMaintenanceCompaniesQuery,
+  useGetMaintenanceCompanyQuery,
+  useSaveMaintenanceCompanyMutation,
+  useDeleteMaintenanceCompaniesMutation,
+  useGetMaintenanceContractsQuery,
+  useGetMaintenanceContractQuery,
+  useSaveMaintenanceContractMutation,
+  useDeleteMaintenanceContractsMutation,
+  useGetMaintenancePlansQuery,
+  useGetMaintenancePlanCountsQuery,
+  useGetMaintenancePlanQuery,
+  useSaveMaintenancePlanMutation,
+  useDeleteMaintenancePlansMutation,
+  useFinishMaintenancePlanMutation,
 } = operationApi;

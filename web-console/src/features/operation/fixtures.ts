@@ -9,6 +9,10 @@ import type {
   InspectionTaskCounts,
   InspectionTaskDetail,
   InspectionTeam,
+  MaintenanceCompany,
+  MaintenanceContract,
+  MaintenancePlan,
+  MaintenancePlanCounts,
   WorkOrder,
   WorkOrderCounts,
   WorkOrderDetail,
@@ -29,6 +33,7 @@ export const operationRoutes: ServerRoute[] = [
     children: [
       { path: 'workOrder', component: 'operation/workOrder/index', meta: meta('工单管理', 'Work Orders') },
       { path: 'inspection', component: 'operation/inspection/index', meta: meta('巡检管理', 'Inspection') },
+      { path: 'maintenance', component: 'operation/maintenance/index', meta: meta('维保管理', 'Maintenance') },
     ],
   },
 ];
@@ -330,6 +335,142 @@ export function inspectionBackend(overrides: Parameters<typeof consoleBackend>[0
     'GET /operation/inspection/task/43': ok({ data: finishedTaskDetail }),
     'GET /lighting/gateway/list': ok({ rows: projectGateways, total: projectGateways.length }),
     'GET /project/address/getProjectAddressTree': ok({ data: addressTree }),
+    ...overrides,
+  });
+}
+
+/* ---- Maintenance (docs/maintenance-api.md); today is 2026-05-10 in the tests that read dates ---- */
+
+export const maintenanceStatuses = dict([
+  ['0', '未完成', 'Unfinished'],
+  ['1', '已完成', 'Finished'],
+]);
+export const contractStates = dict([
+  ['0', '履行中', 'In force'],
+  ['1', '即将到期', 'Near its end'],
+  ['2', '已到期', 'Ended'],
+  ['3', '未开始', 'Not started'],
+]);
+
+export const brightCompany: MaintenanceCompany = {
+  companyId: 61,
+  companyName: '明亮照明工程有限公司',
+  contactName: '王工',
+  phone: '13800138000',
+  address: '杭州市滨江区江南大道88号',
+  remark: '',
+  contractCount: 2,
+  createTime: '2026-05-01 09:00:00',
+};
+
+export const maintenanceCompanies: MaintenanceCompany[] = [brightCompany];
+
+/** A contract ending within 30 days: near its end, 15 days left. */
+export const nearEndContract: MaintenanceContract = {
+  contractId: 71,
+  contractNumber: 'WB-2026-001',
+  contractName: '滨江段景观照明年度维保',
+  companyId: brightCompany.companyId,
+  companyName: brightCompany.companyName,
+  startDate: '2026-05-01',
+  endDate: '2026-05-25',
+  amount: '186000.00',
+  remark: '',
+  state: '1',
+  nearEnd: true,
+  daysLeft: 15,
+  createTime: '2026-05-01 09:10:00',
+};
+
+/** The next contract, not started yet. */
+export const nextContract: MaintenanceContract = {
+  ...nearEndContract,
+  contractId: 72,
+  contractNumber: 'WB-2027-001',
+  contractName: '滨江段景观照明年度维保（续签）',
+  startDate: '2026-05-26',
+  endDate: '2027-05-25',
+  amount: '192000.50',
+  state: '3',
+  nearEnd: false,
+  daysLeft: 380,
+};
+
+/** A contract that has ended: it takes no new plan. */
+export const endedContract: MaintenanceContract = {
+  ...nearEndContract,
+  contractId: 73,
+  contractNumber: 'WB-2025-001',
+  contractName: '滨江段景观照明维保（2025）',
+  startDate: '2025-05-01',
+  endDate: '2026-04-30',
+  amount: null,
+  state: '2',
+  nearEnd: false,
+  daysLeft: -10,
+};
+
+export const maintenanceContracts: MaintenanceContract[] = [nearEndContract, nextContract, endedContract];
+
+/** An unfinished plan whose date has passed. */
+export const overduePlan: MaintenancePlan = {
+  planId: 81,
+  planName: '灯具清洁与更换',
+  contractId: nearEndContract.contractId,
+  contractNumber: nearEndContract.contractNumber,
+  companyName: brightCompany.companyName,
+  planDate: '2026-05-08',
+  content: '步道灯具清洁，不亮灯具更换',
+  status: '0',
+  overdue: true,
+  result: '',
+  finishedBy: '',
+  finishTime: null,
+  createTime: '2026-05-01 09:20:00',
+};
+
+/** A finished plan. */
+export const finishedPlan: MaintenancePlan = {
+  ...overduePlan,
+  planId: 82,
+  planName: '配电柜季度检修',
+  planDate: '2026-05-02',
+  content: '5台配电柜绝缘测试、接线紧固',
+  status: '1',
+  overdue: false,
+  result: '已完成，1号柜更换浪涌保护器',
+  finishedBy: 'admin',
+  finishTime: '2026-05-02 16:30:00',
+};
+
+/** An unfinished plan of the next contract. */
+export const nextPlan: MaintenancePlan = {
+  ...overduePlan,
+  planId: 83,
+  planName: '年度全面检测',
+  contractId: nextContract.contractId,
+  contractNumber: nextContract.contractNumber,
+  planDate: '2026-06-19',
+  content: '全线回路绝缘与接地电阻检测',
+  overdue: false,
+};
+
+export const maintenancePlans: MaintenancePlan[] = [overduePlan, finishedPlan, nextPlan];
+
+export const maintenancePlanCounts: MaintenancePlanCounts = { unfinished: 2, finished: 1, overdue: 1 };
+
+/** The demo backend with the maintenance screen's dictionaries and records; routes can be replaced. */
+export function maintenanceBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return operationBackend({
+    'GET /system/dict/data/type/maintenance_status': ok({ data: maintenanceStatuses }),
+    'GET /system/dict/data/type/maintenance_contract_state': ok({ data: contractStates }),
+    'GET /operation/maintenance/company/list': ok({ rows: maintenanceCompanies, total: maintenanceCompanies.length }),
+    'GET /operation/maintenance/company/61': ok({ data: brightCompany }),
+    'GET /operation/maintenance/contract/list': ok({ rows: maintenanceContracts, total: maintenanceContracts.length }),
+    'GET /operation/maintenance/contract/71': ok({ data: nearEndContract }),
+    'GET /operation/maintenance/plan/list': ok({ rows: maintenancePlans, total: maintenancePlans.length }),
+    'GET /operation/maintenance/plan/counts': ok({ data: maintenancePlanCounts }),
+    'GET /operation/maintenance/plan/81': ok({ data: overduePlan }),
     ...overrides,
   });
 }

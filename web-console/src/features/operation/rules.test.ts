@@ -5,7 +5,10 @@ import {
   clip,
   dayOf,
   isAtMost,
+  isAmount,
   isAttachmentCount,
+  isCompanyPhone,
+  isContractNumber,
   isLengthBetween,
   isMemberIds,
   isNotPast,
@@ -15,6 +18,8 @@ import {
   isScore,
   isStartNotAfterEnd,
   isTimeOrder,
+  isWithinContract,
+  mayChangePlan,
   mayDeal,
   mayDeleteTask,
   moved,
@@ -189,5 +194,39 @@ describe('the inspection rules', () => {
     // a new list: the form sees a change
     expect(moved(points, 0, 1)).not.toBe(points);
     expect(points).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('the maintenance rules', () => {
+  it('finishes, edits and deletes an unfinished plan only', () => {
+    expect(mayChangePlan('0')).toBe(true);
+    expect(mayChangePlan('1')).toBe(false);
+    expect(mayChangePlan('')).toBe(false);
+  });
+
+  it('contract numbers: letters, digits, underscore and hyphen, 1 to 32', () => {
+    for (const number of ['WB-2026-001', 'wb_1', ' HT-01 ', 'A'.repeat(32)]) expect(isContractNumber(number), number).toBe(true);
+    for (const number of ['', '   ', 'WB 2026', 'WB/2026', '合同01', 'A'.repeat(33), undefined, 12]) expect(isContractNumber(number), String(number)).toBe(false);
+  });
+
+  it('amounts: none, or 0 to 999,999,999.99 with at most two decimals', () => {
+    for (const amount of [undefined, null, '', '0', '12', '12.5', '12.50', ' 186000 ', '999999999.99', 7]) expect(isAmount(amount), String(amount)).toBe(true);
+    for (const amount of ['12.345', '-1', '1e5', '1,000', '.5', '5.', '1000000000', 'abc', '１２', 1.234]) expect(isAmount(amount), String(amount)).toBe(false);
+  });
+
+  it('phones: none, or 11 digits starting with 1, the second 3 to 9 (spec section 5)', () => {
+    for (const phone of [undefined, null, '', '13800138000', '19912345678']) expect(isCompanyPhone(phone), String(phone)).toBe(true);
+    for (const phone of ['12800138000', '1380013800', '138001380000', '23800138000', '1380013800a', 13800138000]) expect(isCompanyPhone(phone), String(phone)).toBe(false);
+  });
+
+  it("plan dates: within the contract's dates, both ends included", () => {
+    const contract = { startDate: '2026-05-01', endDate: '2026-05-25' };
+    expect(isWithinContract(dayjs('2026-05-01'), contract)).toBe(true);
+    expect(isWithinContract('2026-05-25', contract)).toBe(true);
+    expect(isWithinContract(dayjs('2026-04-30'), contract)).toBe(false);
+    expect(isWithinContract('2026-05-26', contract)).toBe(false);
+    // nothing to check yet: left to the other rules
+    expect(isWithinContract(undefined, contract)).toBe(true);
+    expect(isWithinContract('2026-05-26', undefined)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { CODE_PATTERN, isValidPhone } from '../../lib/validators';
 import type { WorkOrderAction, WorkOrderStatus } from './types';
 
 /** The server's limits on a work order and its actions (the maintenance service checks them again). */
@@ -291,4 +292,113 @@ export function inspectionRules(t: TFunction) {
       afterRule('startDate', isStartNotAfterEnd, t('operation.inspection.rules.dateOrder')),
     ],
   } satisfies Record<string, FormRule[] | ((kept?: string) => FormRule[])>;
+}
+
+/* ---- Maintenance (docs/maintenance-api.md; the maintenance service checks them again) ---- */
+
+/** Names of companies, contracts and plans: 1 to 50 characters. */
+export const MAINTENANCE_NAME_MAX = 50;
+/** A contract's number: letters, digits, underscore and hyphen, 1 to 32. */
+export const CONTRACT_NUMBER_MAX = 32;
+export const CONTACT_MAX = 30;
+export const COMPANY_ADDRESS_MAX = 200;
+/** Remarks, a plan's content and a finished plan's result. */
+export const MAINTENANCE_TEXT_MAX = 500;
+/** The largest amount a contract takes. */
+export const AMOUNT_MAX = '999,999,999.99';
+
+/** Dictionary maintenance_status. */
+export const MAINTENANCE_UNFINISHED = '0';
+export const MAINTENANCE_FINISHED = '1';
+export const MAINTENANCE_STATUSES = [MAINTENANCE_UNFINISHED, MAINTENANCE_FINISHED] as const;
+/** Dictionary maintenance_contract_state, computed by the server from the dates. */
+export const CONTRACT_IN_FORCE = '0';
+export const CONTRACT_NEAR_END = '1';
+export const CONTRACT_ENDED = '2';
+export const CONTRACT_NOT_STARTED = '3';
+export const CONTRACT_STATES = [CONTRACT_IN_FORCE, CONTRACT_NEAR_END, CONTRACT_ENDED, CONTRACT_NOT_STARTED] as const;
+
+/** Only an unfinished plan is finished, edited or deleted: a finished one is kept as it is. */
+export function mayChangePlan(status: string): boolean {
+  return status === MAINTENANCE_UNFINISHED;
+}
+
+/** A contract's number: required, letters, digits, underscore and hyphen only, at most 32. */
+export function isContractNumber(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const text = value.trim();
+  return text.length >= 1 && text.length <= CONTRACT_NUMBER_MAX && CODE_PATTERN.test(text);
+}
+
+/**
+ * A contract's amount: none, or a number from 0 to 999,999,999.99 with at most two decimals,
+ * written as the server reads it (digits, an optional point and one or two decimals).
+ */
+export function isAmount(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+  if (text === undefined) return false;
+  return text === '' || /^\d{1,9}(\.\d{1,2})?$/.test(text);
+}
+
+/** A company's phone: none, or 11 digits starting with 1, the second 3 to 9 (spec section 5). */
+export function isCompanyPhone(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  return typeof value === 'string' && isValidPhone(value.trim());
+}
+
+/** A plan's date lies within its contract's dates; anything missing is left to the other rules. */
+export function isWithinContract(value: unknown, contract: { startDate: string; endDate: string } | undefined): boolean {
+  const day = dayOf(value);
+  if (day === undefined || contract === undefined) return true;
+  return day >= contract.startDate && day <= contract.endDate;
+}
+
+/** antd rules of the maintenance dialogs, messages in the current language. */
+export function maintenanceRules(t: TFunction) {
+  const name = (required: string): FormRule[] => [
+    { required: true, whitespace: true, message: required },
+    rule((value) => isAtMost(value, MAINTENANCE_NAME_MAX), t('operation.maintenance.rules.nameMax', { max: MAINTENANCE_NAME_MAX })),
+  ];
+  const atMost = (max: number, message: string): FormRule[] => [rule((value) => isAtMost(value, max), message)];
+  return {
+    companyName: name(t('operation.maintenance.rules.companyName')),
+    contractName: name(t('operation.maintenance.rules.contractName')),
+    planName: name(t('operation.maintenance.rules.planName')),
+    contactName: atMost(CONTACT_MAX, t('operation.maintenance.rules.contactName', { max: CONTACT_MAX })),
+    phone: [rule(isCompanyPhone, t('operation.maintenance.rules.phone'))],
+    address: atMost(COMPANY_ADDRESS_MAX, t('operation.maintenance.rules.address', { max: COMPANY_ADDRESS_MAX })),
+    remark: atMost(MAINTENANCE_TEXT_MAX, t('operation.maintenance.rules.remark', { max: MAINTENANCE_TEXT_MAX })),
+    content: atMost(MAINTENANCE_TEXT_MAX, t('operation.maintenance.rules.content', { max: MAINTENANCE_TEXT_MAX })),
+    contractNumber: [
+      { required: true, whitespace: true, message: t('operation.maintenance.rules.contractNumberRequired') },
+      rule((value) => value === undefined || value === null || value === '' || isContractNumber(value), t('operation.maintenance.rules.contractNumber', { max: CONTRACT_NUMBER_MAX })),
+    ],
+    company: [{ required: true, message: t('operation.maintenance.rules.company') }],
+    contract: [{ required: true, message: t('operation.maintenance.rules.contract') }],
+    amount: [rule(isAmount, t('operation.maintenance.rules.amount', { max: AMOUNT_MAX }))],
+    /** `kept`: the start date of the contract edited, which may have passed. */
+    startDate: (kept?: string) => [
+      { required: true, message: t('operation.maintenance.rules.startDate') },
+      rule((value) => isPlanDateNotPast(value, todayOf(), kept), t('operation.maintenance.rules.startDatePast')),
+    ],
+    endDate: [
+      { required: true, message: t('operation.maintenance.rules.endDate') },
+      rule((value) => isPlanDateNotPast(value, todayOf()), t('operation.maintenance.rules.endDatePast')),
+      afterRule('startDate', isStartNotAfterEnd, t('operation.maintenance.rules.dateOrder')),
+    ],
+    /** `kept`: the date of the plan edited, which may have passed; `contract`: the dates of the contract chosen. */
+    planDate: (kept?: string, contract?: { startDate: string; endDate: string }) => [
+      { required: true, message: t('operation.maintenance.rules.planDate') },
+      rule((value) => isPlanDateNotPast(value, todayOf(), kept), t('operation.maintenance.rules.planDatePast')),
+      rule(
+        (value) => isWithinContract(value, contract),
+        t('operation.maintenance.rules.planDateOutside', { start: contract?.startDate ?? '', end: contract?.endDate ?? '' }),
+      ),
+    ],
+    result: [
+      { required: true, whitespace: true, message: t('operation.maintenance.rules.resultRequired') },
+      rule((value) => isAtMost(value, MAINTENANCE_TEXT_MAX), t('operation.maintenance.rules.result', { max: MAINTENANCE_TEXT_MAX })),
+    ],
+  } satisfies Record<string, FormRule[] | ((...args: never[]) => FormRule[])>;
 }

@@ -293,3 +293,137 @@ export interface InspectionDealt {
 /** A node of GET /project/address/getProjectAddressTree. */
 
 export type { AddressTreeNode } from '../project/types';
+
+/* ---- Maintenance (contract: docs/maintenance-api.md, /operation/maintenance) ---- */
+
+/** Dictionary maintenance_status: "0" unfinished, "1" finished. */
+export type MaintenanceStatus = '0' | '1';
+
+/** Dictionary maintenance_contract_state: "0" in force, "1" near its end, "2" ended, "3" not started. */
+export type MaintenanceContractState = '0' | '1' | '2' | '3';
+
+export interface MaintenanceCompany {
+  companyId: number;
+  companyName: string;
+  contactName: string;
+  phone: string;
+  address: string;
+  remark: string;
+  /** The contracts naming the company (while any does, it cannot be deleted). */
+  contractCount: number;
+  createTime: string | null;
+}
+
+/** The company list's query (`keyword`: the name contains). */
+export interface MaintenanceCompanyQuery {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+}
+
+/** POST /operation/maintenance/company body; PUT adds companyId. */
+export interface MaintenanceCompanyChange {
+  companyId?: number;
+  companyName: string;
+  contactName: string;
+  phone: string;
+  address: string;
+  remark: string;
+}
+
+export interface MaintenanceContract {
+  contractId: number;
+  contractNumber: string;
+  contractName: string;
+  companyId: number;
+  companyName: string;
+  /** YYYY-MM-DD. */
+  startDate: string;
+  endDate: string;
+  /** Two decimals ("186000.00"), or null when none was given. */
+  amount: string | null;
+  remark: string;
+  /** Dictionary maintenance_contract_state, computed at every read. */
+  state: string;
+  /** Within the last 30 days before the end date. */
+  nearEnd: boolean;
+  /** Days to the end date (negative once ended). */
+  daysLeft: number;
+  createTime: string | null;
+}
+
+/** The contract list's query (`keyword`: the number or the name contains). */
+export interface MaintenanceContractQuery {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  companyId?: number;
+  state?: string;
+}
+
+/** POST /operation/maintenance/contract body; PUT adds contractId. */
+export interface MaintenanceContractChange {
+  contractId?: number;
+  contractNumber: string;
+  contractName: string;
+  companyId: number;
+  /** YYYY-MM-DD. */
+  startDate: string;
+  endDate: string;
+  /** As typed ("12", "12.5"), or "" for none. */
+  amount: string;
+  remark: string;
+}
+
+export interface MaintenancePlan {
+  planId: number;
+  planName: string;
+  contractId: number;
+  contractNumber: string;
+  companyName: string;
+  /** YYYY-MM-DD. */
+  planDate: string;
+  content: string;
+  /** Dictionary maintenance_status. */
+  status: string;
+  /** Unfinished and its date has passed. */
+  overdue: boolean;
+  /** What was done, once finished. */
+  result: string;
+  finishedBy: string;
+  finishTime: string | null;
+  createTime: string | null;
+}
+
+/** The plan list's query. */
+export interface MaintenancePlanQuery {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  contractId?: number;
+  status?: string;
+}
+
+/** POST /operation/maintenance/plan body; PUT adds planId. */
+export interface MaintenancePlanChange {
+  planId?: number;
+  planName: string;
+  contractId: number;
+  /** YYYY-MM-DD. */
+  planDate: string;
+  content: string;
+}
+
+/** GET /operation/maintenance/plan/counts. */
+export interface MaintenancePlanCounts {
+  unfinished: number;
+  finished: number;
+  /** Unfinished plans whose date has passed. */
+  overdue: number;
+}
+
+/** PUT /operation/maintenance/plan/finish body. */
+export interface MaintenancePlanFinish {
+  planId: number;
+  result: string;
+}

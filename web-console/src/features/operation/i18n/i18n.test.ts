@@ -38,4 +38,16 @@ describe('the operation texts', () => {
       expect(en.operation.inspection.tabs[tab], tab).toBeTruthy();
     }
   });
+
+  it("name the maintenance dictionaries' values as the server's seed does", () => {
+    expect((['0', '1'] as const).map((status) => zhCN.operation.maintenance.status[status])).toEqual(['未完成', '已完成']);
+    expect((['0', '1'] as const).map((status) => en.operation.maintenance.status[status])).toEqual(['Unfinished', 'Finished']);
+    const states = ['0', '1', '2', '3'] as const;
+    expect(states.map((state) => zhCN.operation.maintenance.contractState[state])).toEqual(['履行中', '即将到期', '已到期', '未开始']);
+    expect(states.map((state) => en.operation.maintenance.contractState[state])).toEqual(['In force', 'Near its end', 'Ended', 'Not started']);
+    for (const tab of ['plans', 'contracts', 'companies'] as const) {
+      expect(zhCN.operation.maintenance.tabs[tab], tab).toBeTruthy();
+      expect(en.operation.maintenance.tabs[tab], tab).toBeTruthy();
+    }
+  });
 });

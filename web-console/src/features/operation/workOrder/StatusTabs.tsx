@@ -1,14 +1,12 @@
-import { useId } from 'react';
-import { Badge, Space, Switch, Tabs } from 'antd';
+import { Badge, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { optionLabel } from '../../system/useDictOptions';
+import { CountedStatusTabs, MineSwitch } from '../shared/StatusTabs';
 import type { WorkOrderCounts } from '../types';
 import { useWorkOrderStatuses } from './dicts';
 import { useWorkOrderCounts } from './useWorkOrders';
 import '../i18n';
 
-/** The tab of every order. */
-export const ALL_TAB = 'all';
+export { ALL_TAB } from '../shared/StatusTabs';
 
 /** Each status's count in GET /operation/workOrder/counts. */
 const COUNT_OF: ReadonlyArray<readonly [status: string, field: keyof WorkOrderCounts]> = [
@@ -36,28 +34,19 @@ export default function StatusTabs({ tab, onTabChange, mine, onMineChange }: Sta
   const { t } = useTranslation();
   const statuses = useWorkOrderStatuses();
   const { data: counts } = useWorkOrderCounts();
-  const mineId = `onlyMine${useId().replace(/:/g, '')}`;
-  const countOf = (field: keyof WorkOrderCounts) => counts?.[field] ?? 0;
-  const total = COUNT_OF.reduce((sum, [, field]) => sum + countOf(field), 0);
-  const label = (text: string, count: number) => t('operation.workOrder.tabs.label', { label: text, count });
-  const items = [
-    { key: ALL_TAB, label: label(t('operation.workOrder.tabs.all'), total) },
-    ...COUNT_OF.map(([status, field]) => ({ key: status, label: label(optionLabel(statuses, status), countOf(field)) })),
-  ];
-
+  const overdue = counts?.overdue ?? 0;
   return (
-    <Tabs
-      activeKey={tab}
-      onChange={onTabChange}
-      items={items}
-      tabBarStyle={{ marginBottom: 0 }}
-      tabBarExtraContent={
+    <CountedStatusTabs
+      tab={tab}
+      onTabChange={onTabChange}
+      statuses={statuses}
+      counts={COUNT_OF.map(([status, field]) => [status, counts?.[field] ?? 0] as const)}
+      allLabel={t('operation.workOrder.tabs.all')}
+      tabLabel={(label, count) => t('operation.workOrder.tabs.label', { label, count })}
+      extra={
         <Space size="large">
-          <Badge status={countOf('overdue') > 0 ? 'error' : 'default'} text={t('operation.workOrder.tabs.overdue', { count: countOf('overdue') })} />
-          <Space size="small">
-            <Switch id={mineId} size="small" checked={mine} onChange={onMineChange} />
-            <label htmlFor={mineId}>{t('operation.workOrder.onlyMine')}</label>
-          </Space>
+          <Badge status={overdue > 0 ? 'error' : 'default'} text={t('operation.workOrder.tabs.overdue', { count: overdue })} />
+          <MineSwitch checked={mine} onChange={onMineChange} label={t('operation.workOrder.onlyMine')} />
         </Space>
       }
     />

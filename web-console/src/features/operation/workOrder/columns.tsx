@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import AsEntered from '../../../components/AsEntered';
 import type { ListColumn, SearchField } from '../../../components/listPage';
 import { optionLabel } from '../../system/useDictOptions';
+import { orNone } from '../shared/cells';
 import type { WorkOrder, WorkOrderQuery } from '../types';
 import { useWorkOrderQuestions, useWorkOrderTypes, useWorkOrderUrgencies } from './dicts';
 import { OverdueTag, StatusTag, UrgencyTag } from './WorkOrderTags';
 import '../i18n';
 
-const orNone = (value: string | null | undefined) => (value === null || value === undefined || value === '' ? '-' : value);
 
 /** The work order list's columns: dictionary labels, coloured urgency and status, red when overdue. */
 export function useWorkOrderColumns(): ListColumn<WorkOrder>[] {
