@@ -82,7 +82,7 @@ test('the tags view: a tab per page, the context menu, the pinned home tab', asy
 test('the theme colour from the settings panel persists', async ({ page }) => {
   await signIn(page);
   // a page with a primary button: the not-available page of a module not built yet
-  await page.goto('/operation/asset');
+  await page.goto('/landscape/scheme');
   const primary = page.getByRole('button', { name: '返回首页' });
   await expect(primary).toHaveCSS('background-color', 'rgb(64, 158, 255)');
   await page.getByRole('button', { name: '布局设置' }).click();

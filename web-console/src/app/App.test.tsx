@@ -21,12 +21,12 @@ const serverRoutes = [
     ],
   },
   {
-    path: '/operation',
+    path: '/landscape',
     component: 'Layout',
     redirect: 'noRedirect',
     alwaysShow: true,
-    meta: { title: '运维管理', titleEn: 'Operations', icon: 'tool' },
-    children: [{ path: 'asset', component: 'operation/asset/index', meta: { title: '资产管理', titleEn: 'Assets' } }],
+    meta: { title: '景观照明', titleEn: 'Landscape Lighting', icon: 'tool' },
+    children: [{ path: 'scheme', component: 'landscape/scheme/index', meta: { title: '方案管理', titleEn: 'Scheme Management' } }],
   },
   {
     path: '/alarm',
@@ -61,20 +61,20 @@ function backend() {
 describe('the console', () => {
   it('sends a visitor to sign in and back to the page they asked for', async () => {
     const { callsTo } = backend();
-    const { router, user } = renderApp({ route: '/operation/asset?x=1' });
+    const { router, user } = renderApp({ route: '/landscape/scheme?x=1' });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?redirect=%2Foperation%2Fasset%3Fx%3D1');
+    expect(router.state.location.search).toBe('?redirect=%2Flandscape%2Fscheme%3Fx%3D1');
 
     await user.type(await screen.findByLabelText('账号'), 'admin');
     await user.type(screen.getByLabelText('密码'), 'admin123');
     await user.click(screen.getByRole('button', { name: '登录' }));
 
     const sidebar = await screen.findByRole('navigation', { name: '侧边菜单' });
-    expect(router.state.location.pathname).toBe('/operation/asset');
+    expect(router.state.location.pathname).toBe('/landscape/scheme');
     expect(router.state.location.search).toBe('?x=1');
     expect(await screen.findByRole('heading', { name: '该模块尚未开放' })).toBeInTheDocument();
-    expect(screen.getByText('模块：资产管理')).toBeInTheDocument();
+    expect(screen.getByText('模块：方案管理')).toBeInTheDocument();
     expect(within(sidebar).getByRole('menuitem', { name: '系统管理' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('menuitem', { name: '首页' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('menuitem', { name: '实时告警' })).toBeInTheDocument();

@@ -34,6 +34,7 @@ describe('component registry', () => {
       'operation/workOrder/index',
       'operation/inspection/index',
       'operation/maintenance/index',
+      'operation/asset/index',
     ]) {
       expect(hasPage(name), name).toBe(true);
       expect(needsProject(name), name).toBe(true);

@@ -44,6 +44,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'operation/workOrder/index': inProject(lazy(() => import('../features/operation/workOrder/WorkOrderPage'))),
   'operation/inspection/index': inProject(lazy(() => import('../features/operation/inspection/InspectionPage'))),
   'operation/maintenance/index': inProject(lazy(() => import('../features/operation/maintenance/MaintenancePage'))),
+  'operation/asset/index': inProject(lazy(() => import('../features/asset/AssetPage'))),
   'system/dept/index': outsideProjects(lazy(() => import('../features/system/dept/DeptPage'))),
   'system/user/index': outsideProjects(lazy(() => import('../features/system/user/UserPage'))),
   'system/role/index': outsideProjects(lazy(() => import('../features/system/role/RolePage'))),
