@@ -217,6 +217,20 @@ async fn asset_rules_foreign_records_and_permissions(c: &Cluster) {
         "An asset's status is idle, in use, under repair or scrapped",
     );
     refused(admin.send(PROJECT, EN, Call::get("/operation/asset/x")).await, 400, "Invalid asset record id");
+    let long = "x".repeat(65);
+    let (http, answer) = admin.send(PROJECT, EN, Call::get(&format!("/operation/asset/list?keyword={long}"))).await;
+    assert_eq!((http, answer["code"].as_i64()), (400, Some(400)), "a keyword over 64 characters: {answer}");
+    refused(record(&admin, "receive", json!({ "assetIds": "all" })).await, 400, "Invalid asset record id");
+    refused(
+        record(&admin, "scrap", json!({ "assetIds": [1], "recordDate": "2026/01/01" })).await,
+        400,
+        "Dates are written YYYY-MM-DD; the start date is required",
+    );
+    refused(
+        record(&admin, "repair", json!({ "assetIds": [1], "person": "p".repeat(65) })).await,
+        400,
+        "Person can be at most 64 characters",
+    );
     assert_eq!(count().await, before + 1, "only the type was written");
 
     // Another project's type and asset are absent: not named, not received, not deleted.

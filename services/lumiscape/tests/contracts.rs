@@ -227,6 +227,15 @@ async fn contract_rules_foreign_records_and_permissions(c: &Cluster) {
         "Invalid maintenance record id",
     );
     refused(
+        admin.send(PROJECT, EN, Call::get("/operation/maintenance/plan/list?contractId=x")).await,
+        400,
+        "Invalid maintenance record id",
+    );
+    let long = "x".repeat(65);
+    let (status, answer) =
+        admin.send(PROJECT, EN, Call::get(&format!("/operation/maintenance/contract/list?keyword={long}"))).await;
+    assert_eq!((status, answer["code"].as_i64()), (400, Some(400)), "a keyword over 64 characters: {answer}");
+    refused(
         admin
             .send(PROJECT, EN, Call::put("/operation/maintenance/company").json(json!({ "companyName": "No id" })))
             .await,

@@ -166,6 +166,11 @@ async fn a_plan_makes_its_tasks_and_a_result_opens_a_work_order(c: &Cluster) {
         400,
         "Give a result for every point of the task",
     );
+    refused(
+        deal(&admin, EN, json!({ "taskId": today_id, "description": "Half", "results": "all fine" })).await,
+        400,
+        "Give a result for every point of the task",
+    );
     let normal_with_order = json!([
         { "pointId": points[0]["pointId"], "result": "1", "workOrder": true },
         { "pointId": points[1]["pointId"], "result": "1" },
@@ -465,6 +470,10 @@ async fn bad_input_foreign_records_and_missing_permissions_change_nothing(c: &Cl
         400,
         "Please select a project first",
     );
+    let long = "x".repeat(65);
+    let (status, answer) =
+        admin.send(PROJECT, EN, Call::get(&format!("/operation/inspection/team/list?keyword={long}"))).await;
+    assert_eq!((status, answer["code"].as_i64()), (400, Some(400)), "a keyword over 64 characters: {answer}");
     assert_eq!(count().await, before, "nothing was written");
 
     // Another project's records are absent: not shown, not changed, not deleted.
@@ -505,6 +514,15 @@ async fn bad_input_foreign_records_and_missing_permissions_change_nothing(c: &Cl
     let plan = json!({ "planName": "P", "routeId": own_route, "teamId": foreign, "period": "1", "startDate": day(0), "endDate": day(1) });
     refused(
         admin.send(PROJECT, EN, Call::post("/operation/inspection/plan").json(plan)).await,
+        404,
+        "The inspection team does not exist",
+    );
+    let task = json!({
+        "taskName": "T", "routeId": own_route, "teamId": foreign,
+        "startTime": "2030-01-01 08:00:00", "endTime": "2030-01-01 09:00:00",
+    });
+    refused(
+        admin.send(PROJECT, EN, Call::post("/operation/inspection/task").json(task)).await,
         404,
         "The inspection team does not exist",
     );

@@ -15,6 +15,7 @@
 pub mod asset;
 pub mod contract;
 pub mod inspection;
+pub mod rules;
 pub mod seed;
 pub mod work_order;
 

@@ -13,7 +13,8 @@ use lumiscape_proto::maintenance::v1::asset_service_client::AssetServiceClient;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, decimal, edited_id, id, ids, local_time, path_id, path_ids, switched, text, whole};
+use crate::api::maintenance::{record_id, record_ids};
+use crate::convert::{PageQuery, decimal, edited_id, id, ids, local_time, path_id, switched, text, whole};
 use crate::envelope::{
     ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Outcome, Table, call, ok_data, ok_table, ok_with, uploaded_file,
     xlsx_download,
@@ -55,14 +56,6 @@ impl AssetListQuery {
     }
 }
 
-fn one(text: &str, info: &RequestInfo) -> Result<pb::InspectionIdRequest, ApiError> {
-    Ok(pb::InspectionIdRequest { id: path_id(text, Msg::AssetIdInvalid, info.lang())? })
-}
-
-fn many(text: &str, info: &RequestInfo) -> Result<pb::InspectionIdsRequest, ApiError> {
-    Ok(pb::InspectionIdsRequest { ids: path_ids(text, Msg::AssetIdInvalid, info.lang())? })
-}
-
 /// A list in a body: its items, or the one value; absent is empty.
 fn items(value: &Value) -> Vec<&Value> {
     match value {
@@ -89,7 +82,7 @@ pub async fn type_get(
     Extension(info): Extension<RequestInfo>,
     Path(type_id): Path<String>,
 ) -> ApiResult {
-    let request = one(&type_id, &info)?;
+    let request = record_id(&type_id, Msg::AssetIdInvalid, &info)?;
     let found = call(&info, assets(&state).get_asset_type(info.ctx.request(request))).await?;
     ok_data(info.lang(), type_json(&found))
 }
@@ -152,7 +145,7 @@ pub async fn type_remove(
     Extension(info): Extension<RequestInfo>,
     Path(type_ids): Path<String>,
 ) -> ApiResult {
-    let request = many(&type_ids, &info)?;
+    let request = record_ids(&type_ids, Msg::AssetIdInvalid, &info)?;
     let deleted = call(&info, assets(&state).delete_asset_types(info.ctx.request(request))).await?;
     ok_with(info.lang(), json!({ "deleted": deleted.deleted }))
 }
@@ -174,7 +167,7 @@ pub async fn asset_get(
     Extension(info): Extension<RequestInfo>,
     Path(asset_id): Path<String>,
 ) -> ApiResult {
-    let request = one(&asset_id, &info)?;
+    let request = record_id(&asset_id, Msg::AssetIdInvalid, &info)?;
     let found = call(&info, assets(&state).get_asset(info.ctx.request(request))).await?;
     ok_data(info.lang(), asset_json(&found))
 }
@@ -229,7 +222,7 @@ pub async fn asset_remove(
     Extension(info): Extension<RequestInfo>,
     Path(asset_ids): Path<String>,
 ) -> ApiResult {
-    let request = many(&asset_ids, &info)?;
+    let request = record_ids(&asset_ids, Msg::AssetIdInvalid, &info)?;
     let deleted = call(&info, assets(&state).delete_assets(info.ctx.request(request))).await?;
     ok_with(info.lang(), json!({ "deleted": deleted.deleted }))
 }
@@ -249,9 +242,9 @@ pub async fn record_list(
 pub async fn record_get(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
-    Path(record_id): Path<String>,
+    Path(path): Path<String>,
 ) -> ApiResult {
-    let request = one(&record_id, &info)?;
+    let request = record_id(&path, Msg::AssetIdInvalid, &info)?;
     let found = call(&info, assets(&state).get_asset_record(info.ctx.request(request))).await?;
     ok_data(info.lang(), record_json(&found))
 }
@@ -313,9 +306,9 @@ record!(
 pub async fn cancel_scrap(
     State(state): State<EdgeState>,
     Extension(info): Extension<RequestInfo>,
-    Path(record_id): Path<String>,
+    Path(path): Path<String>,
 ) -> ApiResult {
-    let request = one(&record_id, &info)?;
+    let request = record_id(&path, Msg::AssetIdInvalid, &info)?;
     let done = call(&info, assets(&state).cancel_scrap(info.ctx.request(request))).await?;
     ok_with(info.lang(), json!({ "recordId": done.id }))
 }

@@ -12,7 +12,8 @@ use lumiscape_proto::maintenance::v1::contract_service_client::ContractServiceCl
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, edited_id, id, local_time, path_id, path_ids, text};
+use crate::api::maintenance::{record_id, record_ids};
+use crate::convert::{PageQuery, edited_id, id, local_time, path_id, text};
 use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -57,14 +58,6 @@ impl ContractListQuery {
     }
 }
 
-fn ids(text: &str, info: &RequestInfo) -> Result<pb::InspectionIdsRequest, ApiError> {
-    Ok(pb::InspectionIdsRequest { ids: path_ids(text, Msg::MaintenanceIdInvalid, info.lang())? })
-}
-
-fn one(text: &str, info: &RequestInfo) -> Result<pb::InspectionIdRequest, ApiError> {
-    Ok(pb::InspectionIdRequest { id: path_id(text, Msg::MaintenanceIdInvalid, info.lang())? })
-}
-
 // ---- companies ----
 
 pub async fn company_list(
@@ -82,7 +75,7 @@ pub async fn company_get(
     Extension(info): Extension<RequestInfo>,
     Path(company_id): Path<String>,
 ) -> ApiResult {
-    let request = one(&company_id, &info)?;
+    let request = record_id(&company_id, Msg::MaintenanceIdInvalid, &info)?;
     let company = call(&info, contracts(&state).get_company(info.ctx.request(request))).await?;
     ok_data(info.lang(), company_json(&company))
 }
@@ -133,7 +126,7 @@ pub async fn company_remove(
     Extension(info): Extension<RequestInfo>,
     Path(company_ids): Path<String>,
 ) -> ApiResult {
-    let request = ids(&company_ids, &info)?;
+    let request = record_ids(&company_ids, Msg::MaintenanceIdInvalid, &info)?;
     let deleted = call(&info, contracts(&state).delete_companies(info.ctx.request(request))).await?;
     ok_with(info.lang(), json!({ "deleted": deleted.deleted }))
 }
@@ -155,7 +148,7 @@ pub async fn contract_get(
     Extension(info): Extension<RequestInfo>,
     Path(contract_id): Path<String>,
 ) -> ApiResult {
-    let request = one(&contract_id, &info)?;
+    let request = record_id(&contract_id, Msg::MaintenanceIdInvalid, &info)?;
     let contract = call(&info, contracts(&state).get_contract(info.ctx.request(request))).await?;
     ok_data(info.lang(), contract_json(&contract))
 }
@@ -210,7 +203,7 @@ pub async fn contract_remove(
     Extension(info): Extension<RequestInfo>,
     Path(contract_ids): Path<String>,
 ) -> ApiResult {
-    let request = ids(&contract_ids, &info)?;
+    let request = record_ids(&contract_ids, Msg::MaintenanceIdInvalid, &info)?;
     let deleted = call(&info, contracts(&state).delete_contracts(info.ctx.request(request))).await?;
     ok_with(info.lang(), json!({ "deleted": deleted.deleted }))
 }
@@ -238,7 +231,7 @@ pub async fn plan_get(
     Extension(info): Extension<RequestInfo>,
     Path(plan_id): Path<String>,
 ) -> ApiResult {
-    let request = one(&plan_id, &info)?;
+    let request = record_id(&plan_id, Msg::MaintenanceIdInvalid, &info)?;
     let plan = call(&info, contracts(&state).get_maintenance_plan(info.ctx.request(request))).await?;
     ok_data(info.lang(), plan_json(&plan))
 }
@@ -288,7 +281,7 @@ pub async fn plan_remove(
     Extension(info): Extension<RequestInfo>,
     Path(plan_ids): Path<String>,
 ) -> ApiResult {
-    let request = ids(&plan_ids, &info)?;
+    let request = record_ids(&plan_ids, Msg::MaintenanceIdInvalid, &info)?;
     let deleted = call(&info, contracts(&state).delete_maintenance_plans(info.ctx.request(request))).await?;
     ok_with(info.lang(), json!({ "deleted": deleted.deleted }))
 }

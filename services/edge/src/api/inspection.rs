@@ -12,7 +12,8 @@ use lumiscape_proto::maintenance::v1::inspection_service_client::InspectionServi
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, edited_id, id, ids, local_time, path_id, path_ids, switched, text};
+use crate::api::maintenance::{record_id, record_ids};
+use crate::convert::{PageQuery, edited_id, id, ids, local_time, path_id, switched, text};
 use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -74,8 +75,8 @@ pub async fn team_get(
     Extension(info): Extension<RequestInfo>,
     Path(team_id): Path<String>,
 ) -> ApiResult {
-    let id = path_id(&team_id, Msg::InspectionIdInvalid, info.lang())?;
-    let team = call(&info, inspection(&state).get_team(info.ctx.request(pb::InspectionIdRequest { id }))).await?;
+    let request = record_id(&team_id, Msg::InspectionIdInvalid, &info)?;
+    let team = call(&info, inspection(&state).get_team(info.ctx.request(request))).await?;
     ok_data(info.lang(), team_json(&team))
 }
 
@@ -121,9 +122,8 @@ pub async fn team_remove(
     Extension(info): Extension<RequestInfo>,
     Path(team_ids): Path<String>,
 ) -> ApiResult {
-    let ids = path_ids(&team_ids, Msg::InspectionIdInvalid, info.lang())?;
-    let deleted =
-        call(&info, inspection(&state).delete_teams(info.ctx.request(pb::InspectionIdsRequest { ids }))).await?;
+    let request = record_ids(&team_ids, Msg::InspectionIdInvalid, &info)?;
+    let deleted = call(&info, inspection(&state).delete_teams(info.ctx.request(request))).await?;
     ok_with(info.lang(), json!({ "deleted": deleted.deleted }))
 }
 
@@ -144,8 +144,8 @@ pub async fn route_get(
     Extension(info): Extension<RequestInfo>,
     Path(route_id): Path<String>,
 ) -> ApiResult {
-    let id = path_id(&route_id, Msg::InspectionIdInvalid, info.lang())?;
-    let route = call(&info, inspection(&state).get_route(info.ctx.request(pb::InspectionIdRequest { id }))).await?;
+    let request = record_id(&route_id, Msg::InspectionIdInvalid, &info)?;
+    let route = call(&info, inspection(&state).get_route(info.ctx.request(request))).await?;
     ok_data(info.lang(), route_json(&route))
 }
 
@@ -206,9 +206,8 @@ pub async fn route_remove(
     Extension(info): Extension<RequestInfo>,
     Path(route_ids): Path<String>,
 ) -> ApiResult {
-    let ids = path_ids(&route_ids, Msg::InspectionIdInvalid, info.lang())?;
-    let deleted =
-        call(&info, inspection(&state).delete_routes(info.ctx.request(pb::InspectionIdsRequest { ids }))).await?;
+    let request = record_ids(&route_ids, Msg::InspectionIdInvalid, &info)?;
+    let deleted = call(&info, inspection(&state).delete_routes(info.ctx.request(request))).await?;
     ok_with(info.lang(), json!({ "deleted": deleted.deleted }))
 }
 
@@ -229,8 +228,8 @@ pub async fn plan_get(
     Extension(info): Extension<RequestInfo>,
     Path(plan_id): Path<String>,
 ) -> ApiResult {
-    let id = path_id(&plan_id, Msg::InspectionIdInvalid, info.lang())?;
-    let plan = call(&info, inspection(&state).get_plan(info.ctx.request(pb::InspectionIdRequest { id }))).await?;
+    let request = record_id(&plan_id, Msg::InspectionIdInvalid, &info)?;
+    let plan = call(&info, inspection(&state).get_plan(info.ctx.request(request))).await?;
     ok_data(info.lang(), plan_json(&plan))
 }
 
@@ -286,9 +285,8 @@ pub async fn plan_remove(
     Extension(info): Extension<RequestInfo>,
     Path(plan_ids): Path<String>,
 ) -> ApiResult {
-    let ids = path_ids(&plan_ids, Msg::InspectionIdInvalid, info.lang())?;
-    let deleted =
-        call(&info, inspection(&state).delete_plans(info.ctx.request(pb::InspectionIdsRequest { ids }))).await?;
+    let request = record_ids(&plan_ids, Msg::InspectionIdInvalid, &info)?;
+    let deleted = call(&info, inspection(&state).delete_plans(info.ctx.request(request))).await?;
     ok_with(info.lang(), json!({ "deleted": deleted.deleted }))
 }
 
@@ -317,8 +315,8 @@ pub async fn task_get(
     Extension(info): Extension<RequestInfo>,
     Path(task_id): Path<String>,
 ) -> ApiResult {
-    let id = path_id(&task_id, Msg::InspectionIdInvalid, info.lang())?;
-    let detail = call(&info, inspection(&state).get_task(info.ctx.request(pb::InspectionIdRequest { id }))).await?;
+    let request = record_id(&task_id, Msg::InspectionIdInvalid, &info)?;
+    let detail = call(&info, inspection(&state).get_task(info.ctx.request(request))).await?;
     let mut data = detail.task.as_ref().map_or_else(|| json!({}), task_json);
     data["description"] = json!(detail.description);
     data["points"] = detail
@@ -372,9 +370,8 @@ pub async fn task_remove(
     Extension(info): Extension<RequestInfo>,
     Path(task_ids): Path<String>,
 ) -> ApiResult {
-    let ids = path_ids(&task_ids, Msg::InspectionIdInvalid, info.lang())?;
-    let deleted =
-        call(&info, inspection(&state).delete_tasks(info.ctx.request(pb::InspectionIdsRequest { ids }))).await?;
+    let request = record_ids(&task_ids, Msg::InspectionIdInvalid, &info)?;
+    let deleted = call(&info, inspection(&state).delete_tasks(info.ctx.request(request))).await?;
     ok_with(info.lang(), json!({ "deleted": deleted.deleted }))
 }
 

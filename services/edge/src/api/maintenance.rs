@@ -11,8 +11,8 @@ use lumiscape_proto::maintenance::v1::work_order_service_client::WorkOrderServic
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, id, local_time, path_id, text, texts, whole};
-use crate::envelope::{ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
+use crate::convert::{PageQuery, id, local_time, path_id, path_ids, text, texts, whole};
+use crate::envelope::{ApiError, ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
 
@@ -230,4 +230,15 @@ fn order_json(o: &pb::WorkOrder) -> Value {
         "createTime": local_time(o.create_time_ms),
         "updateTime": local_time(o.update_time_ms),
     })
+}
+
+/// A record of the inspection, contract or asset screens named in a path (`/x/{id}`), as the
+/// maintenance service's request; `invalid` is the screen's message for what is not an id.
+pub(crate) fn record_id(text: &str, invalid: Msg, info: &RequestInfo) -> Result<pb::RecordIdRequest, ApiError> {
+    Ok(pb::RecordIdRequest { id: path_id(text, invalid, info.lang())? })
+}
+
+/// Records named in a path, comma-separated (`DELETE /x/1,2,3`); the service deletes all or none.
+pub(crate) fn record_ids(text: &str, invalid: Msg, info: &RequestInfo) -> Result<pb::RecordIdsRequest, ApiError> {
+    Ok(pb::RecordIdsRequest { ids: path_ids(text, invalid, info.lang())? })
 }

@@ -17,7 +17,7 @@ use super::model::{self, AssetDraft, RawAsset, RawAttribute, RawOption, RawType,
 use super::store::{self, AssetRow, AttributeRow, ItemRow, NewRecord, RecordRow, TypeRow};
 use super::workbook;
 use crate::Shared;
-use crate::contract::model::{amount, keyword};
+use crate::rules::{amount, keyword};
 
 pub struct AssetApi {
     shared: Shared,
@@ -53,17 +53,17 @@ impl AssetService for AssetApi {
         self.types(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_asset_type(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::AssetType> {
+    async fn get_asset_type(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::AssetType> {
         let access = authorize(&self.shared.auth, &request, &[asset::QUERY]).await?;
         self.asset_type(&access, request.get_ref().id).await.reply(access.lang())
     }
 
-    async fn save_asset_type(&self, request: Request<pb::AssetType>) -> Reply<pb::SavedInspection> {
+    async fn save_asset_type(&self, request: Request<pb::AssetType>) -> Reply<pb::SavedRecord> {
         let access = authorize(&self.shared.auth, &request, &[save_permission(request.get_ref().type_id)]).await?;
         self.save_type(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn delete_asset_types(&self, request: Request<pb::InspectionIdsRequest>) -> Reply<pb::DeletedInspection> {
+    async fn delete_asset_types(&self, request: Request<pb::RecordIdsRequest>) -> Reply<pb::DeletedRecords> {
         let access = authorize(&self.shared.auth, &request, &[asset::REMOVE]).await?;
         self.delete(&access, &request.get_ref().ids, true).await.reply(access.lang())
     }
@@ -73,17 +73,17 @@ impl AssetService for AssetApi {
         self.assets(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_asset(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::Asset> {
+    async fn get_asset(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::Asset> {
         let access = authorize(&self.shared.auth, &request, &[asset::QUERY]).await?;
         self.one_asset(&access, request.get_ref().id).await.reply(access.lang())
     }
 
-    async fn save_asset(&self, request: Request<pb::Asset>) -> Reply<pb::SavedInspection> {
+    async fn save_asset(&self, request: Request<pb::Asset>) -> Reply<pb::SavedRecord> {
         let access = authorize(&self.shared.auth, &request, &[save_permission(request.get_ref().asset_id)]).await?;
         self.save(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn delete_assets(&self, request: Request<pb::InspectionIdsRequest>) -> Reply<pb::DeletedInspection> {
+    async fn delete_assets(&self, request: Request<pb::RecordIdsRequest>) -> Reply<pb::DeletedRecords> {
         let access = authorize(&self.shared.auth, &request, &[asset::REMOVE]).await?;
         self.delete(&access, &request.get_ref().ids, false).await.reply(access.lang())
     }
@@ -93,18 +93,18 @@ impl AssetService for AssetApi {
         self.records(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_asset_record(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::AssetRecord> {
+    async fn get_asset_record(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::AssetRecord> {
         let access = authorize(&self.shared.auth, &request, &[asset::QUERY]).await?;
         self.record(&access, request.get_ref().id).await.reply(access.lang())
     }
 
-    async fn add_asset_record(&self, request: Request<pb::AssetRecordInput>) -> Reply<pb::SavedInspection> {
+    async fn add_asset_record(&self, request: Request<pb::AssetRecordInput>) -> Reply<pb::SavedRecord> {
         let access =
             authorize(&self.shared.auth, &request, &[record_permission(&request.get_ref().record_type)]).await?;
         self.add_record(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn cancel_scrap(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::SavedInspection> {
+    async fn cancel_scrap(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::SavedRecord> {
         let access = authorize(&self.shared.auth, &request, &[asset::SCRAP]).await?;
         self.cancel(&access, request.get_ref().id).await.reply(access.lang())
     }
@@ -119,17 +119,19 @@ impl AssetService for AssetApi {
         request: Request<pb::AssetImportTemplateRequest>,
     ) -> Reply<pb::AssetWorkbook> {
         let access = authorize(&self.shared.auth, &request, &[asset::IMPORT]).await?;
-        let lang = access.lang();
-        let template = workbook::template(lang)
-            .map(|content| pb::AssetWorkbook { file_name: file_name(lang, "template"), content })
-            .map_err(Error::internal);
-        template.reply(lang)
+        template(access.lang()).reply(access.lang())
     }
 
     async fn import_assets(&self, request: Request<pb::ImportAssetsRequest>) -> Reply<pb::ImportAssetsResponse> {
         let access = authorize(&self.shared.auth, &request, &[asset::IMPORT]).await?;
         self.import(&access, request.get_ref()).await.reply(access.lang())
     }
+}
+
+/// The import template in `lang`.
+fn template(lang: Lang) -> Result<pb::AssetWorkbook, Error> {
+    let content = workbook::template(lang).map_err(Error::internal)?;
+    Ok(pb::AssetWorkbook { file_name: file_name(lang, "template"), content })
 }
 
 /// The most rows an export holds.
@@ -190,7 +192,7 @@ impl AssetApi {
         Ok(type_pb(store::attributes(&self.shared.pool, &[id]).await?, row))
     }
 
-    async fn save_type(&self, access: &InProject, input: &pb::AssetType) -> Result<pb::SavedInspection, Error> {
+    async fn save_type(&self, access: &InProject, input: &pb::AssetType) -> Result<pb::SavedRecord, Error> {
         let id = edited(input.type_id)?;
         let raw = RawType {
             type_code: &input.type_code,
@@ -227,7 +229,7 @@ impl AssetApi {
         let draft = TypeDraft::parse(&raw)?;
         let id = store::save_type(&self.shared.pool, access.project_id, id, &draft, access.user_name()).await?;
         tracing::info!(asset_type = id, user = access.user_name(), "asset type saved");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
     async fn assets(&self, access: &InProject, req: &pb::ListAssetsRequest) -> Result<pb::ListAssetsResponse, Error> {
@@ -253,7 +255,7 @@ impl AssetApi {
         Ok(asset_pb(row, today()))
     }
 
-    async fn save(&self, access: &InProject, input: &pb::Asset) -> Result<pb::SavedInspection, Error> {
+    async fn save(&self, access: &InProject, input: &pb::Asset) -> Result<pb::SavedRecord, Error> {
         let id = edited(input.asset_id)?;
         if let Some(id) = id {
             store::find_asset(&self.shared.pool, access.project_id, id)
@@ -289,7 +291,7 @@ impl AssetApi {
         let draft = AssetDraft::parse(&raw, &attributes)?;
         let id = store::save_asset(&self.shared.pool, access.project_id, id, &draft, access.user_name()).await?;
         tracing::info!(asset = id, user = access.user_name(), "asset saved");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
     async fn records(
@@ -321,7 +323,7 @@ impl AssetApi {
         Ok(record_pb(store::items(&self.shared.pool, &[id]).await?, row))
     }
 
-    async fn add_record(&self, access: &InProject, input: &pb::AssetRecordInput) -> Result<pb::SavedInspection, Error> {
+    async fn add_record(&self, access: &InProject, input: &pb::AssetRecordInput) -> Result<pb::SavedRecord, Error> {
         let kind = RecordType::parse(input.record_type.trim()).ok_or(Msg::AssetRecordTypeInvalid)?;
         let source_id = match kind {
             RecordType::Return if input.source_id > 0 => Some(input.source_id),
@@ -343,14 +345,14 @@ impl AssetApi {
         let record = NewRecord { kind, asset_ids: &input.asset_ids, source_id, person: &person, date, remark: &remark };
         let id = store::add_record(&self.shared.pool, access.project_id, &record, access.user_name()).await?;
         tracing::info!(record = id, kind = kind.code(), user = access.user_name(), "asset record added");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
-    async fn cancel(&self, access: &InProject, id: i64) -> Result<pb::SavedInspection, Error> {
+    async fn cancel(&self, access: &InProject, id: i64) -> Result<pb::SavedRecord, Error> {
         let id = valid_id(id)?;
         store::cancel_scrap(&self.shared.pool, access.project_id, id).await?;
         tracing::info!(record = id, user = access.user_name(), "scrap cancelled");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
     async fn export(&self, access: &InProject, req: &pb::ListAssetsRequest) -> Result<pb::AssetWorkbook, Error> {
@@ -365,18 +367,6 @@ impl AssetApi {
                 .await?;
         let lang = access.lang();
         let today = today();
-        let status_label = |code: &str| {
-            let labels: [(&str, &str, &str); 4] = [
-                ("0", "闲置", "Idle"),
-                ("1", "在用", "In use"),
-                ("2", "维修中", "Under repair"),
-                ("3", "已报废", "Scrapped"),
-            ];
-            labels
-                .iter()
-                .find(|l| l.0 == code)
-                .map_or(code.to_owned(), |l| if lang == Lang::En { l.2 } else { l.1 }.to_owned())
-        };
         let types = store::types_by_code(&self.shared.pool, access.project_id).await?;
         let lines: Vec<Vec<String>> = rows
             .into_iter()
@@ -397,7 +387,7 @@ impl AssetApi {
                     amount(i64::from(r.residual_rate_bp)),
                     date(r.start_date),
                     r.limit_months.to_string(),
-                    status_label(&r.status),
+                    model::status_label(&r.status, lang),
                     if lang == Lang::En { r.type_name_en } else { r.type_name_zh },
                     amount(net),
                 ]
@@ -473,7 +463,7 @@ impl AssetApi {
         Ok(pb::ImportAssetsResponse { created: i64::try_from(created).unwrap_or(i64::MAX), failures: Vec::new() })
     }
 
-    async fn delete(&self, access: &InProject, ids: &[i64], types: bool) -> Result<pb::DeletedInspection, Error> {
+    async fn delete(&self, access: &InProject, ids: &[i64], types: bool) -> Result<pb::DeletedRecords, Error> {
         if ids.is_empty() || ids.len() > 500 {
             return Err(Error::bad_request(Msg::AssetIdInvalid));
         }
@@ -486,7 +476,7 @@ impl AssetApi {
             store::delete_assets(&self.shared.pool, access.project_id, ids).await?
         };
         tracing::info!(types, deleted, user = access.user_name(), "asset records deleted");
-        Ok(pb::DeletedInspection { deleted: i64::try_from(deleted).unwrap_or(i64::MAX) })
+        Ok(pb::DeletedRecords { deleted: i64::try_from(deleted).unwrap_or(i64::MAX) })
     }
 }
 

@@ -13,10 +13,9 @@ use std::collections::HashSet;
 
 use chrono::{Datelike, NaiveDate};
 use lumiscape_common::i18n::Msg;
-use lumiscape_common::text::{bounded as limited, is_code};
+use lumiscape_common::text::bounded as limited;
 
-use crate::contract::model::cents;
-use crate::work_order::model::bounded;
+use crate::rules::{self, bounded, cents, date};
 
 pub const MAX_NAME_CHARS: usize = 50;
 pub const MAX_CODE_CHARS: usize = 32;
@@ -31,6 +30,22 @@ pub const IN_USE: &str = "1";
 pub const UNDER_REPAIR: &str = "2";
 pub const SCRAPPED: &str = "3";
 pub const STATUSES: [&str; 4] = [IDLE, IN_USE, UNDER_REPAIR, SCRAPPED];
+/// The statuses' labels as the `asset_status` dictionary seeds them, for the export.
+const STATUS_LABELS: [(&str, &str, &str); 4] = [
+    (IDLE, "闲置", "Idle"),
+    (IN_USE, "在用", "In use"),
+    (UNDER_REPAIR, "维修中", "Under repair"),
+    (SCRAPPED, "已报废", "Scrapped"),
+];
+
+/// A status's label in `lang`; an unknown code as it is.
+pub fn status_label(code: &str, lang: lumiscape_common::Lang) -> String {
+    STATUS_LABELS
+        .iter()
+        .find(|l| l.0 == code)
+        .map_or(code, |l| if lang == lumiscape_common::Lang::En { l.2 } else { l.1 })
+        .to_owned()
+}
 
 /// Dictionary `asset_record_type`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,11 +97,7 @@ fn name(text: &str) -> Result<String, Msg> {
 }
 
 fn code(text: &str) -> Result<String, Msg> {
-    let code = text.trim();
-    if !is_code(code) || code.chars().count() > MAX_CODE_CHARS {
-        return Err(Msg::AssetCodeInvalid);
-    }
-    Ok(code.to_owned())
+    rules::code(text, MAX_CODE_CHARS).ok_or(Msg::AssetCodeInvalid)
 }
 
 /// One sub-option as sent.
@@ -314,7 +325,6 @@ impl AssetDraft {
         if raw.type_id <= 0 {
             return Err(Msg::AssetTypeRequired);
         }
-        let date = |text: &str| NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok();
         let start_date = date(raw.start_date).ok_or(Msg::AssetDateInvalid)?;
         let expire_date = match raw.expire_date.trim() {
             "" => None,

@@ -16,6 +16,7 @@ use super::model::{
 };
 use super::store::{self, CompanyRow, ContractFilter, ContractRow, PlanRow};
 use crate::Shared;
+use crate::rules::keyword;
 
 pub struct ContractApi {
     shared: Shared,
@@ -41,17 +42,17 @@ impl ContractService for ContractApi {
         self.companies(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_company(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::Company> {
+    async fn get_company(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::Company> {
         let access = authorize(&self.shared.auth, &request, &[maintenance::QUERY]).await?;
         self.company(&access, request.get_ref().id).await.reply(access.lang())
     }
 
-    async fn save_company(&self, request: Request<pb::CompanyInput>) -> Reply<pb::SavedInspection> {
+    async fn save_company(&self, request: Request<pb::CompanyInput>) -> Reply<pb::SavedRecord> {
         let access = authorize(&self.shared.auth, &request, &[save_permission(request.get_ref().company_id)]).await?;
         self.save_company_inner(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn delete_companies(&self, request: Request<pb::InspectionIdsRequest>) -> Reply<pb::DeletedInspection> {
+    async fn delete_companies(&self, request: Request<pb::RecordIdsRequest>) -> Reply<pb::DeletedRecords> {
         let access = authorize(&self.shared.auth, &request, &[maintenance::REMOVE]).await?;
         self.delete(&access, &request.get_ref().ids, Kind::Company).await.reply(access.lang())
     }
@@ -61,17 +62,17 @@ impl ContractService for ContractApi {
         self.contracts(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_contract(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::Contract> {
+    async fn get_contract(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::Contract> {
         let access = authorize(&self.shared.auth, &request, &[maintenance::QUERY]).await?;
         self.contract(&access, request.get_ref().id).await.reply(access.lang())
     }
 
-    async fn save_contract(&self, request: Request<pb::ContractInput>) -> Reply<pb::SavedInspection> {
+    async fn save_contract(&self, request: Request<pb::ContractInput>) -> Reply<pb::SavedRecord> {
         let access = authorize(&self.shared.auth, &request, &[save_permission(request.get_ref().contract_id)]).await?;
         self.save_contract_inner(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn delete_contracts(&self, request: Request<pb::InspectionIdsRequest>) -> Reply<pb::DeletedInspection> {
+    async fn delete_contracts(&self, request: Request<pb::RecordIdsRequest>) -> Reply<pb::DeletedRecords> {
         let access = authorize(&self.shared.auth, &request, &[maintenance::REMOVE]).await?;
         self.delete(&access, &request.get_ref().ids, Kind::Contract).await.reply(access.lang())
     }
@@ -92,20 +93,17 @@ impl ContractService for ContractApi {
         self.counts(&access).await.reply(access.lang())
     }
 
-    async fn get_maintenance_plan(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::MaintenancePlan> {
+    async fn get_maintenance_plan(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::MaintenancePlan> {
         let access = authorize(&self.shared.auth, &request, &[maintenance::QUERY]).await?;
         self.plan(&access, request.get_ref().id).await.reply(access.lang())
     }
 
-    async fn save_maintenance_plan(&self, request: Request<pb::MaintenancePlanInput>) -> Reply<pb::SavedInspection> {
+    async fn save_maintenance_plan(&self, request: Request<pb::MaintenancePlanInput>) -> Reply<pb::SavedRecord> {
         let access = authorize(&self.shared.auth, &request, &[save_permission(request.get_ref().plan_id)]).await?;
         self.save_plan_inner(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn delete_maintenance_plans(
-        &self,
-        request: Request<pb::InspectionIdsRequest>,
-    ) -> Reply<pb::DeletedInspection> {
+    async fn delete_maintenance_plans(&self, request: Request<pb::RecordIdsRequest>) -> Reply<pb::DeletedRecords> {
         let access = authorize(&self.shared.auth, &request, &[maintenance::REMOVE]).await?;
         self.delete(&access, &request.get_ref().ids, Kind::Plan).await.reply(access.lang())
     }
@@ -148,7 +146,7 @@ impl ContractApi {
         access: &InProject,
         req: &pb::ListContractsRequest,
     ) -> Result<pb::ListCompaniesResponse, Error> {
-        let keyword = model::keyword(&req.keyword)?;
+        let keyword = keyword(&req.keyword)?;
         let page = Page::of(req.page_num, req.page_size);
         let (rows, total) = store::list_companies(&self.shared.pool, access.project_id, &keyword, page).await?;
         Ok(pb::ListCompaniesResponse { rows: rows.into_iter().map(company_pb).collect(), total })
@@ -161,11 +159,7 @@ impl ContractApi {
         Ok(company_pb(row))
     }
 
-    async fn save_company_inner(
-        &self,
-        access: &InProject,
-        input: &pb::CompanyInput,
-    ) -> Result<pb::SavedInspection, Error> {
+    async fn save_company_inner(&self, access: &InProject, input: &pb::CompanyInput) -> Result<pb::SavedRecord, Error> {
         let id = edited(input.company_id)?;
         let draft = CompanyDraft::parse(&RawCompany {
             company_name: &input.company_name,
@@ -176,7 +170,7 @@ impl ContractApi {
         })?;
         let id = store::save_company(&self.shared.pool, access.project_id, id, &draft, access.user_name()).await?;
         tracing::info!(company = id, user = access.user_name(), "maintenance company saved");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
     async fn contracts(
@@ -184,7 +178,7 @@ impl ContractApi {
         access: &InProject,
         req: &pb::ListContractsRequest,
     ) -> Result<pb::ListContractsResponse, Error> {
-        let keyword = model::keyword(&req.keyword)?;
+        let keyword = keyword(&req.keyword)?;
         if req.parent_id < 0 {
             return Err(Error::bad_request(Msg::MaintenanceIdInvalid));
         }
@@ -210,7 +204,7 @@ impl ContractApi {
         &self,
         access: &InProject,
         input: &pb::ContractInput,
-    ) -> Result<pb::SavedInspection, Error> {
+    ) -> Result<pb::SavedRecord, Error> {
         let id = edited(input.contract_id)?;
         let kept = match id {
             Some(id) => Some(
@@ -233,7 +227,7 @@ impl ContractApi {
         let draft = ContractDraft::parse(&raw, today(), kept)?;
         let id = store::save_contract(&self.shared.pool, access.project_id, id, &draft, access.user_name()).await?;
         tracing::info!(contract = id, user = access.user_name(), "maintenance contract saved");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
     async fn plans(
@@ -241,7 +235,7 @@ impl ContractApi {
         access: &InProject,
         req: &pb::ListContractsRequest,
     ) -> Result<pb::ListMaintenancePlansResponse, Error> {
-        let keyword = model::keyword(&req.keyword)?;
+        let keyword = keyword(&req.keyword)?;
         let status = req.status.trim();
         if !status.is_empty() && !PLAN_STATUSES.contains(&status) {
             return Err(Error::bad_request(Msg::MaintenanceStatusInvalid));
@@ -272,7 +266,7 @@ impl ContractApi {
         &self,
         access: &InProject,
         input: &pb::MaintenancePlanInput,
-    ) -> Result<pb::SavedInspection, Error> {
+    ) -> Result<pb::SavedRecord, Error> {
         let id = edited(input.plan_id)?;
         let kept = match id {
             Some(id) => Some(
@@ -292,7 +286,7 @@ impl ContractApi {
         let draft = PlanDraft::parse(&raw, today(), kept)?;
         let id = store::save_plan(&self.shared.pool, access.project_id, id, &draft, access.user_name()).await?;
         tracing::info!(plan = id, user = access.user_name(), "maintenance plan saved");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
     async fn finish(
@@ -307,7 +301,7 @@ impl ContractApi {
         Ok(pb::FinishMaintenancePlanResponse { status: model::FINISHED.to_owned() })
     }
 
-    async fn delete(&self, access: &InProject, ids: &[i64], kind: Kind) -> Result<pb::DeletedInspection, Error> {
+    async fn delete(&self, access: &InProject, ids: &[i64], kind: Kind) -> Result<pb::DeletedRecords, Error> {
         if ids.is_empty() || ids.len() > 500 {
             return Err(Error::bad_request(Msg::MaintenanceIdInvalid));
         }
@@ -321,7 +315,7 @@ impl ContractApi {
             Kind::Plan => store::delete_plans(pool, project, ids).await?,
         };
         tracing::info!(?kind, deleted, user = access.user_name(), "maintenance records deleted");
-        Ok(pb::DeletedInspection { deleted: i64::try_from(deleted).unwrap_or(i64::MAX) })
+        Ok(pb::DeletedRecords { deleted: i64::try_from(deleted).unwrap_or(i64::MAX) })
     }
 }
 

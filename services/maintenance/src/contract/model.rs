@@ -4,20 +4,18 @@
 
 use chrono::NaiveDate;
 use lumiscape_common::i18n::Msg;
-use lumiscape_common::text::{bounded as limited, is_code, is_valid_phone};
+use lumiscape_common::text::{bounded as limited, is_valid_phone};
 
-use crate::work_order::model::bounded;
+use crate::rules::{self, RangeMessages, bounded, date, date_range};
 
 pub const MAX_NAME_CHARS: usize = 50;
 pub const MAX_NUMBER_CHARS: usize = 32;
 pub const MAX_CONTACT_CHARS: usize = 30;
 pub const MAX_ADDRESS_CHARS: usize = 200;
 pub const MAX_TEXT_CHARS: usize = 500;
-pub const MAX_KEYWORD_CHARS: usize = 64;
 /// A contract ending within this many days is flagged near its end.
 pub const NEAR_END_DAYS: i64 = 30;
-/// The largest amount, in cents: 999,999,999.99.
-pub const MAX_AMOUNT_CENTS: i64 = 99_999_999_999;
+pub use crate::rules::MAX_AMOUNT_CENTS;
 
 /// Dictionary `maintenance_status`.
 pub const UNFINISHED: &str = "0";
@@ -81,10 +79,6 @@ impl ContractState {
 
 fn name(text: &str) -> Result<String, Msg> {
     bounded(text, MAX_NAME_CHARS).ok_or(Msg::MaintenanceNameInvalid { max: MAX_NAME_CHARS })
-}
-
-fn date(text: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
 }
 
 /// A company as sent, unchecked.
@@ -151,25 +145,19 @@ impl ContractDraft {
     /// The first rule `raw` breaks, else the contract. `kept`: the start date an edited
     /// contract has now, which may stay although it has passed.
     pub fn parse(raw: &RawContract<'_>, today: NaiveDate, kept: Option<NaiveDate>) -> Result<Self, Msg> {
-        let number = raw.contract_number.trim();
-        if !is_code(number) || number.chars().count() > MAX_NUMBER_CHARS {
-            return Err(Msg::MaintenanceContractNumberInvalid);
-        }
+        let number = rules::code(raw.contract_number, MAX_NUMBER_CHARS).ok_or(Msg::MaintenanceContractNumberInvalid)?;
         let name = name(raw.contract_name)?;
         if raw.company_id <= 0 {
             return Err(Msg::MaintenanceCompanyRequired);
         }
-        let (Some(start_date), Some(end_date)) = (date(raw.start_date), date(raw.end_date)) else {
-            return Err(Msg::MaintenanceContractDatesRequired);
+        let msgs = RangeMessages {
+            required: Msg::MaintenanceContractDatesRequired,
+            past: Msg::MaintenanceContractDatePast,
+            start_after_end: Msg::MaintenanceContractStartAfterEnd,
         };
-        if (start_date < today && kept != Some(start_date)) || end_date < today {
-            return Err(Msg::MaintenanceContractDatePast);
-        }
-        if start_date > end_date {
-            return Err(Msg::MaintenanceContractStartAfterEnd);
-        }
+        let (start_date, end_date) = date_range(raw.start_date, raw.end_date, today, kept, msgs)?;
         Ok(Self {
-            number: number.to_owned(),
+            number,
             name,
             company_id: raw.company_id,
             start_date,
@@ -182,28 +170,10 @@ impl ContractDraft {
 
 /// An amount as written ("12", "12.5", "12.50"), in cents; empty is none.
 pub fn cents(text: &str) -> Result<Option<i64>, Msg> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(None);
-    }
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 2 || whole.len() > 9 {
-        return Err(Msg::MaintenanceAmountInvalid);
-    }
-    let whole: i64 = whole.parse().map_err(|_| Msg::MaintenanceAmountInvalid)?;
-    let fraction: i64 = format!("{fraction:0<2}").parse().map_err(|_| Msg::MaintenanceAmountInvalid)?;
-    let cents = whole * 100 + fraction;
-    if cents > MAX_AMOUNT_CENTS {
-        return Err(Msg::MaintenanceAmountInvalid);
-    }
-    Ok(Some(cents))
+    rules::cents(text).map_err(|_| Msg::MaintenanceAmountInvalid)
 }
 
-/// Cents as an amount with two decimals.
-pub fn amount(cents: i64) -> String {
-    format!("{}.{:02}", cents / 100, cents % 100)
-}
+pub use crate::rules::amount;
 
 /// A plan as sent, unchecked.
 #[derive(Debug, Default)]
@@ -244,12 +214,6 @@ impl PlanDraft {
 /// A finished plan's result: 1 to 500 characters.
 pub fn result(text: &str) -> Result<String, Msg> {
     bounded(text, MAX_TEXT_CHARS).ok_or(Msg::MaintenanceResultRequired)
-}
-
-/// A list's keyword, trimmed; a bad request when too long.
-pub fn keyword(text: &str) -> Result<String, Msg> {
-    let text = text.trim();
-    if text.chars().count() > MAX_KEYWORD_CHARS { Err(Msg::BadRequest) } else { Ok(text.to_owned()) }
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Local, Utc};
+use futures::{StreamExt, TryStreamExt, stream};
 use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::local::{Peer, Transport};
@@ -45,6 +46,10 @@ impl InspectionApi {
 
 type Reply<T> = Result<Response<T>, Status>;
 
+/// Calls to another service in flight at once for one save (a team's members, a route's
+/// points): enough to hide their latency, few enough to leave the peer to others.
+const PEER_CALLS: usize = 8;
+
 #[tonic::async_trait]
 impl InspectionService for InspectionApi {
     async fn list_teams(&self, request: Request<pb::ListInspectionRequest>) -> Reply<pb::ListTeamsResponse> {
@@ -52,18 +57,18 @@ impl InspectionService for InspectionApi {
         self.teams(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_team(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::InspectionTeam> {
+    async fn get_team(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::InspectionTeam> {
         let access = authorize(&self.shared.auth, &request, &[inspection::QUERY]).await?;
         self.team(&access, request.get_ref().id).await.reply(access.lang())
     }
 
-    async fn save_team(&self, request: Request<pb::TeamInput>) -> Reply<pb::SavedInspection> {
+    async fn save_team(&self, request: Request<pb::TeamInput>) -> Reply<pb::SavedRecord> {
         let needed = if request.get_ref().team_id == 0 { inspection::ADD } else { inspection::EDIT };
         let access = authorize(&self.shared.auth, &request, &[needed]).await?;
         self.save_team_inner(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn delete_teams(&self, request: Request<pb::InspectionIdsRequest>) -> Reply<pb::DeletedInspection> {
+    async fn delete_teams(&self, request: Request<pb::RecordIdsRequest>) -> Reply<pb::DeletedRecords> {
         let access = authorize(&self.shared.auth, &request, &[inspection::REMOVE]).await?;
         self.delete(&access, &request.get_ref().ids, Kind::Team).await.reply(access.lang())
     }
@@ -73,18 +78,18 @@ impl InspectionService for InspectionApi {
         self.routes(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_route(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::InspectionRoute> {
+    async fn get_route(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::InspectionRoute> {
         let access = authorize(&self.shared.auth, &request, &[inspection::QUERY]).await?;
         self.route(&access, request.get_ref().id).await.reply(access.lang())
     }
 
-    async fn save_route(&self, request: Request<pb::RouteInput>) -> Reply<pb::SavedInspection> {
+    async fn save_route(&self, request: Request<pb::RouteInput>) -> Reply<pb::SavedRecord> {
         let needed = if request.get_ref().route_id == 0 { inspection::ADD } else { inspection::EDIT };
         let access = authorize(&self.shared.auth, &request, &[needed]).await?;
         self.save_route_inner(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn delete_routes(&self, request: Request<pb::InspectionIdsRequest>) -> Reply<pb::DeletedInspection> {
+    async fn delete_routes(&self, request: Request<pb::RecordIdsRequest>) -> Reply<pb::DeletedRecords> {
         let access = authorize(&self.shared.auth, &request, &[inspection::REMOVE]).await?;
         self.delete(&access, &request.get_ref().ids, Kind::Route).await.reply(access.lang())
     }
@@ -94,18 +99,18 @@ impl InspectionService for InspectionApi {
         self.plans(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn get_plan(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::InspectionPlan> {
+    async fn get_plan(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::InspectionPlan> {
         let access = authorize(&self.shared.auth, &request, &[inspection::QUERY]).await?;
         self.plan(&access, request.get_ref().id).await.reply(access.lang())
     }
 
-    async fn save_plan(&self, request: Request<pb::PlanInput>) -> Reply<pb::SavedInspection> {
+    async fn save_plan(&self, request: Request<pb::PlanInput>) -> Reply<pb::SavedRecord> {
         let needed = if request.get_ref().plan_id == 0 { inspection::ADD } else { inspection::EDIT };
         let access = authorize(&self.shared.auth, &request, &[needed]).await?;
         self.save_plan_inner(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn delete_plans(&self, request: Request<pb::InspectionIdsRequest>) -> Reply<pb::DeletedInspection> {
+    async fn delete_plans(&self, request: Request<pb::RecordIdsRequest>) -> Reply<pb::DeletedRecords> {
         let access = authorize(&self.shared.auth, &request, &[inspection::REMOVE]).await?;
         self.delete(&access, &request.get_ref().ids, Kind::Plan).await.reply(access.lang())
     }
@@ -120,17 +125,17 @@ impl InspectionService for InspectionApi {
         self.counts(&access).await.reply(access.lang())
     }
 
-    async fn get_task(&self, request: Request<pb::InspectionIdRequest>) -> Reply<pb::InspectionTaskDetail> {
+    async fn get_task(&self, request: Request<pb::RecordIdRequest>) -> Reply<pb::InspectionTaskDetail> {
         let access = authorize(&self.shared.auth, &request, &[inspection::QUERY]).await?;
         self.task(&access, request.get_ref().id).await.reply(access.lang())
     }
 
-    async fn add_task(&self, request: Request<pb::TaskInput>) -> Reply<pb::SavedInspection> {
+    async fn add_task(&self, request: Request<pb::TaskInput>) -> Reply<pb::SavedRecord> {
         let access = authorize(&self.shared.auth, &request, &[inspection::ADD]).await?;
         self.add_task_inner(&access, request.get_ref()).await.reply(access.lang())
     }
 
-    async fn delete_tasks(&self, request: Request<pb::InspectionIdsRequest>) -> Reply<pb::DeletedInspection> {
+    async fn delete_tasks(&self, request: Request<pb::RecordIdsRequest>) -> Reply<pb::DeletedRecords> {
         let access = authorize(&self.shared.auth, &request, &[inspection::REMOVE]).await?;
         self.delete(&access, &request.get_ref().ids, Kind::Task).await.reply(access.lang())
     }
@@ -188,7 +193,7 @@ impl InspectionApi {
         Ok(team_pb(members, row))
     }
 
-    async fn save_team_inner(&self, access: &InProject, input: &pb::TeamInput) -> Result<pb::SavedInspection, Error> {
+    async fn save_team_inner(&self, access: &InProject, input: &pb::TeamInput) -> Result<pb::SavedRecord, Error> {
         let team_id = edited(input.team_id)?;
         let draft = TeamDraft::parse(&RawTeam {
             team_name: &input.team_name,
@@ -201,14 +206,16 @@ impl InspectionApi {
                 .await?
                 .ok_or_else(|| Error::not_found(Msg::InspectionTeamNotFound))?;
         }
-        let mut members = Vec::with_capacity(draft.member_ids.len());
-        for user_id in &draft.member_ids {
-            members.push(self.member(access, *user_id).await?);
-        }
+        // Identity is asked about the members a few at a time, in their order.
+        let members: Vec<MemberRow> = stream::iter(draft.member_ids.clone())
+            .map(|user_id| self.member(access, user_id))
+            .buffered(PEER_CALLS)
+            .try_collect()
+            .await?;
         let id = store::save_team(&self.shared.pool, access.project_id, team_id, &draft, &members, access.user_name())
             .await?;
         tracing::info!(team = id, user = access.user_name(), "inspection team saved");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
     /// A member, when identity says the user is an enabled user of the project.
@@ -249,7 +256,7 @@ impl InspectionApi {
         Ok(route_pb(store::points(&self.shared.pool, &[id]).await?, row))
     }
 
-    async fn save_route_inner(&self, access: &InProject, input: &pb::RouteInput) -> Result<pb::SavedInspection, Error> {
+    async fn save_route_inner(&self, access: &InProject, input: &pb::RouteInput) -> Result<pb::SavedRecord, Error> {
         let route_id = edited(input.route_id)?;
         let raw_points: Vec<(&str, i64)> = input.points.iter().map(|p| (p.point_type.as_str(), p.ref_id)).collect();
         let draft =
@@ -260,14 +267,18 @@ impl InspectionApi {
                 .await?
                 .ok_or_else(|| Error::not_found(Msg::InspectionRouteNotFound))?;
         }
-        let mut points = Vec::with_capacity(draft.points.len());
-        for &(kind, ref_id) in &draft.points {
-            points.push(NamedPoint { kind, ref_id, name: self.point_name(access, kind, ref_id).await? });
-        }
+        // Lighting and project name the points a few at a time, in the order walked.
+        let points: Vec<NamedPoint> = stream::iter(draft.points.clone())
+            .map(|(kind, ref_id)| async move {
+                Ok::<_, Error>(NamedPoint { kind, ref_id, name: self.point_name(access, kind, ref_id).await? })
+            })
+            .buffered(PEER_CALLS)
+            .try_collect()
+            .await?;
         let id = store::save_route(&self.shared.pool, access.project_id, route_id, &draft, &points, access.user_name())
             .await?;
         tracing::info!(route = id, user = access.user_name(), "inspection route saved");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
     /// A point's name, as the service that owns it gives it: a gateway's name and serial, an
@@ -318,7 +329,7 @@ impl InspectionApi {
         Ok(plan_pb(row))
     }
 
-    async fn save_plan_inner(&self, access: &InProject, input: &pb::PlanInput) -> Result<pb::SavedInspection, Error> {
+    async fn save_plan_inner(&self, access: &InProject, input: &pb::PlanInput) -> Result<pb::SavedRecord, Error> {
         let plan_id = edited(input.plan_id)?;
         let kept = match plan_id {
             Some(id) => Some(
@@ -343,7 +354,7 @@ impl InspectionApi {
         let draft = PlanDraft::parse(&raw, today, kept)?;
         let id = store::save_plan(&self.shared.pool, access.project_id, plan_id, &draft, access.user_name()).await?;
         tracing::info!(plan = id, user = access.user_name(), "inspection plan saved");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
     // ---- tasks ----
@@ -378,7 +389,7 @@ impl InspectionApi {
         })
     }
 
-    async fn add_task_inner(&self, access: &InProject, input: &pb::TaskInput) -> Result<pb::SavedInspection, Error> {
+    async fn add_task_inner(&self, access: &InProject, input: &pb::TaskInput) -> Result<pb::SavedRecord, Error> {
         let draft = TaskDraft::parse(&RawTask {
             task_name: &input.task_name,
             route_id: input.route_id,
@@ -388,7 +399,7 @@ impl InspectionApi {
         })?;
         let id = store::add_task(&self.shared.pool, access.project_id, &draft).await?;
         tracing::info!(task = id, user = access.user_name(), "inspection task added");
-        Ok(pb::SavedInspection { id })
+        Ok(pb::SavedRecord { id })
     }
 
     async fn deal(&self, access: &InProject, req: &pb::DealTaskRequest) -> Result<pb::DealTaskResponse, Error> {
@@ -424,7 +435,7 @@ impl InspectionApi {
 
     // ---- deletes ----
 
-    async fn delete(&self, access: &InProject, ids: &[i64], kind: Kind) -> Result<pb::DeletedInspection, Error> {
+    async fn delete(&self, access: &InProject, ids: &[i64], kind: Kind) -> Result<pb::DeletedRecords, Error> {
         if ids.is_empty() || ids.len() > 500 {
             return Err(Error::bad_request(Msg::InspectionIdInvalid));
         }
@@ -439,7 +450,7 @@ impl InspectionApi {
             Kind::Task => store::delete_tasks(pool, project, ids).await?,
         };
         tracing::info!(?kind, deleted, user = access.user_name(), "inspection records deleted");
-        Ok(pb::DeletedInspection { deleted: i64::try_from(deleted).unwrap_or(i64::MAX) })
+        Ok(pb::DeletedRecords { deleted: i64::try_from(deleted).unwrap_or(i64::MAX) })
     }
 }
 

@@ -12,7 +12,8 @@ use std::collections::HashSet;
 use chrono::{DateTime, Days, Local, Months, NaiveDate, TimeZone, Utc};
 use lumiscape_common::i18n::Msg;
 
-use crate::work_order::model::{QUESTION_OTHER, QUESTIONS, bounded, local_time};
+use crate::rules::{RangeMessages, bounded, date_range, keyword, local_time};
+use crate::work_order::model::{QUESTION_OTHER, QUESTIONS};
 
 /// Longest team, route and plan name; a task's name (a plan's name and a date).
 pub const MAX_NAME_CHARS: usize = 50;
@@ -21,7 +22,6 @@ pub const MAX_REMARK_CHARS: usize = 500;
 pub const MAX_MEMBERS: usize = 50;
 pub const MAX_POINTS: usize = 100;
 pub const MAX_DESCRIPTION_CHARS: usize = 1000;
-pub const MAX_KEYWORD_CHARS: usize = 64;
 /// The job makes the tasks whose period starts within this many days from now.
 pub const LOOKAHEAD_DAYS: u64 = 1;
 
@@ -258,16 +258,12 @@ impl PlanDraft {
             return Err(Msg::InspectionTeamRequired);
         }
         let period = Period::parse(raw.period.trim()).ok_or(Msg::InspectionPeriodInvalid)?;
-        let date = |text: &str| NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok();
-        let (Some(start_date), Some(end_date)) = (date(raw.start_date), date(raw.end_date)) else {
-            return Err(Msg::InspectionPlanDatesRequired);
+        let msgs = RangeMessages {
+            required: Msg::InspectionPlanDatesRequired,
+            past: Msg::InspectionPlanDatePast,
+            start_after_end: Msg::InspectionPlanStartAfterEnd,
         };
-        if (start_date < today && kept != Some(start_date)) || end_date < today {
-            return Err(Msg::InspectionPlanDatePast);
-        }
-        if start_date > end_date {
-            return Err(Msg::InspectionPlanStartAfterEnd);
-        }
+        let (start_date, end_date) = date_range(raw.start_date, raw.end_date, today, kept, msgs)?;
         let status = match raw.status.trim() {
             "" | PLAN_ENABLED => PLAN_ENABLED,
             PLAN_DISABLED => PLAN_DISABLED,
@@ -405,15 +401,12 @@ pub struct ListFilter {
 impl ListFilter {
     /// `statuses`: the codes the list knows; `invalid`, the message for another.
     pub fn parse(raw: &RawListFilter<'_>, statuses: &[&str], invalid: Msg) -> Result<Self, Msg> {
-        let keyword = raw.keyword.trim();
-        if keyword.chars().count() > MAX_KEYWORD_CHARS {
-            return Err(Msg::BadRequest);
-        }
+        let keyword = keyword(raw.keyword)?;
         let status = raw.status.trim();
         if !status.is_empty() && !statuses.contains(&status) {
             return Err(invalid);
         }
-        Ok(Self { keyword: keyword.to_owned(), status: status.to_owned() })
+        Ok(Self { keyword, status: status.to_owned() })
     }
 }
 

@@ -850,34 +850,66 @@ pub async fn plans_due(pool: &PgPool, today: NaiveDate) -> sqlx::Result<Vec<Plan
     .await
 }
 
-/// Makes the plan's task of `window` unless it exists: the unique (plan, period start)
-/// makes a second replica's insert wait for the first's and then do nothing. Gives whether
-/// this call made it.
-pub async fn make_task(pool: &PgPool, plan: &PlanDue, window: &Window) -> sqlx::Result<bool> {
+/// Makes the tasks of `due` (a plan and one of its windows each) that do not exist yet, in
+/// one transaction: one insert for the tasks, one for their points, copied from their routes.
+/// The unique (plan, period start) makes a second replica's insert of the same task wait for
+/// the first's and then do nothing; rows that exist already are filtered out before the
+/// insert, so a round that finds nothing new writes nothing. Gives how many it made.
+pub async fn make_tasks(pool: &PgPool, due: &[(&PlanDue, Window)]) -> sqlx::Result<u64> {
+    if due.is_empty() {
+        return Ok(0);
+    }
+    let project_ids: Vec<i64> = due.iter().map(|(p, _)| p.project_id).collect();
+    let names: Vec<String> = due.iter().map(|(p, w)| model::task_name(&p.plan_name, w.day)).collect();
+    let plan_ids: Vec<i64> = due.iter().map(|(p, _)| p.plan_id).collect();
+    let starts: Vec<DateTime<Utc>> = due.iter().map(|(_, w)| w.start).collect();
+    let ends: Vec<DateTime<Utc>> = due.iter().map(|(_, w)| w.end).collect();
+    let plan_names: Vec<String> = due.iter().map(|(p, _)| p.plan_name.clone()).collect();
+    let route_ids: Vec<i64> = due.iter().map(|(p, _)| p.route_id).collect();
+    let route_names: Vec<String> = due.iter().map(|(p, _)| p.route_name.clone()).collect();
+    let team_ids: Vec<i64> = due.iter().map(|(p, _)| p.team_id).collect();
+    let team_names: Vec<String> = due.iter().map(|(p, _)| p.team_name.clone()).collect();
     let mut tx = pool.begin().await?;
-    let made = sqlx::query_scalar!(
+    let made = sqlx::query!(
         "INSERT INTO maintenance.inspection_tasks (project_id, task_name, plan_id, period_start, plan_name, route_id, \
          route_name, team_id, team_name, start_time, end_time, status) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $4, $10, CASE WHEN $4 <= now() THEN '1' ELSE '0' END) \
-         ON CONFLICT (plan_id, period_start) DO NOTHING RETURNING task_id",
-        plan.project_id,
-        model::task_name(&plan.plan_name, window.day),
-        plan.plan_id,
-        window.start,
-        plan.plan_name,
-        plan.route_id,
-        plan.route_name,
-        plan.team_id,
-        plan.team_name,
-        window.end,
+         SELECT u.project_id, u.task_name, u.plan_id, u.period_start, u.plan_name, u.route_id, u.route_name, u.team_id, \
+         u.team_name, u.period_start, u.end_time, CASE WHEN u.period_start <= now() THEN '1' ELSE '0' END \
+         FROM UNNEST($1::bigint[], $2::text[], $3::bigint[], $4::timestamptz[], $5::text[], $6::bigint[], $7::text[], \
+         $8::bigint[], $9::text[], $10::timestamptz[]) \
+         AS u(project_id, task_name, plan_id, period_start, plan_name, route_id, route_name, team_id, team_name, end_time) \
+         WHERE NOT EXISTS (SELECT 1 FROM maintenance.inspection_tasks t \
+         WHERE t.plan_id = u.plan_id AND t.period_start = u.period_start) \
+         ON CONFLICT (plan_id, period_start) DO NOTHING RETURNING task_id, route_id",
+        &project_ids,
+        &names,
+        &plan_ids,
+        &starts,
+        &plan_names,
+        &route_ids,
+        &route_names,
+        &team_ids,
+        &team_names,
+        &ends,
     )
-    .fetch_optional(&mut *tx)
+    .fetch_all(&mut *tx)
     .await?;
-    if let Some(task_id) = made {
-        copy_points(&mut tx, task_id, plan.route_id).await?;
+    if !made.is_empty() {
+        let task_ids: Vec<i64> = made.iter().map(|m| m.task_id).collect();
+        let task_routes: Vec<i64> = made.iter().map(|m| m.route_id).collect();
+        sqlx::query!(
+            "INSERT INTO maintenance.inspection_task_points (task_id, seq, point_type, ref_id, point_name) \
+             SELECT m.task_id, p.seq, p.point_type, p.ref_id, p.point_name \
+             FROM UNNEST($1::bigint[], $2::bigint[]) AS m(task_id, route_id) \
+             JOIN maintenance.inspection_route_points p ON p.route_id = m.route_id",
+            &task_ids,
+            &task_routes,
+        )
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
-    Ok(made.is_some())
+    Ok(made.len() as u64)
 }
 
 /// Moves tasks by the clock: undoing ones whose start has come are doing, open ones whose

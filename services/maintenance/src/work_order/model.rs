@@ -8,8 +8,11 @@
 //!   close: from unassigned, in progress or pending confirmation, with a reason
 //! ```
 
-use chrono::{DateTime, Local, NaiveDateTime, TimeDelta, TimeZone, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use lumiscape_common::i18n::Msg;
+
+pub use crate::rules::MAX_KEYWORD_CHARS;
+use crate::rules::{bounded, keyword, local_time};
 
 /// Longest description, address, note, evaluation and close reason, in characters.
 pub const MAX_DESCRIPTION_CHARS: usize = 1000;
@@ -307,12 +310,6 @@ impl ActionSpec {
     }
 }
 
-/// `text` trimmed, when it is 1 to `max` characters.
-pub(crate) fn bounded(text: &str, max: usize) -> Option<String> {
-    let trimmed = text.trim();
-    (1..=max).contains(&trimmed.chars().count()).then(|| trimmed.to_owned())
-}
-
 fn attachments(paths: &[String]) -> Result<Vec<String>, Msg> {
     let paths: Vec<String> = paths.iter().map(|p| p.trim().to_owned()).filter(|p| !p.is_empty()).collect();
     if paths.len() > MAX_ATTACHMENTS || paths.iter().any(|p| p.chars().count() > MAX_ATTACHMENT_CHARS) {
@@ -320,15 +317,6 @@ fn attachments(paths: &[String]) -> Result<Vec<String>, Msg> {
     }
     Ok(paths)
 }
-
-/// `YYYY-MM-DD HH:mm:ss` in the server's local time.
-pub(crate) fn local_time(text: &str) -> Option<DateTime<Utc>> {
-    let naive = NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S").ok()?;
-    Local.from_local_datetime(&naive).earliest().map(|at| at.with_timezone(&Utc))
-}
-
-/// Longest keyword the list searches for, in characters.
-pub const MAX_KEYWORD_CHARS: usize = 64;
 
 /// The list's filters as sent, unchecked.
 #[derive(Debug, Default)]
@@ -362,16 +350,8 @@ impl ListFilter {
         if !urgency.is_empty() && Urgency::parse(urgency).is_none() {
             return Err(Msg::WorkOrderUrgencyInvalid);
         }
-        let keyword = raw.keyword.trim();
-        if keyword.chars().count() > MAX_KEYWORD_CHARS {
-            return Err(Msg::BadRequest);
-        }
-        Ok(Self {
-            status: status.to_owned(),
-            order_type: order_type.to_owned(),
-            urgency: urgency.to_owned(),
-            keyword: keyword.to_owned(),
-        })
+        let keyword = keyword(raw.keyword)?;
+        Ok(Self { status: status.to_owned(), order_type: order_type.to_owned(), urgency: urgency.to_owned(), keyword })
     }
 }
 
@@ -393,6 +373,7 @@ pub fn is_overdue(status: Status, due: DateTime<Utc>, now: DateTime<Utc>) -> boo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::Local;
 
     /// Every (status, action) pair, with what it gives.
     #[test]
