@@ -547,3 +547,49 @@ async fn an_overdue_order_is_flagged_put_first_for_its_handler_and_said_once_on_
     let (_, counts) = admin.send(PROJECT, EN, Call::get("/operation/workOrder/counts")).await;
     assert_eq!(counts["data"]["overdue"], 1, "{counts}");
 }
+
+scenario!(a_crowd_on_the_work_order_list_still_sees_each_write_at_once);
+/// The list's pages are shared by the callers who ask for the same page at once
+/// (`lumiscape_common::coalesce`); a caller still never gets a page read before it asked. A
+/// crowd keeps the first page's reads shared while a writer opens an order, and then dispatches
+/// it, and reads the page straight after each.
+async fn a_crowd_on_the_work_order_list_still_sees_each_write_at_once(c: &Cluster) {
+    const FIRST_PAGE: &str = "/operation/workOrder/list?pageNum=1&pageSize=10";
+    let admin = Console::admin(c).await;
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let crowd = futures::future::join_all((0..16).map(|_| async {
+        let mut reads = 0;
+        while !done.load(std::sync::atomic::Ordering::SeqCst) {
+            let (_, page) = admin.send(PROJECT, EN, Call::get(FIRST_PAGE)).await;
+            assert_eq!(page["code"], 200, "{page}");
+            reads += 1;
+        }
+        reads
+    }));
+    let writer = async {
+        for round in 1..=6 {
+            let (_, before) = admin.send(PROJECT, EN, Call::get(FIRST_PAGE)).await;
+            let total = before["total"].as_i64().expect("the total");
+            let id = open_order(&admin, reported()).await;
+            let (_, page) = admin.send(PROJECT, EN, Call::get(FIRST_PAGE)).await;
+            assert_eq!(page["total"].as_i64(), Some(total + 1), "round {round}: {page}");
+            assert_eq!(
+                (page["rows"][0]["workOrderId"].as_i64(), page["rows"][0]["status"].as_str()),
+                (Some(id), Some("0"))
+            );
+            let who = json!({ "workOrderId": id, "handlerId": 1, "handlerName": "admin" });
+            assert_eq!(act(&admin, EN, "dispatch", who).await.1["status"], "1");
+            let (_, page) = admin.send(PROJECT, EN, Call::get(FIRST_PAGE)).await;
+            let top = &page["rows"][0];
+            assert_eq!(
+                (top["workOrderId"].as_i64(), top["status"].as_str()),
+                (Some(id), Some("1")),
+                "round {round}: {page}"
+            );
+            assert_eq!(top["handlerId"].as_i64(), Some(1), "round {round}: {page}");
+        }
+        done.store(true, std::sync::atomic::Ordering::SeqCst);
+    };
+    let (reads, ()) = tokio::join!(crowd, writer);
+    assert!(reads.iter().all(|&n| n > 0), "every reader of the crowd was answered: {reads:?}");
+}

@@ -2,8 +2,11 @@
 //! error once; wire types are converted here, rules live in the model, transactions in the
 //! store.
 
+use std::sync::Arc;
+
 use chrono::Utc;
 use lumiscape_common::access::{InProject, authorize};
+use lumiscape_common::coalesce::Coalesced;
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::local::{Peer, Transport};
 use lumiscape_common::paging::Page;
@@ -27,11 +30,24 @@ pub struct WorkOrderApi {
     alarm: Peer,
     /// Identity, asked who a dispatched order's handler is.
     identity: Peer,
+    /// List pages read once for the callers who ask for the same page at once.
+    pages: Coalesced<PageKey, Arc<(Vec<WorkOrderRow>, i64)>, Error>,
+}
+
+/// What a list page's rows depend on: the project, the checked filters, "only mine" (the
+/// caller as handler) and the page.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct PageKey {
+    project_id: i64,
+    filter: ListFilter,
+    handler_id: Option<i64>,
+    limit: i64,
+    offset: i64,
 }
 
 impl WorkOrderApi {
     pub fn new(shared: Shared, alarm: Peer, identity: Peer) -> Self {
-        Self { shared, alarm, identity }
+        Self { shared, alarm, identity, pages: Coalesced::new() }
     }
 }
 
@@ -101,9 +117,19 @@ impl WorkOrderApi {
         // "Only mine": the orders the caller handles.
         let handler_id = req.mine.then(|| access.caller.user_id());
         let page = Page::of(req.page_num, req.page_size);
-        let (rows, total) = store::list(&self.shared.pool, access.project_id, &filter, handler_id, page).await?;
+        // A project's first page is what every open work-order screen asks for, again and
+        // again: the callers who ask for the same page while one is read share the next read
+        // (`lumiscape_common::coalesce`), each still answered from a read begun after it asked.
+        let key = PageKey { project_id: access.project_id, filter, handler_id, limit: page.limit, offset: page.offset };
+        let (pool, asked) = (self.shared.pool.clone(), key.clone());
+        let read = move || async move {
+            let rows = store::list(&pool, asked.project_id, &asked.filter, asked.handler_id, page).await?;
+            Ok::<_, Error>(Arc::new(rows))
+        };
+        let shared = self.pages.get(key, read).await?;
+        let (rows, total) = &*shared;
         let now = Utc::now();
-        Ok(pb::ListWorkOrdersResponse { rows: rows.into_iter().map(|r| order_pb(r, now)).collect(), total })
+        Ok(pb::ListWorkOrdersResponse { rows: rows.iter().map(|r| order_pb(r.clone(), now)).collect(), total: *total })
     }
 
     async fn get(&self, access: &InProject, id: i64) -> Result<pb::WorkOrderDetail, Error> {

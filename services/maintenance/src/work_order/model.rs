@@ -328,7 +328,7 @@ pub struct RawListFilter<'a> {
 }
 
 /// The list's filters, checked: each empty (no filter) or a known code; the keyword trimmed.
-#[derive(Debug, Default, Clone, PartialEq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq, Hash)]
 pub struct ListFilter {
     pub status: String,
     pub order_type: String,
