@@ -614,6 +614,48 @@ async fn the_job_makes_each_task_once_across_replicas() {
     assert_eq!(again.made, 0);
 }
 
+/// Three maintenance processes on one database and NATS, each running its job every 10 s
+/// with no lock and no leader: every task of five plans is made once, with its points once,
+/// and stays so through later rounds of all three.
+#[tokio::test]
+async fn three_maintenance_replicas_make_each_task_once() {
+    let mut c = Cluster::start_with(common::Deployment::Monolith, common::Options::default()).await;
+    c.add_replica("maintenance").await;
+    c.add_replica("maintenance").await;
+    let admin = Console::admin(&c).await;
+    let (gateway, address) = points_of_project(&c, &admin).await;
+    let mut plans = Vec::new();
+    for n in 0..5 {
+        plans.push(team_route_plan(&admin, &format!("Replicated {n}"), gateway, address).await.2);
+    }
+    let per_plan = |pool: sqlx::PgPool, plans: Vec<i64>| async move {
+        sqlx::query_as::<_, (i64, i64)>(
+            "SELECT plan_id, count(*) FROM maintenance.inspection_tasks WHERE plan_id = ANY($1) \
+             GROUP BY plan_id ORDER BY plan_id",
+        )
+        .bind(&plans)
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+    };
+    // Today's task and tomorrow's for each daily plan from today.
+    let expected: Vec<(i64, i64)> = plans.iter().map(|p| (*p, 2)).collect();
+    let made = eventually(40, || async { per_plan(c.pool.clone(), plans.clone()).await == expected }).await;
+    assert!(made, "{:?}", per_plan(c.pool.clone(), plans.clone()).await);
+    // Two more periods of every replica's job (10 s each) make nothing more.
+    tokio::time::sleep(std::time::Duration::from_secs(21)).await;
+    assert_eq!(per_plan(c.pool.clone(), plans.clone()).await, expected);
+    let points: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM maintenance.inspection_task_points p JOIN maintenance.inspection_tasks t USING (task_id) \
+         WHERE t.plan_id = ANY($1)",
+    )
+    .bind(&plans)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    assert_eq!(points, 20, "two points on each of ten tasks");
+}
+
 /// The demo project's inspection: a team, two routes, a daily and a weekly plan whose tasks
 /// the job makes, a task dealt with and one expired; seeding again changes nothing.
 #[tokio::test]
