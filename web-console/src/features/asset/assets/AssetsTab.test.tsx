@@ -138,9 +138,10 @@ describe('the assets', () => {
     await user.type(within(dialog).getByLabelText('使用期限（月）'), '0');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('编码只能包含字母、数字、下划线和连字符，且不超过 32 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('残值率须为 0 到 100 之间的数字，最多两位小数')).toBeInTheDocument();
-    expect(within(dialog).getByText('使用期限须为 1 到 1200 个月')).toBeInTheDocument();
-    expect(within(dialog).getByText('属性“功率(W)”不能为空')).toBeInTheDocument();
+    // antd shows each field's message as its own check settles, so each is waited for.
+    expect(await within(dialog).findByText('残值率须为 0 到 100 之间的数字，最多两位小数')).toBeInTheDocument();
+    expect(await within(dialog).findByText('使用期限须为 1 到 1200 个月')).toBeInTheDocument();
+    expect(await within(dialog).findByText('属性“功率(W)”不能为空')).toBeInTheDocument();
     expect(callsTo('POST /operation/asset')).toHaveLength(0);
 
     await fill(user, within(dialog).getByLabelText('资产编码'), 'ZC-0009');

@@ -213,7 +213,10 @@ describe('the asset types', () => {
     await selectOption(user, attribute, 'Value type', 'Number');
     await user.click(await within(attribute).findByRole('checkbox', { name: 'Verify range' }));
     await user.click(within(attribute).getByRole('button', { name: 'Save attribute' }));
-    expect(await within(attribute).findAllByText('A verify range is required when verification is on')).toHaveLength(2);
+    // One message under each bound, as each field's check settles.
+    await waitFor(() =>
+      expect(within(attribute).getAllByText('A verify range is required when verification is on')).toHaveLength(2),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Please save the unsaved changes first')).toBeInTheDocument();
   });

@@ -60,7 +60,7 @@ describe('the personal center', () => {
     await user.type(screen.getByLabelText('用户邮箱'), 'not-an-email');
     await user.click(screen.getAllByRole('button', { name: '保存' })[0]!);
     expect(await screen.findByText('请输入正确的手机号码')).toBeInTheDocument();
-    expect(screen.getByText('请输入正确的邮箱地址')).toBeInTheDocument();
+    expect(await screen.findByText('请输入正确的邮箱地址')).toBeInTheDocument();
     expect(callsTo('PUT /system/user/profile')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('手机号码'));
@@ -90,7 +90,7 @@ describe('the personal center', () => {
     await user.type(screen.getByLabelText('确认密码'), '123456');
     await user.click(save());
     expect(await screen.findByText('长度在 6 到 20 个字符')).toBeInTheDocument();
-    expect(screen.getByText('两次输入的密码不一致')).toBeInTheDocument();
+    expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('新密码'), '6');
     await user.click(save());

@@ -35,7 +35,7 @@ describe('the project info page', () => {
     await user.type(within(dialog).getByLabelText('联系电话'), '12345');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('只能包含字母、数字、下划线和连字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('请输入正确的手机号码')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请输入正确的手机号码')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('项目编号'));
     await user.type(within(dialog).getByLabelText('项目编号'), 'SZ-1');
     await user.clear(within(dialog).getByLabelText('联系电话'));
