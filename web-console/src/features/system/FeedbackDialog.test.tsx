@@ -49,8 +49,8 @@ describe("a user's feedback", () => {
     // their own feedback (GET /system/advice/my), with the reply and status
     const list = within(dialog).getByRole('region', { name: '我的反馈' });
     const replied = (await within(list).findByText('希望增加夜间模式')).closest('tr') as HTMLElement;
-    expect(within(replied).getByText('已回复')).toBeInTheDocument();
-    expect(within(replied).getByText('已列入下个版本计划')).toBeInTheDocument();
+    expect(await within(replied).findByText('已回复')).toBeInTheDocument();
+    expect(await within(replied).findByText('已列入下个版本计划')).toBeInTheDocument();
     expect(within(list).queryByRole('columnheader', { name: '反馈账号' })).not.toBeInTheDocument();
     expect(callsTo('GET /system/advice/list')).toHaveLength(0);
 
@@ -88,7 +88,7 @@ describe("a user's feedback", () => {
     await waitFor(() => expect(dialogTitled('提交意见反馈')).toBeUndefined());
     // the list shows the new one, pending
     const sent = (await within(list).findByText('三号桥灯不亮')).closest('tr') as HTMLElement;
-    expect(within(sent).getByText('待处理')).toBeInTheDocument();
+    expect(await within(sent).findByText('待处理')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(dialogTitled('意见反馈')).toBeUndefined());
@@ -103,7 +103,7 @@ describe("a user's feedback", () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Feedback' }));
     const dialog = await screen.findByRole('dialog', { name: 'Feedback' });
     const row = (await within(dialog).findByText('希望增加夜间模式')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('Replied')).toBeInTheDocument();
+    expect(await within(row).findByText('Replied')).toBeInTheDocument();
     for (const name of ['Title', 'Status', 'Reply', 'Replied', 'Sent']) {
       expect(within(dialog).getByRole('columnheader', { name })).toBeInTheDocument();
     }

@@ -13,7 +13,7 @@ describe('the history alarms', () => {
     const { callsTo } = alarmBackend({ 'GET /alarm/history/list': ok({ rows: [closed], total: 1 }) });
     const { user } = renderApp({ route: '/alarm/history' });
     const row = (await screen.findByText('2026-05-01 11:00:00')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('已关闭')).toBeInTheDocument();
+    expect(await within(row).findByText('已关闭')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: '关闭 回路过压' })).not.toBeInTheDocument();
 
     const search = screen.getByRole('button', { name: '搜索' }).closest('form') as HTMLElement;

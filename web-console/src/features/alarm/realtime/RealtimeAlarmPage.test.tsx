@@ -54,7 +54,7 @@ describe('the real-time alarms', () => {
     await user.click(within(row).getByRole('button', { name: '回路过压 详情' }));
     const drawer = await screen.findByRole('dialog', { name: '告警详情' });
     expect(await within(drawer).findByText('电压 262.4 V > 阈值 250 V')).toBeInTheDocument();
-    expect(within(drawer).getByText('Loop voltage too high')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Loop voltage too high')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: '关闭' }));
 
     await user.click(within(row).getByRole('button', { name: '处理 回路过压' }));

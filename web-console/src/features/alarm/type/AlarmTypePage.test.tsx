@@ -20,8 +20,8 @@ describe('the alarm type form', () => {
     const { callsTo } = alarmBackend({ 'POST /alarm/type': () => answer });
     const { user } = renderApp({ route: '/alarm/type' });
     const row = (await screen.findByText('回路过压')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('严重')).toBeInTheDocument();
-    expect(within(row).getByText('电压 > 250 (持续 60 秒)')).toBeInTheDocument();
+    expect(await within(row).findByText('严重')).toBeInTheDocument();
+    expect(await within(row).findByText('电压 > 250 (持续 60 秒)')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog', { name: '新增告警类型' });

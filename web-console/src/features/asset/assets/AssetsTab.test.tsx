@@ -237,7 +237,7 @@ describe('the assets', () => {
     expect(within(dialog).getByText('assets.xlsx')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '导入' }));
     expect(await within(dialog).findByText('导入失败：共 2 行数据有误，未导入任何数据')).toBeInTheDocument();
-    expect(within(dialog).getByText('导入失败的行')).toBeInTheDocument();
+    expect(await within(dialog).findByText('导入失败的行')).toBeInTheDocument();
     const lines = within(dialog)
       .getAllByRole('row')
       .map((line) => within(line).queryAllByRole('cell').map((cell) => cell.textContent))
@@ -282,7 +282,7 @@ describe('the assets', () => {
     for (const name of ['Assets', 'Records', 'Asset types']) expect(await screen.findByRole('tab', { name })).toBeInTheDocument();
     const row = await rowOf(idleLamp.assetCode);
     expect(await within(row).findByText('Idle')).toBeInTheDocument();
-    expect(within(row).getByText('Lamp')).toBeInTheDocument();
+    expect(await within(row).findByText('Lamp')).toBeInTheDocument();
     for (const name of ['Asset code', 'Asset name', 'Asset type', 'Status', 'Initial value', 'Net value', 'Start date', 'Limit (months)', 'Expiry date']) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
@@ -292,6 +292,6 @@ describe('the assets', () => {
     await user.click(removeOf(within(dialog).getByTitle('ZC-0003 观景平台洗墙灯')));
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('Please choose at least one asset')).toBeInTheDocument();
-    expect(within(dialog).getByText('Enter the person')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter the person')).toBeInTheDocument();
   });
 });

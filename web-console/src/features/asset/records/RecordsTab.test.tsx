@@ -117,7 +117,7 @@ describe('the asset records', () => {
     const panel = await openRecords(user, 'Records');
     const scrap = await rowOf(panel, scrapRecord.remark);
     expect(await within(scrap).findByText('Scrap')).toBeInTheDocument();
-    expect(within(scrap).getByText('Effective')).toBeInTheDocument();
+    expect(await within(scrap).findByText('Effective')).toBeInTheDocument();
     for (const name of ['Record type', 'Record status', 'Person', 'Date', 'Assets', 'Remark', 'Recorded by']) {
       expect(within(panel).getByRole('columnheader', { name })).toBeInTheDocument();
     }

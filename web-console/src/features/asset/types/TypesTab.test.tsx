@@ -64,8 +64,8 @@ describe('the asset types', () => {
     await user.click(within(attribute).getByRole('checkbox', { name: '子选项 2 为默认值' }));
     await user.click(within(attribute).getByRole('button', { name: '保存属性' }));
     expect(await within(attribute).findByText('子选项最多只能有一个默认值')).toBeInTheDocument();
-    expect(within(attribute).getByText('子选项的值不能为空')).toBeInTheDocument();
-    expect(within(dialog).getByText('尚未添加属性')).toBeInTheDocument();
+    expect(await within(attribute).findByText('子选项的值不能为空')).toBeInTheDocument();
+    expect(await within(dialog).findByText('尚未添加属性')).toBeInTheDocument();
 
     // unsaved changes must be saved first: the type is not saved meanwhile
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -176,7 +176,7 @@ describe('the asset types', () => {
     // another attribute is not opened over unsaved edits
     await user.click(within(dialog).getByRole('button', { name: '删除属性 light_source' }));
     expect(await screen.findByText('请先保存未保存的修改')).toBeInTheDocument();
-    expect(within(dialog).getByText('light_source')).toBeInTheDocument();
+    expect(await within(dialog).findByText('light_source')).toBeInTheDocument();
     await user.click(within(attribute).getByRole('button', { name: '保存属性' }));
     await waitFor(() => expect(within(dialog).queryByRole('group', { name: '编辑属性：power_w' })).not.toBeInTheDocument());
     await user.click(within(dialog).getByRole('button', { name: '删除属性 light_source' }));

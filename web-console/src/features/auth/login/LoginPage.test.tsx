@@ -69,7 +69,7 @@ describe('LoginPage', () => {
     const { user } = renderLogin();
     await user.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByText('请输入您的账号')).toBeInTheDocument();
-    expect(screen.getByText('请输入您的密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入您的密码')).toBeInTheDocument();
     expect(callsTo('POST /login')).toHaveLength(0);
   });
 

@@ -109,8 +109,8 @@ describe('the device map', () => {
     const { callsTo } = backend();
     const { user } = renderApp({ route: '/device/map' });
     expect(await screen.findByText('tiles https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBeInTheDocument();
-    expect(screen.getByText('start 30.2084,120.2108 @15')).toBeInTheDocument();
-    expect(screen.getByText('project 滨江景观照明示范项目')).toBeInTheDocument();
+    expect(await screen.findByText('start 30.2084,120.2108 @15')).toBeInTheDocument();
+    expect(await screen.findByText('project 滨江景观照明示范项目')).toBeInTheDocument();
 
     // several moves in a row (one after the other at once, as a drag reports them, so that a
     // busy machine cannot space them wider than the wait): one request, for where the map
@@ -120,7 +120,7 @@ describe('the device map', () => {
       fireEvent.click(screen.getByRole('button', { name: 'move close' }));
     });
     expect(await screen.findByText('滨江配电柜1（SIM-00001，在线）')).toBeInTheDocument();
-    expect(screen.getByText('滨江配电柜2（SIM-00002，离线）')).toBeInTheDocument();
+    expect(await screen.findByText('滨江配电柜2（SIM-00002，离线）')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('视野内 2 台设备');
     const asked = callsTo('GET /device/device/locationDevice/list');
     expect(asked).toHaveLength(1);
@@ -136,7 +136,7 @@ describe('the device map', () => {
     // zoomed out over 10,005 devices: clusters with their counts
     await user.click(screen.getByRole('button', { name: 'move far' }));
     expect(await screen.findByText('10000 台设备，点击放大')).toBeInTheDocument();
-    expect(screen.getByText('5 台设备，点击放大')).toBeInTheDocument();
+    expect(await screen.findByText('5 台设备，点击放大')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('视野内 10005 台设备，聚合为 2 组'));
   });
 

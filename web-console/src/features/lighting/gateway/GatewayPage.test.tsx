@@ -14,9 +14,9 @@ describe('the gateways page', () => {
     });
     const { user } = renderApp({ route: '/lighting/gateway' });
     const row = (await screen.findByText('北区网关')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('GW-0007')).toBeInTheDocument();
-    expect(within(row).getByText('在线')).toBeInTheDocument();
-    expect(within(row).getByText('4G')).toBeInTheDocument();
+    expect(await within(row).findByText('GW-0007')).toBeInTheDocument();
+    expect(await within(row).findByText('在线')).toBeInTheDocument();
+    expect(await within(row).findByText('4G')).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: '信号 -75 dBm，3/4 格' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '新增' }));
@@ -25,9 +25,9 @@ describe('the gateways page', () => {
     await user.clear(within(dialog).getByLabelText('回路数'));
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('网关名称为 1 到 50 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('网关编号为 1 到 32 位字母、数字、下划线或中划线')).toBeInTheDocument();
-    expect(within(dialog).getByText('请选择通信方式')).toBeInTheDocument();
-    expect(within(dialog).getByText('回路数为 1 到 64 的整数')).toBeInTheDocument();
+    expect(await within(dialog).findByText('网关编号为 1 到 32 位字母、数字、下划线或中划线')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择通信方式')).toBeInTheDocument();
+    expect(await within(dialog).findByText('回路数为 1 到 64 的整数')).toBeInTheDocument();
     expect(callsTo('POST /lighting/gateway')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('网关名称'), ' 南区网关 ');

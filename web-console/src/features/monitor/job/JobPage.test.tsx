@@ -25,10 +25,10 @@ describe('the scheduled jobs page', () => {
     const saved = answerWithFile('/monitor/job/export');
     const { user } = renderApp({ route: '/system/job' });
     const row = (await screen.findByText('清理登录日志')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('系统')).toBeInTheDocument();
+    expect(await within(row).findByText('系统')).toBeInTheDocument();
     expect(await within(row).findByText('清理90天前的登录日志')).toBeInTheDocument();
-    expect(within(row).getByText('0 0 2 * * ?')).toBeInTheDocument();
-    expect(within(row).getByText('2026-05-02 02:00:00')).toBeInTheDocument();
+    expect(await within(row).findByText('0 0 2 * * ?')).toBeInTheDocument();
+    expect(await within(row).findByText('2026-05-02 02:00:00')).toBeInTheDocument();
     expect(within(row).getByRole('switch', { name: '状态 清理登录日志' })).toBeChecked();
     const paused = screen.getByText('心跳检测').closest('tr') as HTMLElement;
     expect(within(paused).getByText('默认')).toBeInTheDocument();
@@ -75,8 +75,8 @@ describe('the scheduled jobs page', () => {
 
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('任务名称为 1 到 64 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('请选择调用目标')).toBeInTheDocument();
-    expect(within(dialog).getByText('请输入执行表达式')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择调用目标')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请输入执行表达式')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('任务名称'), ' 心跳 ');
     // the call target is a choice among the registry's handlers, never free text
@@ -237,7 +237,7 @@ describe('the scheduled jobs page', () => {
     renderApp({ route: '/system/job' });
     const row = (await screen.findByText('心跳检测')).closest('tr') as HTMLElement;
     expect(await within(row).findByText('Heartbeat (does nothing)')).toBeInTheDocument();
-    expect(within(row).getByText('Default')).toBeInTheDocument();
+    expect(await within(row).findByText('Default')).toBeInTheDocument();
     for (const name of ['Job ID', 'Job name', 'Job group', 'Call target', 'Cron expression', 'Job status', 'Next fire time']) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }

@@ -78,9 +78,9 @@ describe('the job log page', () => {
     await user.click(within(rowOf(11)).getByRole('button', { name: '详细 日志 11' }));
     const drawer = await screen.findByRole('dialog', { name: '调度日志详细' });
     expect(await within(drawer).findByText('connection refused')).toBeInTheDocument();
-    expect(within(drawer).getByText('2026-05-01 10:00:13')).toBeInTheDocument();
-    expect(within(drawer).getByText('3 秒')).toBeInTheDocument();
-    expect(within(drawer).getByText('失败')).toBeInTheDocument();
+    expect(await within(drawer).findByText('2026-05-01 10:00:13')).toBeInTheDocument();
+    expect(await within(drawer).findByText('3 秒')).toBeInTheDocument();
+    expect(await within(drawer).findByText('失败')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '调度日志详细' })).not.toBeInTheDocument());
 

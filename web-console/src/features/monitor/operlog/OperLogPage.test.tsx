@@ -81,7 +81,7 @@ describe('the operation log page', () => {
     await user.click(within(rowOf(50)).getByRole('button', { name: '详细 日志 50' }));
     drawer = await screen.findByRole('dialog', { name: '操作日志详细' });
     expect(await within(drawer).findByText('网关不存在')).toBeInTheDocument();
-    expect(within(drawer).getByText('失败')).toBeInTheDocument();
+    expect(await within(drawer).findByText('失败')).toBeInTheDocument();
   });
 
   it('deletes a record and cleans the log, each after a confirmation', async () => {

@@ -63,7 +63,7 @@ describe('the work order actions', () => {
     const id = await within(dialog).findByLabelText('处理人用户 ID');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('处理人用户 ID 须为正整数')).toBeInTheDocument();
-    expect(within(dialog).getByText('处理人账号为 1 到 64 个字符')).toBeInTheDocument();
+    expect(await within(dialog).findByText('处理人账号为 1 到 64 个字符')).toBeInTheDocument();
     await user.type(id, '7');
     await user.type(within(dialog).getByLabelText('处理人账号'), ' wangwu ');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -152,7 +152,7 @@ describe('the work order actions', () => {
     const dialog = await screen.findByRole('dialog', { name: '新增工单' });
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请选择问题类型')).toBeInTheDocument();
-    expect(within(dialog).getByText('请输入问题描述')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请输入问题描述')).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('告警编号')).not.toBeInTheDocument();
     expect(callsTo('POST /operation/workOrder')).toHaveLength(0);
 

@@ -25,8 +25,8 @@ describe('the project info page', () => {
     const dialog = await screen.findByRole('dialog', { name: '新增项目' });
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('项目名称不能为空')).toBeInTheDocument();
-    expect(within(dialog).getByText('项目编号不能为空')).toBeInTheDocument();
-    expect(within(dialog).getByText('项目地址不能为空')).toBeInTheDocument();
+    expect(await within(dialog).findByText('项目编号不能为空')).toBeInTheDocument();
+    expect(await within(dialog).findByText('项目地址不能为空')).toBeInTheDocument();
     expect(callsTo('POST /project/project')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('项目名称'), ' 深圳湾 ');

@@ -17,9 +17,9 @@ describe('the advice page', () => {
     const { callsTo } = menuAdviceBackend();
     const { user } = renderApp({ route: '/system/advice' });
     const pending = (await screen.findByText('三号桥灯不亮')).closest('tr') as HTMLElement;
-    expect(within(pending).getByText('operator')).toBeInTheDocument();
-    expect(within(pending).getByText('待处理')).toBeInTheDocument();
-    expect(within(pending).getByText('2026-04-05 09:30:00')).toBeInTheDocument();
+    expect(await within(pending).findByText('operator')).toBeInTheDocument();
+    expect(await within(pending).findByText('待处理')).toBeInTheDocument();
+    expect(await within(pending).findByText('2026-04-05 09:30:00')).toBeInTheDocument();
     const replied = rowOf('希望增加夜间模式');
     expect(within(replied).getByText('已回复')).toBeInTheDocument();
     expect(within(replied).getByText('已列入下个版本计划')).toBeInTheDocument();

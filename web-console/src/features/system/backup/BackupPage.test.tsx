@@ -76,7 +76,7 @@ describe('the backup page', () => {
 
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请选择备份文件（.sql）')).toBeInTheDocument();
-    expect(within(dialog).getByText('请确认已了解恢复的影响')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请确认已了解恢复的影响')).toBeInTheDocument();
 
     pick(dialog, new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(await within(dialog).findByText('文件格式不正确，请选择 .sql 格式的备份文件')).toBeInTheDocument();

@@ -16,8 +16,8 @@ describe('the parameters page', () => {
     const { callsTo } = settingsBackend({ 'POST /system/config': ok() });
     const { user } = renderApp({ route: '/system/config' });
     const row = (await screen.findByText('inspection.remind.days')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('巡检提醒天数')).toBeInTheDocument();
-    expect(within(row).getByText('100')).toBeInTheDocument();
+    expect(await within(row).findByText('巡检提醒天数')).toBeInTheDocument();
+    expect(await within(row).findByText('100')).toBeInTheDocument();
     // not built in, not public
     expect(within(row).getAllByText('否')).toHaveLength(2);
     const builtIn = screen.getByText('sys.browser.nameZh').closest('tr') as HTMLElement;
@@ -40,7 +40,7 @@ describe('the parameters page', () => {
     await user.type(within(dialog).getByLabelText('参数键名'), 'inspection timeout');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('参数名称为 1 到 100 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('参数键名为 1 到 100 个字母、数字、下划线、中划线或点')).toBeInTheDocument();
+    expect(await within(dialog).findByText('参数键名为 1 到 100 个字母、数字、下划线、中划线或点')).toBeInTheDocument();
     expect(callsTo('POST /system/config')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('参数名称'), ' 巡检超时小时 ');

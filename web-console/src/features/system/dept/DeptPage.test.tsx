@@ -62,7 +62,7 @@ describe('the organization page', () => {
     const dialog = await screen.findByRole('dialog', { name: '新增组织' });
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请选择上级组织')).toBeInTheDocument();
-    expect(within(dialog).getByText('组织名称为 1 到 50 个字符')).toBeInTheDocument();
+    expect(await within(dialog).findByText('组织名称为 1 到 50 个字符')).toBeInTheDocument();
 
     await pickInTree(user, dialog, '上级组织', '研发部');
     await user.type(within(dialog).getByLabelText('组织名称'), ' 测试组 ');

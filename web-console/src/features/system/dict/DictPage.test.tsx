@@ -45,10 +45,10 @@ describe('the dictionaries page', () => {
     const { callsTo } = settingsBackend();
     const { user } = renderApp({ route: '/system/dict' });
     const row = (await screen.findByText('lamp_color')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('灯具颜色')).toBeInTheDocument();
-    expect(within(row).getByText('Lamp colours')).toBeInTheDocument();
-    expect(within(row).getByText('正常')).toBeInTheDocument();
-    expect(within(row).getByText('否')).toBeInTheDocument();
+    expect(await within(row).findByText('灯具颜色')).toBeInTheDocument();
+    expect(await within(row).findByText('Lamp colours')).toBeInTheDocument();
+    expect(await within(row).findByText('正常')).toBeInTheDocument();
+    expect(await within(row).findByText('否')).toBeInTheDocument();
     for (const name of ['字典编号', '字典名称', '英文名称', '字典类型', '状态', '系统内置', '备注', '创建时间']) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
@@ -60,9 +60,9 @@ describe('the dictionaries page', () => {
 
     const drawer = await openItems(user, '灯具颜色', '字典数据：灯具颜色（lamp_color）');
     const item = (await within(drawer).findByText('暖白')).closest('tr') as HTMLElement;
-    expect(within(item).getByText('Warm white')).toBeInTheDocument();
-    expect(within(item).getByText('warm')).toBeInTheDocument();
-    expect(within(item).getByText('是')).toBeInTheDocument();
+    expect(await within(item).findByText('Warm white')).toBeInTheDocument();
+    expect(await within(item).findByText('warm')).toBeInTheDocument();
+    expect(await within(item).findByText('是')).toBeInTheDocument();
     for (const name of ['字典编码', '字典标签', '英文标签', '字典键值', '字典排序', '状态', '默认', '系统内置', '备注']) {
       expect(within(drawer).getByRole('columnheader', { name })).toBeInTheDocument();
     }
@@ -101,8 +101,8 @@ describe('the dictionaries page', () => {
     await user.type(within(dialog).getByLabelText('样式属性'), 'bold;');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('字典标签为 1 到 100 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('字典键值为 1 到 100 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('样式属性最多 100 个字符，只能包含字母、数字、空格、下划线和中划线')).toBeInTheDocument();
+    expect(await within(dialog).findByText('字典键值为 1 到 100 个字符')).toBeInTheDocument();
+    expect(await within(dialog).findByText('样式属性最多 100 个字符，只能包含字母、数字、空格、下划线和中划线')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('字典标签'), ' 冷白 ');
     await user.type(within(dialog).getByLabelText('英文标签'), 'Cool white');
@@ -249,7 +249,7 @@ describe('the dictionaries page', () => {
     await user.type(within(dialog).getByLabelText('字典类型'), 'lamp color!');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('字典名称为 1 到 100 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('字典类型为 1 到 100 个字母、数字、下划线、中划线或点')).toBeInTheDocument();
+    expect(await within(dialog).findByText('字典类型为 1 到 100 个字母、数字、下划线、中划线或点')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('字典名称'), '灯具品牌');
     await user.type(within(dialog).getByLabelText('英文名称'), 'Lamp brands');
     await user.clear(within(dialog).getByLabelText('字典类型'));

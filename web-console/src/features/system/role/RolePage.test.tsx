@@ -58,7 +58,7 @@ describe('the roles page', () => {
 
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('角色名称为 1 到 30 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('权限字符为 1 到 100 个字母、数字、下划线、中划线或冒号')).toBeInTheDocument();
+    expect(await within(dialog).findByText('权限字符为 1 到 100 个字母、数字、下划线、中划线或冒号')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('角色名称'), ' 巡检员 ');
     await user.type(within(dialog).getByLabelText('权限字符'), 'care worker');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));

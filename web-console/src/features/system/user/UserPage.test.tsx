@@ -19,9 +19,9 @@ describe('the users page', () => {
     const { callsTo } = systemBackend();
     const { user } = renderApp({ route: '/system/user' });
     const row = (await screen.findByText('operator')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('运维员')).toBeInTheDocument();
-    expect(within(row).getByText('运维部')).toBeInTheDocument();
-    expect(within(row).getByText('13900000000')).toBeInTheDocument();
+    expect(await within(row).findByText('运维员')).toBeInTheDocument();
+    expect(await within(row).findByText('运维部')).toBeInTheDocument();
+    expect(await within(row).findByText('13900000000')).toBeInTheDocument();
     expect(within(row).getByRole('switch', { name: '状态 operator' })).toBeChecked();
     expect(lastListQuery(callsTo)?.has('deptId')).toBe(false);
 
@@ -242,7 +242,7 @@ describe('the users page', () => {
     await user.click(within(dialog).getByRole('button', { name: '导入' }));
 
     expect(await within(dialog).findByText('导入失败：共 2 行数据有误，未导入任何数据')).toBeInTheDocument();
-    expect(within(dialog).getByText('导入失败的行')).toBeInTheDocument();
+    expect(await within(dialog).findByText('导入失败的行')).toBeInTheDocument();
     const lines = within(dialog)
       .getAllByRole('row')
       .map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent))

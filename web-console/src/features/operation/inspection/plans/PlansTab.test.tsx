@@ -140,7 +140,7 @@ describe('the inspection plans', () => {
     const panel = await screen.findByRole('tabpanel', { name: 'Plans' });
     const row = await rowOf(panel, dailyPlan.planName);
     expect(await within(row).findByText('Daily')).toBeInTheDocument();
-    expect(within(row).getByText('Normal')).toBeInTheDocument();
+    expect(await within(row).findByText('Normal')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Period' })).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: `Edit ${dailyPlan.planName}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit inspection plan' });

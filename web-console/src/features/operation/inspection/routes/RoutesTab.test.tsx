@@ -32,7 +32,7 @@ describe('the inspection routes', () => {
     const { user } = renderApp({ route: '/operation/inspection' });
     const panel = await openRoutes(user);
     const row = (await within(panel).findByText(riversideRoute.routeName)).closest('tr') as HTMLElement;
-    expect(within(row).getByText('北区网关 (GW-0007) → 观景步道')).toBeInTheDocument();
+    expect(await within(row).findByText('北区网关 (GW-0007) → 观景步道')).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: '2' })).toBeInTheDocument();
   });
 
@@ -47,7 +47,7 @@ describe('the inspection routes', () => {
     expect(within(dialog).getByText('尚未添加巡检点')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请输入路线名称')).toBeInTheDocument();
-    expect(within(dialog).getByText('路线须有 1 到 100 个巡检点，请添加设备或地址')).toBeInTheDocument();
+    expect(await within(dialog).findByText('路线须有 1 到 100 个巡检点，请添加设备或地址')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('路线名称'), '南区巡检');
     await selectOption(user, dialog, '添加设备', '北区网关 (GW-0007)');

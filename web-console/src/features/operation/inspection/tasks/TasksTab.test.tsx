@@ -76,8 +76,8 @@ describe('the inspection tasks', () => {
 
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请填写处理结果描述')).toBeInTheDocument();
-    expect(within(gatewayPoint).getByText('请选择巡检结果：正常或异常')).toBeInTheDocument();
-    expect(within(addressPoint).getByText('请选择巡检结果：正常或异常')).toBeInTheDocument();
+    expect(await within(gatewayPoint).findByText('请选择巡检结果：正常或异常')).toBeInTheDocument();
+    expect(await within(addressPoint).findByText('请选择巡检结果：正常或异常')).toBeInTheDocument();
     expect(callsTo('PUT /operation/inspection/task/deal')).toHaveLength(0);
 
     // an abnormal point may raise a work order, of the question chosen ("other" unless chosen)
@@ -212,6 +212,6 @@ describe('the inspection tasks', () => {
     expect(within(point).getByRole('checkbox', { name: 'Raise a work order' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('Describe the result')).toBeInTheDocument();
-    expect(within(dialog).getByText('Choose the result: normal or abnormal')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Choose the result: normal or abnormal')).toBeInTheDocument();
   });
 });

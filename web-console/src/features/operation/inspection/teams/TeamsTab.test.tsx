@@ -39,7 +39,7 @@ describe('the inspection teams', () => {
     const dialog = await screen.findByRole('dialog', { name: '新增巡检班组' });
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请输入班组名称')).toBeInTheDocument();
-    expect(within(dialog).getByText('请选择 1 到 50 名班组成员')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择 1 到 50 名班组成员')).toBeInTheDocument();
     expect(callsTo('POST /operation/inspection/team')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('班组名称'), ' 西区白班 ');
@@ -106,6 +106,6 @@ describe('the inspection teams', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add inspection team' });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('Enter the team name')).toBeInTheDocument();
-    expect(within(dialog).getByText('Choose 1 to 50 members')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Choose 1 to 50 members')).toBeInTheDocument();
   });
 });

@@ -115,6 +115,6 @@ describe('the maintenance companies', () => {
     await user.type(within(dialog).getByLabelText('Phone'), '12800138000');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('Enter the company name')).toBeInTheDocument();
-    expect(within(dialog).getByText('The phone is an 11-digit mobile number: 1 first, then 3 to 9')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The phone is an 11-digit mobile number: 1 first, then 3 to 9')).toBeInTheDocument();
   });
 });

@@ -131,7 +131,7 @@ describe('the maintenance plans', () => {
     const dialog = await screen.findByRole('dialog', { name: '新增维保计划' });
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     for (const message of ['请输入计划名称', '请选择维保合同', '请选择计划日期']) expect(await within(dialog).findByText(message)).toBeInTheDocument();
-    expect(within(dialog).getByText('请先选择维保合同')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请先选择维保合同')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('计划名称'), ' 汛前检查 ');
     // an ended contract takes no new plan
@@ -193,7 +193,7 @@ describe('the maintenance plans', () => {
     for (const name of ['Plans', 'Contracts', 'Companies']) expect(await screen.findByRole('tab', { name })).toBeInTheDocument();
     const overdue = await rowOf(overduePlan.planName);
     expect(await within(overdue).findByText('Unfinished')).toBeInTheDocument();
-    expect(within(overdue).getByText('Overdue')).toBeInTheDocument();
+    expect(await within(overdue).findByText('Overdue')).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'All (3)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Finished (1)' })).toBeInTheDocument();
     expect(screen.getByText('Overdue 1')).toBeInTheDocument();
