@@ -563,17 +563,46 @@ async fn bad_input_foreign_records_and_missing_permissions_change_nothing(c: &Cl
     );
 }
 
+/// Five daily plans from today, each with its own team and route over the project's points.
+async fn five_plans(c: &Cluster, admin: &Console<'_>, name: &str) -> Vec<i64> {
+    let (gateway, address) = points_of_project(c, admin).await;
+    let mut plans = Vec::new();
+    for n in 0..5 {
+        plans.push(team_route_plan(admin, &format!("{name} {n}"), gateway, address).await.2);
+    }
+    plans
+}
+
+/// How many tasks each of `plans` has, by plan id.
+async fn tasks_per_plan(pool: &sqlx::PgPool, plans: &[i64]) -> Vec<(i64, i64)> {
+    sqlx::query_as(
+        "SELECT plan_id, count(*) FROM maintenance.inspection_tasks WHERE plan_id = ANY($1) GROUP BY plan_id ORDER BY plan_id",
+    )
+    .bind(plans)
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+/// How many points the tasks of `plans` have in all.
+async fn points_of_plans(pool: &sqlx::PgPool, plans: &[i64]) -> i64 {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM maintenance.inspection_task_points p JOIN maintenance.inspection_tasks t USING (task_id) \
+         WHERE t.plan_id = ANY($1)",
+    )
+    .bind(plans)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
 /// The job, as any number of replicas run it: rounds racing on one database make each task
 /// once, with its points once. The cluster's own maintenance service runs its job beside them.
 #[tokio::test]
 async fn the_job_makes_each_task_once_across_replicas() {
     let c = Cluster::start_with(common::Deployment::Monolith, common::Options::default()).await;
     let admin = Console::admin(&c).await;
-    let (gateway, address) = points_of_project(&c, &admin).await;
-    let mut plans = Vec::new();
-    for n in 0..5 {
-        plans.push(team_route_plan(&admin, &format!("Replica {n}"), gateway, address).await.2);
-    }
+    let plans = five_plans(&c, &admin, "Replica").await;
     let now = chrono::Utc::now();
     let rounds: Vec<_> = (0..8)
         .map(|_| {
@@ -587,29 +616,14 @@ async fn the_job_makes_each_task_once_across_replicas() {
     }
     // Each daily plan from today has today's task and tomorrow's; the service's own job may
     // have made some of them first.
-    let per_plan: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT plan_id, count(*) FROM maintenance.inspection_tasks WHERE plan_id = ANY($1) GROUP BY plan_id ORDER BY plan_id",
-    )
-    .bind(&plans)
-    .fetch_all(&c.pool)
-    .await
-    .unwrap();
-    assert_eq!(per_plan, plans.iter().map(|p| (*p, 2)).collect::<Vec<_>>());
+    assert_eq!(tasks_per_plan(&c.pool, &plans).await, plans.iter().map(|p| (*p, 2)).collect::<Vec<_>>());
     // The demo plans' tasks are made too (by the rounds or by the service): no more than those.
     let all: i64 = sqlx::query_scalar("SELECT count(*) FROM maintenance.inspection_tasks WHERE plan_id IS NOT NULL")
         .fetch_one(&c.pool)
         .await
         .unwrap();
     assert!(made <= all as u64, "{made} made by the racing rounds, {all} in all");
-    let points: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM maintenance.inspection_task_points p JOIN maintenance.inspection_tasks t USING (task_id) \
-         WHERE t.plan_id = ANY($1)",
-    )
-    .bind(&plans)
-    .fetch_one(&c.pool)
-    .await
-    .unwrap();
-    assert_eq!(points, 20, "two points on each of ten tasks");
+    assert_eq!(points_of_plans(&c.pool, &plans).await, 20, "two points on each of ten tasks");
     let again = lumiscape_maintenance::inspection::job::round(&c.pool, now).await.unwrap();
     assert_eq!(again.made, 0);
 }
@@ -623,37 +637,15 @@ async fn three_maintenance_replicas_make_each_task_once() {
     c.add_replica("maintenance").await;
     c.add_replica("maintenance").await;
     let admin = Console::admin(&c).await;
-    let (gateway, address) = points_of_project(&c, &admin).await;
-    let mut plans = Vec::new();
-    for n in 0..5 {
-        plans.push(team_route_plan(&admin, &format!("Replicated {n}"), gateway, address).await.2);
-    }
-    let per_plan = |pool: sqlx::PgPool, plans: Vec<i64>| async move {
-        sqlx::query_as::<_, (i64, i64)>(
-            "SELECT plan_id, count(*) FROM maintenance.inspection_tasks WHERE plan_id = ANY($1) \
-             GROUP BY plan_id ORDER BY plan_id",
-        )
-        .bind(&plans)
-        .fetch_all(&pool)
-        .await
-        .unwrap()
-    };
+    let plans = five_plans(&c, &admin, "Replicated").await;
     // Today's task and tomorrow's for each daily plan from today.
     let expected: Vec<(i64, i64)> = plans.iter().map(|p| (*p, 2)).collect();
-    let made = eventually(40, || async { per_plan(c.pool.clone(), plans.clone()).await == expected }).await;
-    assert!(made, "{:?}", per_plan(c.pool.clone(), plans.clone()).await);
+    let made = eventually(40, || async { tasks_per_plan(&c.pool, &plans).await == expected }).await;
+    assert!(made, "{:?}", tasks_per_plan(&c.pool, &plans).await);
     // Two more periods of every replica's job (10 s each) make nothing more.
     tokio::time::sleep(std::time::Duration::from_secs(21)).await;
-    assert_eq!(per_plan(c.pool.clone(), plans.clone()).await, expected);
-    let points: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM maintenance.inspection_task_points p JOIN maintenance.inspection_tasks t USING (task_id) \
-         WHERE t.plan_id = ANY($1)",
-    )
-    .bind(&plans)
-    .fetch_one(&c.pool)
-    .await
-    .unwrap();
-    assert_eq!(points, 20, "two points on each of ten tasks");
+    assert_eq!(tasks_per_plan(&c.pool, &plans).await, expected);
+    assert_eq!(points_of_plans(&c.pool, &plans).await, 20, "two points on each of ten tasks");
 }
 
 /// The demo project's inspection: a team, two routes, a daily and a weekly plan whose tasks
