@@ -91,7 +91,7 @@ describe('the asset types', () => {
     await user.click(within(attribute).getByRole('checkbox', { name: '必填' }));
     await user.click(within(attribute).getByRole('button', { name: '保存属性' }));
     expect(await within(attribute).findByText('该类型已有此属性编码')).toBeInTheDocument();
-    expect(within(attribute).getAllByText('开启校验时必须填写校验范围')).toHaveLength(2);
+    await waitFor(() => expect(within(attribute).getAllByText('开启校验时必须填写校验范围')).toHaveLength(2));
     await fill(user, within(attribute).getByLabelText('属性编码'), 'height');
     await user.type(within(attribute).getByLabelText('最小值'), '12');
     await user.type(within(attribute).getByLabelText('最大值'), '6');
