@@ -934,7 +934,7 @@ async fn a_slow_request_head_is_cut_off(c: &Cluster) {
     // Another client, on a connection of its own: the cluster's client may hold an idle
     // pooled connection that the same head timeout has closed meanwhile (a reuse then fails
     // with IncompleteMessage, as a CI run saw).
-    let other = common::Api { base: c.api.base.clone(), client: reqwest::Client::new() };
+    let other = common::Api { base: c.api.base.clone(), client: common::http_client(false) };
     let (status, _) = other.send(Call::get("/captchaImage")).await;
     assert_eq!(status, 200, "other clients are still served");
 }

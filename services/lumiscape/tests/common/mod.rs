@@ -39,10 +39,15 @@ pub fn nats_auth_dir() -> PathBuf {
 
 /// A client of the SERVICES account (what the services connect as) on `url`.
 pub async fn nats_client(url: &str) -> async_nats::Client {
+    try_nats_client(url, Duration::from_secs(10)).await.unwrap_or_else(|err| panic!("NATS at {url}: {err:#}"))
+}
+
+/// As [`nats_client`], giving up after `wait`.
+async fn try_nats_client(url: &str, wait: Duration) -> anyhow::Result<async_nats::Client> {
     let creds = nats_auth_dir().join("services.creds");
-    lumiscape_common::nats::connect(url, "lumiscape-test", Some(&creds), Duration::from_secs(10))
+    lumiscape_common::nats::connect(url, "lumiscape-test", Some(&creds), wait)
         .await
-        .unwrap_or_else(|err| panic!("NATS at {url} with {}: {err}", creds.display()))
+        .map_err(|err| err.context(format!("with {}", creds.display())))
 }
 
 /// The authority that issues gateway credentials on the test servers.
@@ -363,13 +368,9 @@ impl Cluster {
                 })
                 .collect(),
         };
-        let mut client = reqwest::Client::builder().no_proxy();
-        if deployment == Deployment::Replicated {
-            // A new connection per request, so the balancer deals requests to both edges in
-            // turn (a kept connection would stay with one).
-            client = client.pool_max_idle_per_host(0);
-        }
-        let client = client.build().unwrap();
+        // A new connection per request when replicated, so the balancer deals requests to
+        // both edges in turn (a kept connection would stay with one).
+        let client = http_client(deployment != Deployment::Replicated);
         let mut processes = Vec::new();
         let mut ops_given = false;
         for (targets, http_port, env) in plan {
@@ -588,13 +589,7 @@ fn remove_streams(url: &str, prefix: &str) {
         let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
         runtime.block_on(async {
             let cleanup = async {
-                let creds = nats_auth_dir().join("services.creds");
-                let wait = Duration::from_secs(2);
-                let Ok(client) =
-                    lumiscape_common::nats::connect(&url, "lumiscape-test-cleanup", Some(&creds), wait).await
-                else {
-                    return;
-                };
+                let Ok(client) = try_nats_client(&url, Duration::from_secs(2)).await else { return };
                 let js = async_nats::jetstream::new(client);
                 let mut names = js.stream_names();
                 let mut ours = Vec::new();
@@ -634,6 +629,14 @@ impl Drop for TempDir {
 pub struct Api {
     pub base: String,
     pub client: reqwest::Client,
+}
+
+/// A client of the test edges (never through a proxy of the environment); `keep_connections`
+/// false opens a new connection for each request.
+pub fn http_client(keep_connections: bool) -> reqwest::Client {
+    let client = reqwest::Client::builder().no_proxy();
+    let client = if keep_connections { client } else { client.pool_max_idle_per_host(0) };
+    client.build().unwrap()
 }
 
 /// One request to the edge.
