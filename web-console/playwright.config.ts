@@ -3,16 +3,21 @@ import { defineConfig } from '@playwright/test';
 // The console is served by the real `lumiscape` binary; the runner starts it (with the
 // captcha switched off) and points us at it through LUMISCAPE_E2E_URL.
 const baseURL = process.env.LUMISCAPE_E2E_URL ?? 'http://127.0.0.1:8080';
+// A second stack of its own (scripts/test, e2e_stack) for the 'quiet' project.
+const quietURL = process.env.LUMISCAPE_E2E_QUIET_URL ?? baseURL;
 
-// Two projects side by side, one worker each: the specs in order as ever ('console'), and the
-// big screen's ten-minute heap test (tagged @heap, e2e/screen.spec.ts), which only waits and
-// so runs beside them instead of adding its ten minutes to the run.
+// Three projects side by side, one worker each: the specs in order as ever ('console'); the
+// language walk ('quiet', e2e/language.spec.ts), which must meet the demo as seeded and no other
+// spec's data, on a stack of its own; and the big screen's ten-minute heap test ('heap',
+// e2e/screen.spec.ts), which only waits, on that stack too. After the other specs they would
+// add sixteen minutes to the run; beside them, they add none.
 export default defineConfig({
   testDir: './e2e',
-  workers: 2,
+  workers: 3,
   projects: [
-    { name: 'console', grepInvert: /@heap/, workers: 1 },
-    { name: 'heap', grep: /@heap/, workers: 1 },
+    { name: 'console', grepInvert: /@quiet/, workers: 1 },
+    { name: 'quiet', grep: /@quiet/, grepInvert: /@heap/, workers: 1, use: { baseURL: quietURL } },
+    { name: 'heap', grep: /@heap/, workers: 1, use: { baseURL: quietURL } },
   ],
   retries: 0,
   reporter: 'list',

@@ -61,6 +61,9 @@ test.describe.serial('a three-level address tree built on the screen', () => {
   });
 
   test('park, zone and walkway; a zone with a walkway cannot change parent, in both languages', async ({ page }) => {
+    // Three adds, two edits and a language switch, each a dialog and a server round trip: 25 s
+    // on a quiet machine, and CI ran out of the usual minute beside the security lane.
+    test.setTimeout(120_000);
     await signIn(page);
     await page.goto('/project/address');
     const addresses = screen(page, '/project/address');

@@ -149,10 +149,12 @@ async function walk(page: Page, language: Language): Promise<string[]> {
 }
 
 // About 60 menu pages in each language, the built ones with their data: 70 to 90 s a
-// language on the usual machine, more on a slower one beside the heap test (CI took over
-// ten minutes for both in one test, 2026-11-27). One test per language, each signed in
-// afresh, so each has its own limit. A page that hangs still fails at its own step's 15 s.
-test.describe('every page speaks one language', () => {
+// language on the usual machine, more on a slower one (CI took over ten minutes for both in one
+// test, 2026-11-27). One test per language, each signed in afresh, so each has its own limit. A
+// page that hangs still fails at its own step's 15 s. Tagged @quiet: on a stack of their own
+// (playwright.config.ts), so that the pages show the demo's data and nothing the other specs
+// make meanwhile.
+test.describe('every page speaks one language', { tag: '@quiet' }, () => {
   test.describe.configure({ timeout: 600_000 });
 
   test('Chinese', async ({ page }) => {

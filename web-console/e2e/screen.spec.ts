@@ -4,8 +4,9 @@ import { DEMO_PROJECT, chooseProject, errorToasts, signIn } from './helpers';
 
 // The data big screen (issue 11, "Data big screen") against the real server and the simulated
 // fleet: every panel shows at 1920x1080 and 3840x2160 without scrollbars; and, tagged @heap (its
-// own Playwright project, run beside the other specs: playwright.config.ts), the JS heap after
-// ten minutes of live updates stays within 20% of the heap after one.
+// own Playwright project, on the stack of the @quiet tests, run beside the other specs:
+// playwright.config.ts), the JS heap after ten minutes of live updates stays within 20% of the
+// heap after one.
 
 const PANELS = ['设备概况', '实时功率', '项目地图', '近7日告警趋势', '最新告警', '网关状态'] as const;
 const SCREEN_CALL = '/project/project/getScreenAllProjectInfo';
@@ -67,34 +68,42 @@ test.describe('the data big screen', () => {
     await expect(errorToasts(page)).toHaveCount(0);
   });
 
-  test('stays within 20% of its heap after ten minutes of live updates @heap', async ({ page }, testInfo) => {
-    test.setTimeout(14 * 60_000);
-    let answers = 0;
-    page.on('response', (response) => {
-      if (response.url().includes(SCREEN_CALL)) answers += 1;
+  // Watched as a viewer who asked for less motion: the data still arrives live and is drawn
+  // anew, but the map's ripple and the rolling lists stand still. Animated, the screen kept a
+  // core busy for the ten minutes (0.8 of one; 0.07 so), slowing the specs that run beside
+  // this one; the render test above sees the motion.
+  test.describe('watched for ten minutes', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('stays within 20% of its heap after ten minutes of live updates', { tag: ['@quiet', '@heap'] }, async ({ page }, testInfo) => {
+      test.setTimeout(14 * 60_000);
+      let answers = 0;
+      page.on('response', (response) => {
+        if (response.url().includes(SCREEN_CALL)) answers += 1;
+      });
+      await openScreen(page);
+      await expect(page.getByRole('region', { name: '网关状态' }).locator('li').first()).toBeVisible();
+      const cdp = await page.context().newCDPSession(page);
+      const heap = async () => {
+        await cdp.send('HeapProfiler.collectGarbage');
+        const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+        return usedSize;
+      };
+      await page.waitForTimeout(60_000);
+      const afterOneMinute = await heap();
+      const answersAfterOneMinute = answers;
+      await page.waitForTimeout(9 * 60_000);
+      const afterTenMinutes = await heap();
+      const growth = (afterTenMinutes - afterOneMinute) / afterOneMinute;
+      const summary = { afterOneMinute, afterTenMinutes, growth, refreshes: answers - answersAfterOneMinute };
+      const path = testInfo.outputPath('heap.json');
+      await writeFile(path, JSON.stringify(summary, null, 2));
+      await testInfo.attach('heap', { path, contentType: 'application/json' });
+      // the figures in the run's log too
+      console.log(`data screen heap: ${JSON.stringify(summary)}`);
+      // The screen did follow the fleet's alarms and gateways all along.
+      expect(summary.refreshes).toBeGreaterThan(10);
+      expect(afterTenMinutes).toBeLessThanOrEqual(afterOneMinute * 1.2);
     });
-    await openScreen(page);
-    await expect(page.getByRole('region', { name: '网关状态' }).locator('li').first()).toBeVisible();
-    const cdp = await page.context().newCDPSession(page);
-    const heap = async () => {
-      await cdp.send('HeapProfiler.collectGarbage');
-      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-      return usedSize;
-    };
-    await page.waitForTimeout(60_000);
-    const afterOneMinute = await heap();
-    const answersAfterOneMinute = answers;
-    await page.waitForTimeout(9 * 60_000);
-    const afterTenMinutes = await heap();
-    const growth = (afterTenMinutes - afterOneMinute) / afterOneMinute;
-    const summary = { afterOneMinute, afterTenMinutes, growth, refreshes: answers - answersAfterOneMinute };
-    const path = testInfo.outputPath('heap.json');
-    await writeFile(path, JSON.stringify(summary, null, 2));
-    await testInfo.attach('heap', { path, contentType: 'application/json' });
-    // the figures in the run's log too
-    console.log(`data screen heap: ${JSON.stringify(summary)}`);
-    // The screen did follow the fleet's alarms and gateways all along.
-    expect(summary.refreshes).toBeGreaterThan(10);
-    expect(afterTenMinutes).toBeLessThanOrEqual(afterOneMinute * 1.2);
   });
 });

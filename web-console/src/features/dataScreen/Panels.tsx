@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption } from 'echarts/core';
+import { usePrefersReducedMotion } from '../../lib/motion';
 import Chart from './Chart';
 import type { ScreenAlarm, ScreenAlarms, ScreenData, ScreenDevices, ScreenGateway, ScreenPower, ScreenProject, TrendDay } from './types';
 import { ACCENT, MUTED, TEXT, gaugeMax } from './style';
-import { WORLD, loadWorldMap } from './worldMap';
+import { mapOption } from './mapOption';
+import { loadWorldMap } from './worldMap';
 
 const ONLINE = '#3ddc97';
 const OFFLINE = '#ff6b6b';
@@ -196,35 +198,13 @@ export function MapPanel({ project, pixelRatio }: { project: ScreenProject; pixe
       live = false;
     };
   }, []);
+  const stillMarker = usePrefersReducedMotion();
   const { longitude, latitude } = project;
   const located = longitude !== null && latitude !== null;
   const option = useMemo<EChartsCoreOption | undefined>(() => {
     if (!ready) return undefined;
-    const place = located ? [longitude, latitude] : undefined;
-    return {
-      geo: {
-        map: WORLD,
-        roam: false,
-        center: place ?? [105, 35],
-        zoom: place ? 6 : 1.2,
-        silent: true,
-        itemStyle: { areaColor: '#0f3a6b', borderColor: '#3fb1ff', borderWidth: 0.8 },
-      },
-      series: place
-        ? [
-            {
-              type: 'effectScatter',
-              coordinateSystem: 'geo',
-              symbolSize: 18,
-              rippleEffect: { scale: 4, brushType: 'stroke' },
-              itemStyle: { color: '#ffd666' },
-              label: { show: true, position: 'right', formatter: project.projectName, color: TEXT, fontSize: 18 },
-              data: [{ name: project.projectName, value: place }],
-            },
-          ]
-        : [],
-    };
-  }, [ready, located, longitude, latitude, project.projectName]);
+    return mapOption(located ? [longitude, latitude] : undefined, project.projectName, stillMarker);
+  }, [ready, located, longitude, latitude, project.projectName, stillMarker]);
   return (
     <Panel
       title={t('dataScreen.panels.map')}

@@ -84,6 +84,12 @@ describe('live push', () => {
     const notice = (await screen.findByText('新告警：回路欠压（主要）')).closest('.ant-notification-notice') as HTMLElement;
     expect(notice).toHaveTextContent('南区网关：回路电压过低（2026-05-01 10:10:00）');
     expect(beeps.length).toBeGreaterThan(0);
+    // a switch of language while it shows redraws it in the new language
+    await act(() => changeLanguage('en'));
+    expect(notice).toHaveTextContent('New alarm: 回路欠压 (Main)');
+    expect(notice).not.toHaveTextContent('新告警');
+    await act(() => changeLanguage('zh-CN'));
+    expect(notice).toHaveTextContent('新告警：回路欠压（主要）');
 
     // a recovered alarm refreshes the count too, without a notification
     count = 2;

@@ -1,4 +1,5 @@
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadFeedback, MESSAGE_SECONDS } from '../../app/feedback';
 import i18n from '../../i18n';
 import { getSettings } from '../../lib/settings';
@@ -55,16 +56,26 @@ export function alarmTexts(event: AlarmEvent): { title: string; body: string } {
   };
 }
 
+/** A text drawn again in the new language when the language changes while it is on screen. */
+function Translated({ text }: { text: () => string }): ReactNode {
+  useTranslation();
+  return text();
+}
+
+const translated = (text: () => string) => createElement(Translated, { text });
+
 /**
  * Tells the user about a raised alarm: an antd notification (5 seconds) in the current
- * language, the beep and a desktop notification when switched on in the settings.
+ * language, following a switch of language while it shows; the beep and a desktop
+ * notification (in the language of the moment: it cannot change) when switched on in the
+ * settings.
  */
 export function announceAlarm(event: AlarmEvent): void {
   const { title, body } = alarmTexts(event);
   void loadFeedback().then((feedback) =>
     feedback.notification.warning({
-      message: title,
-      description: createElement('span', null, body),
+      message: translated(() => alarmTexts(event).title),
+      description: createElement('span', null, translated(() => alarmTexts(event).body)),
       duration: MESSAGE_SECONDS,
     }),
   );
@@ -84,13 +95,15 @@ export function workOrderOverdueText(event: WorkOrderOverdueEvent): string {
   return i18n.t('live.workOrderOverdue', { orderNumber: event.orderNumber });
 }
 
-/** Tells the handler that their work order is overdue: an antd notification (5 seconds) in the current language. */
+/**
+ * Tells the handler that their work order is overdue: an antd notification (5 seconds) in the
+ * current language, following a switch of language while it shows.
+ */
 export function announceWorkOrderOverdue(event: WorkOrderOverdueEvent): void {
-  const text = workOrderOverdueText(event);
   void loadFeedback().then((feedback) =>
     feedback.notification.warning({
       key: `workOrder-overdue-${event.workOrderId}`,
-      message: text,
+      message: translated(() => workOrderOverdueText(event)),
       duration: MESSAGE_SECONDS,
     }),
   );
