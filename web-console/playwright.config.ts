@@ -26,6 +26,11 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'zh-CN',
+    // The specs watch the console as a viewer who asked for less motion (it then has no antd
+    // animations: app/theme.ts): a click is never made on a menu or dialog still sliding in,
+    // and two browsers animate nothing for nobody on CI's two cores. The big screen's render
+    // test sees the motion (e2e/screen.spec.ts).
+    reducedMotion: 'reduce',
     browserName: 'chromium',
     trace: 'off',
     launchOptions: {

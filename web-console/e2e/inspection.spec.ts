@@ -156,7 +156,14 @@ test('a plan makes a task, dealt with on the inspection page: an abnormal point 
     await expect(async () => {
       await tasks.getByRole('button', { name: '刷新' }).click();
       await expect(doing).toHaveCount(1, { timeout: 3_000 });
-    }).toPass({ timeout: 45_000 });
+    })
+      .toPass({ timeout: 45_000 })
+      .catch(async (error: unknown) => {
+        // Once in a full run (2026-11-28) the task was made and doing, yet the refreshed list
+        // and counts never showed it: say what the server answered then, to tell the two apart.
+        const server = await callApi<{ taskName: string; status: string }>(page, 'GET', '/operation/inspection/task/list?pageNum=1&pageSize=50&status=1', { project: PROJECT });
+        throw new Error(`${String(error)}\nthe server's doing tasks then: ${JSON.stringify((server.rows ?? []).map((row) => row.taskName))}`);
+      });
     for (const text of [ROUTE, TEAM]) await expect(doing).toContainText(text);
 
     // ---- dealt with: the point abnormal, a work order raised for it ----

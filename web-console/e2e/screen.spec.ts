@@ -35,7 +35,8 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): P
 }
 
 test.describe('the data big screen', () => {
-  test.use({ viewport: { width: 1920, height: 1080 } });
+  // with its motion (the map's ripple, the rolling lists), as most viewers see it
+  test.use({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'no-preference' });
 
   test('renders every panel non-empty at 1920x1080, and scales to 3840x2160', async ({ page }, testInfo) => {
     await openScreen(page);

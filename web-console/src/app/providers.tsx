@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfigProvider } from 'antd';
+import { usePrefersReducedMotion } from '../lib/motion';
 import { useSettings } from '../lib/settings';
 import { useAntdLocale } from './antdLocale';
 import { antdSizing, themeConfig } from './theme';
@@ -28,12 +29,15 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const settings = useSettings();
   const locale = useAntdLocale(i18n.language);
   const { componentSize, compact } = antdSizing(settings.size);
+  // Less motion when the system asks for it: no antd animations, no click waves.
+  const still = usePrefersReducedMotion();
   return (
     <ConfigProvider
       locale={locale}
-      theme={themeConfig(settings.theme, compact)}
+      theme={themeConfig(settings.theme, compact, still)}
       componentSize={componentSize}
       button={{ autoInsertSpace: false }}
+      wave={{ disabled: still }}
     >
       <FeedbackMount />
       {children}

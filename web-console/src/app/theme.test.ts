@@ -14,4 +14,9 @@ describe('sizes on antd', () => {
     expect(themeConfig('#13c2c2', false)).toEqual({ token: { colorPrimary: '#13c2c2' }, algorithm: theme.defaultAlgorithm });
     expect(themeConfig('#13c2c2', true).algorithm).toEqual([theme.defaultAlgorithm, theme.compactAlgorithm]);
   });
+
+  it('switches antd\'s motion off for a viewer who asked for less motion', () => {
+    expect(themeConfig('#13c2c2', false, true).token).toEqual({ colorPrimary: '#13c2c2', motion: false });
+    expect(themeConfig('#13c2c2', false, false).token).not.toHaveProperty('motion');
+  });
 });

@@ -20,10 +20,14 @@ export function antdSizing(size: Size): { componentSize: ComponentSize; compact:
   }
 }
 
-/** antd theme from the settings: the theme colour as primary, the compact algorithm for Mini. */
-export function themeConfig(colorPrimary: string, compact: boolean): ThemeConfig {
+/**
+ * antd theme from the settings: the theme colour as primary, the compact algorithm for Mini;
+ * and no motion (antd's opening, closing and sliding animations) for a viewer whose system
+ * asks for less motion (prefers-reduced-motion).
+ */
+export function themeConfig(colorPrimary: string, compact: boolean, still = false): ThemeConfig {
   return {
-    token: { colorPrimary },
+    token: still ? { colorPrimary, motion: false } : { colorPrimary },
     algorithm: compact ? [antdTheme.defaultAlgorithm, antdTheme.compactAlgorithm] : antdTheme.defaultAlgorithm,
   };
 }
