@@ -90,6 +90,11 @@ describe('live push', () => {
     expect(notice).not.toHaveTextContent('新告警');
     await act(() => changeLanguage('zh-CN'));
     expect(notice).toHaveTextContent('新告警：回路欠压（主要）');
+    // the next alarm takes the notice's place: one notice at a time, the newest alarm
+    act(() => live.requests[0]!.stream!.send('alarm', { ...raised, alarmId: 44, alarmName: '回路过流' }));
+    expect(await screen.findByText('新告警：回路过流（主要）')).toBeInTheDocument();
+    expect(screen.queryByText('新告警：回路欠压（主要）')).not.toBeInTheDocument();
+    expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1);
 
     // a recovered alarm refreshes the count too, without a notification
     count = 2;

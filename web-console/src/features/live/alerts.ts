@@ -64,16 +64,21 @@ function Translated({ text }: { text: () => string }): ReactNode {
 
 const translated = (text: () => string) => createElement(Translated, { text });
 
+/** The one on-screen notification of raised alarms: each new alarm takes its place. */
+export const ALARM_NOTIFICATION_KEY = 'alarm-raised';
+
 /**
  * Tells the user about a raised alarm: an antd notification (5 seconds) in the current
  * language, following a switch of language while it shows; the beep and a desktop
  * notification (in the language of the moment: it cannot change) when switched on in the
- * settings.
+ * settings. One notification at a time shows the newest alarm (the bell counts them all): a
+ * fleet raising alarms every second would otherwise stack notices over the page's buttons.
  */
 export function announceAlarm(event: AlarmEvent): void {
   const { title, body } = alarmTexts(event);
   void loadFeedback().then((feedback) =>
     feedback.notification.warning({
+      key: ALARM_NOTIFICATION_KEY,
       message: translated(() => alarmTexts(event).title),
       description: createElement('span', null, translated(() => alarmTexts(event).body)),
       duration: MESSAGE_SECONDS,
