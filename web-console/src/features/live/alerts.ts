@@ -65,7 +65,7 @@ function Translated({ text }: { text: () => string }): ReactNode {
 const translated = (text: () => string) => createElement(Translated, { text });
 
 /** The one on-screen notification of raised alarms: each new alarm takes its place. */
-export const ALARM_NOTIFICATION_KEY = 'alarm-raised';
+const ALARM_NOTIFICATION_KEY = 'alarm-raised';
 
 /**
  * Tells the user about a raised alarm: an antd notification (5 seconds) in the current
