@@ -284,6 +284,12 @@ async fn serve(
             },
             () = shutdown.cancelled() => break,
         };
+        // A response written in more than one piece (a streamed body, the live stream's
+        // events) must not wait for the client's delayed acknowledgement (Nagle's
+        // algorithm); `axum::serve` leaves this to its caller too.
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(error = %e, %peer, "edge could not set TCP_NODELAY");
+        }
         let app = app.clone().map_request(move |mut req: Request<hyper::body::Incoming>| {
             req.extensions_mut().insert(axum::extract::ConnectInfo(peer));
             req

@@ -2,7 +2,6 @@
 //! registry, health endpoints, and the migrate and seed commands. Integration tests start
 //! the same [`start`] with different target sets.
 
-use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -80,17 +79,12 @@ impl fmt::Display for Target {
     }
 }
 
-/// The services to run for the given targets, `all` expanded.
-pub fn expand(targets: &[Target]) -> BTreeSet<Target> {
-    let mut services = BTreeSet::new();
-    for target in targets {
-        if *target == Target::All {
-            services.extend(Target::SERVICES.iter().copied());
-        } else {
-            services.insert(*target);
-        }
-    }
-    services
+/// The services to run for the given targets, `all` expanded, each once, in the order they
+/// start ([`Target::SERVICES`]): the edge last, so that its clients find the services of this
+/// process registered and call them in-process.
+pub fn expand(targets: &[Target]) -> Vec<Target> {
+    let all = targets.contains(&Target::All);
+    Target::SERVICES.iter().copied().filter(|service| all || targets.contains(service)).collect()
 }
 
 /// Services running in this process.
@@ -382,5 +376,17 @@ mod tests {
     #[test]
     fn repeated_targets_collapse() {
         assert_eq!(expand(&[Target::Edge, Target::Edge, Target::Identity]).len(), 2);
+    }
+
+    /// The edge's clients look for the services of their process when the edge starts; a
+    /// service started after it would be called over TCP (the edge started first once, when
+    /// the targets were kept in their enum's order).
+    #[test]
+    fn the_edge_starts_after_the_services_it_calls() {
+        for targets in [&[Target::All][..], &[Target::Edge, Target::Project, Target::Identity], &[Target::Bridge, Target::Edge]] {
+            let services = expand(targets);
+            assert_eq!(services.last(), Some(&Target::Edge), "{targets:?}");
+        }
+        assert_eq!(expand(&[Target::Lighting, Target::Identity]), [Target::Identity, Target::Lighting]);
     }
 }
