@@ -9,10 +9,10 @@
 //! counts, centres and order as `GROUP BY floor(longitude / side), floor(latitude / side)
 //! ORDER BY count DESC, min(gateway_id)` (the map's test compares them with that query).
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+use rustc_hash::FxHashMap;
 use sqlx::PgPool;
 
 use super::model::Viewport;
@@ -65,9 +65,11 @@ impl Located {
         })
     }
 
-    /// How many gateways whose name contains `name` stand in the viewport.
-    pub fn count(&self, name: &str, viewport: &Viewport) -> i64 {
-        self.matching(name, viewport).count() as i64
+    /// How many gateways whose name contains `name` stand in the viewport, counted up to
+    /// `cap` at most: the map only asks whether there are more than it shows as markers.
+    pub fn count_up_to(&self, name: &str, viewport: &Viewport, cap: i64) -> i64 {
+        let cap = usize::try_from(cap).unwrap_or(0);
+        i64::try_from(self.matching(name, viewport).take(cap).count()).unwrap_or(i64::MAX)
     }
 
     /// The viewport's gateways whose name contains `name`, grouped by grid cell.
@@ -79,7 +81,9 @@ impl Located {
             first_id: i64,
         }
         let side = viewport.cell_degrees();
-        let mut cells: HashMap<(i64, i64), Cell> = HashMap::new();
+        // Keys are the caller's own coordinates, never a peer's input to attack the hash
+        // with, so the fast hash (rustc-hash) serves: this map is built anew per request.
+        let mut cells: FxHashMap<(i64, i64), Cell> = FxHashMap::default();
         // By id, so a cell's first gateway is the one it met first.
         for p in self.matching(name, viewport) {
             let key = ((p.longitude / side).floor() as i64, (p.latitude / side).floor() as i64);
@@ -195,10 +199,11 @@ mod tests {
             1,
             vec![point(1, "东门", 119.0, 29.0), point(2, "东湖", 121.0, 31.0), point(3, "西门", 120.0, 30.0)],
         );
-        assert_eq!(located.count("", &viewport(8)), 3);
-        assert_eq!(located.count("东", &viewport(8)), 2);
-        assert_eq!(located.count("门", &viewport(8)), 2);
-        assert_eq!(located.count("北", &viewport(8)), 0);
+        assert_eq!(located.count_up_to("", &viewport(8), 10), 3);
+        assert_eq!(located.count_up_to("", &viewport(8), 2), 2, "counted up to the cap only");
+        assert_eq!(located.count_up_to("东", &viewport(8), 10), 2);
+        assert_eq!(located.count_up_to("门", &viewport(8), 10), 2);
+        assert_eq!(located.count_up_to("北", &viewport(8), 10), 0);
         assert_eq!(located.clusters("北", &viewport(8), 10), Clusters::default());
     }
 }
