@@ -383,7 +383,9 @@ mod tests {
     /// the targets were kept in their enum's order).
     #[test]
     fn the_edge_starts_after_the_services_it_calls() {
-        for targets in [&[Target::All][..], &[Target::Edge, Target::Project, Target::Identity], &[Target::Bridge, Target::Edge]] {
+        for targets in
+            [&[Target::All][..], &[Target::Edge, Target::Project, Target::Identity], &[Target::Bridge, Target::Edge]]
+        {
             let services = expand(targets);
             assert_eq!(services.last(), Some(&Target::Edge), "{targets:?}");
         }
