@@ -94,7 +94,7 @@ impl LocationApi {
             });
         };
         let located = self.located.current(pool, project_id).await?;
-        if located.count_up_to(&query.name, &viewport, MARKER_THRESHOLD + 1) <= MARKER_THRESHOLD {
+        if !located.more_than(&query.name, &viewport, MARKER_THRESHOLD) {
             // Few enough to draw: read them with their live status.
             let rows = store::markers(pool, project_id, &query.name, Some(&viewport), MARKER_THRESHOLD).await?;
             let total = rows.len() as i64;

@@ -65,11 +65,10 @@ impl Located {
         })
     }
 
-    /// How many gateways whose name contains `name` stand in the viewport, counted up to
-    /// `cap` at most: the map only asks whether there are more than it shows as markers.
-    pub fn count_up_to(&self, name: &str, viewport: &Viewport, cap: i64) -> i64 {
-        let cap = usize::try_from(cap).unwrap_or(0);
-        i64::try_from(self.matching(name, viewport).take(cap).count()).unwrap_or(i64::MAX)
+    /// Whether more than `limit` gateways whose name contains `name` stand in the viewport:
+    /// the map shows them as markers up to the limit. Stops at the first one past it.
+    pub fn more_than(&self, name: &str, viewport: &Viewport, limit: i64) -> bool {
+        usize::try_from(limit).map_or(true, |limit| self.matching(name, viewport).nth(limit).is_some())
     }
 
     /// The viewport's gateways whose name contains `name`, grouped by grid cell.
@@ -199,11 +198,12 @@ mod tests {
             1,
             vec![point(1, "东门", 119.0, 29.0), point(2, "东湖", 121.0, 31.0), point(3, "西门", 120.0, 30.0)],
         );
-        assert_eq!(located.count_up_to("", &viewport(8), 10), 3);
-        assert_eq!(located.count_up_to("", &viewport(8), 2), 2, "counted up to the cap only");
-        assert_eq!(located.count_up_to("东", &viewport(8), 10), 2);
-        assert_eq!(located.count_up_to("门", &viewport(8), 10), 2);
-        assert_eq!(located.count_up_to("北", &viewport(8), 10), 0);
+        assert!(located.more_than("", &viewport(8), 2));
+        assert!(!located.more_than("", &viewport(8), 3), "exactly at the limit is not more");
+        assert!(located.more_than("", &viewport(8), -1), "no limit below none");
+        assert!(located.more_than("东", &viewport(8), 1) && !located.more_than("东", &viewport(8), 2));
+        assert!(located.more_than("门", &viewport(8), 1) && !located.more_than("门", &viewport(8), 2));
+        assert!(!located.more_than("北", &viewport(8), 0));
         assert_eq!(located.clusters("北", &viewport(8), 10), Clusters::default());
     }
 }
