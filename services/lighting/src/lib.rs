@@ -6,11 +6,13 @@
 //! - [`telemetry`]: projections of the bridge's events (samples, latest readings, presence).
 //! - [`control`]: commands relayed by the bridge; [`onekey`]: a whole project at once.
 //! - [`location`]: where the gateways stand on the map, as markers or clusters.
+//! - [`schedule`]: the scheduler's rules (sun times, priorities, overrides, minimum burn).
 
 pub mod control;
 pub mod gateway;
 pub mod location;
 pub mod onekey;
+pub mod schedule;
 pub mod seed;
 pub mod telemetry;
 

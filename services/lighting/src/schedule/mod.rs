@@ -1,0 +1,18 @@
+//! The lighting scheduler's rules (issue 12), pure: no I/O and no clock of its own. Given a
+//! site (where it stands and its IANA time zone), the tasks that address a loop, the manual
+//! overrides and the loop type's minimum burn time, [`timeline::resolve`] says what the loop
+//! should do at every instant of a window, and which task, scene or rule decided it.
+//!
+//! - [`sun`]: local days, clock times across DST changes, sunrise and sunset (polar days and
+//!   nights included);
+//! - [`task`]: when a task runs (its days, its start and end, each a clock time or sunrise or
+//!   sunset with a signed offset) and what it asks of the loop;
+//! - [`timeline`]: priority resolution, overrides that revert by themselves, minimum burn.
+//!
+//! The rules are written down in `docs/scheduler.md`. Everything here is tested in simulated
+//! time: property tests compare the resolved timeline with the rules' definition evaluated
+//! minute by minute.
+
+pub mod sun;
+pub mod task;
+pub mod timeline;
