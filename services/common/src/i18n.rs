@@ -564,6 +564,45 @@ pub enum Msg {
         value: String,
     },
     // ---- end alarm ----
+    // ---- schedule (scenes, tasks, the site) ----
+    SceneNotFound,
+    SceneNameInvalid,
+    SceneNameTaken {
+        name: String,
+    },
+    SceneTypeInvalid,
+    SceneLoopsInvalid {
+        max: u32,
+    },
+    /// The spec's rule: scene parameters are non-empty and numeric.
+    SceneParameterInvalid,
+    SceneInUse {
+        task: String,
+    },
+    TaskNotFound,
+    TaskNameInvalid,
+    TaskPriorityInvalid,
+    TaskWeekdaysInvalid,
+    TaskDateRangeInvalid,
+    TaskTimeInvalid,
+    TaskOffsetInvalid {
+        max: u32,
+    },
+    /// The spec's text for a task or a delivery without a scene.
+    NoSceneToDeliver,
+    TaskScenesTooMany {
+        max: u32,
+    },
+    TaskGatewaysInvalid {
+        max: u32,
+    },
+    /// The spec's rule: a scheduled task must be disabled before edit or delete.
+    TaskEnabled,
+    SiteLocationInvalid,
+    TimeZoneInvalid,
+    SiteNotSet,
+    PlanDateInvalid,
+    // ---- end schedule ----
     // ---- bridge ----
     /// The spec's text for a command to an offline gateway.
     DeviceOffline,
@@ -1699,6 +1738,92 @@ impl Msg {
             }
             // ---- end alarm ----
             // ---- bridge ----
+            Msg::SceneNotFound => pick("场景不存在", "Scene does not exist"),
+            Msg::SceneNameInvalid => {
+                pick("场景名称不能为空，且不超过30个字符", "Scene name is required and at most 30 characters")
+            }
+            Msg::SceneNameTaken { name } => {
+                if zh {
+                    format!("场景名称'{name}'已存在")
+                } else {
+                    format!("A scene named '{name}' already exists")
+                }
+            }
+            Msg::SceneTypeInvalid => pick("场景类型应为默认或自定义", "The scene type must be default or custom"),
+            Msg::SceneLoopsInvalid { max } => {
+                if zh {
+                    format!("场景须包含1到{max}个回路")
+                } else {
+                    format!("A scene has 1 to {max} loops")
+                }
+            }
+            Msg::SceneParameterInvalid => pick(
+                "场景参数不能为空且必须为数字（开关为0或1，亮度为1到100的整数）",
+                "Scene parameters must be non-empty and numeric (switch 0 or 1, brightness a whole number 1 to 100)",
+            ),
+            Msg::SceneInUse { task } => {
+                if zh {
+                    format!("场景正被任务'{task}'使用")
+                } else {
+                    format!("The scene is used by task '{task}'")
+                }
+            }
+            Msg::TaskNotFound => pick("任务不存在", "Task does not exist"),
+            Msg::TaskNameInvalid => {
+                pick("任务名称不能为空，且不超过30个字符", "Task name is required and at most 30 characters")
+            }
+            Msg::TaskPriorityInvalid => pick(
+                "任务优先级应为0到255的整数，数值越大优先级越高",
+                "Task priority must be a whole number from 0 to 255; larger is higher",
+            ),
+            Msg::TaskWeekdaysInvalid => pick("请至少选择一个星期（1到7）", "Choose at least one weekday (1 to 7)"),
+            Msg::TaskDateRangeInvalid => pick(
+                "日期格式应为年-月-日，且开始日期不能晚于结束日期",
+                "Dates must be YYYY-MM-DD and the start date cannot be after the end date",
+            ),
+            Msg::TaskTimeInvalid => pick(
+                "时间类型应为定时、日出或日落，定时时间格式为时:分",
+                "A time is a clock time (HH:mm), sunrise or sunset",
+            ),
+            Msg::TaskOffsetInvalid { max } => {
+                if zh {
+                    format!("日出日落偏移应为-{max}到{max}分钟")
+                } else {
+                    format!("The offset from sunrise or sunset must be -{max} to {max} minutes")
+                }
+            }
+            Msg::NoSceneToDeliver => {
+                pick("操作错误，请选择要下发的场景", "Operation error, please select a scenario to deliver")
+            }
+            Msg::TaskScenesTooMany { max } => {
+                if zh {
+                    format!("一个任务最多{max}个场景")
+                } else {
+                    format!("A task has at most {max} scenes")
+                }
+            }
+            Msg::TaskGatewaysInvalid { max } => {
+                if zh {
+                    format!("请选择1到{max}个网关")
+                } else {
+                    format!("Choose 1 to {max} gateways")
+                }
+            }
+            Msg::TaskEnabled => pick(
+                "任务已启用，请先停用再修改或删除",
+                "The task is enabled: disable it before editing or deleting it",
+            ),
+            Msg::SiteLocationInvalid => pick(
+                "纬度应在-90到90之间，经度应在-180到180之间",
+                "Latitude must be -90 to 90 and longitude -180 to 180",
+            ),
+            Msg::TimeZoneInvalid => {
+                pick("时区应为IANA时区，例如Asia/Shanghai", "The time zone must be an IANA zone, such as Asia/Shanghai")
+            }
+            Msg::SiteNotSet => {
+                pick("请先设置项目的位置和时区", "Set the project's site (location and time zone) first")
+            }
+            Msg::PlanDateInvalid => pick("日期格式应为年-月-日", "The date must be YYYY-MM-DD"),
             Msg::DeviceOffline => pick("设备离线，无法操作。", "Device offline, cannot operate."),
             Msg::CommandTimeout { seconds } => {
                 if zh {
@@ -2175,6 +2300,28 @@ impl Msg {
             Msg::AlarmDetail { .. } => "alarm.detail",
             // ---- end alarm ----
             // ---- bridge ----
+            Msg::SceneNotFound => "lighting.scene.not.found",
+            Msg::SceneNameInvalid => "lighting.scene.name.invalid",
+            Msg::SceneNameTaken { .. } => "lighting.scene.name.taken",
+            Msg::SceneTypeInvalid => "lighting.scene.type.invalid",
+            Msg::SceneLoopsInvalid { .. } => "lighting.scene.loops.invalid",
+            Msg::SceneParameterInvalid => "lighting.scene.parameter.invalid",
+            Msg::SceneInUse { .. } => "lighting.scene.in.use",
+            Msg::TaskNotFound => "lighting.task.not.found",
+            Msg::TaskNameInvalid => "lighting.task.name.invalid",
+            Msg::TaskPriorityInvalid => "lighting.task.priority.invalid",
+            Msg::TaskWeekdaysInvalid => "lighting.task.weekdays.invalid",
+            Msg::TaskDateRangeInvalid => "lighting.task.dates.invalid",
+            Msg::TaskTimeInvalid => "lighting.task.time.invalid",
+            Msg::TaskOffsetInvalid { .. } => "lighting.task.offset.invalid",
+            Msg::NoSceneToDeliver => "lighting.task.no.scene",
+            Msg::TaskScenesTooMany { .. } => "lighting.task.scenes.too.many",
+            Msg::TaskGatewaysInvalid { .. } => "lighting.task.gateways.invalid",
+            Msg::TaskEnabled => "lighting.task.enabled",
+            Msg::SiteLocationInvalid => "lighting.site.location.invalid",
+            Msg::TimeZoneInvalid => "lighting.site.zone.invalid",
+            Msg::SiteNotSet => "lighting.site.not.set",
+            Msg::PlanDateInvalid => "lighting.plan.date.invalid",
             Msg::DeviceOffline => "device.offline",
             Msg::CommandTimeout { .. } => "device.command.timeout",
             Msg::DeviceRejected { .. } => "device.command.rejected",
@@ -2383,6 +2530,28 @@ mod tests {
             Msg::ProjectMapLevelInvalid,
             Msg::ProjectLocationInvalid,
             Msg::DeviceTypeInvalid,
+            Msg::SceneNotFound,
+            Msg::SceneNameInvalid,
+            Msg::SceneNameTaken { name: "S".into() },
+            Msg::SceneTypeInvalid,
+            Msg::SceneLoopsInvalid { max: 512 },
+            Msg::SceneParameterInvalid,
+            Msg::SceneInUse { task: "T".into() },
+            Msg::TaskNotFound,
+            Msg::TaskNameInvalid,
+            Msg::TaskPriorityInvalid,
+            Msg::TaskWeekdaysInvalid,
+            Msg::TaskDateRangeInvalid,
+            Msg::TaskTimeInvalid,
+            Msg::TaskOffsetInvalid { max: 180 },
+            Msg::NoSceneToDeliver,
+            Msg::TaskScenesTooMany { max: 16 },
+            Msg::TaskGatewaysInvalid { max: 1000 },
+            Msg::TaskEnabled,
+            Msg::SiteLocationInvalid,
+            Msg::TimeZoneInvalid,
+            Msg::SiteNotSet,
+            Msg::PlanDateInvalid,
             Msg::DeviceLocationInvalid,
             Msg::MapViewportInvalid,
             Msg::ProjectLogoStatusInvalid,

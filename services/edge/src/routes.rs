@@ -18,7 +18,7 @@ use utoipa::openapi::{
 use crate::api::files;
 use crate::api::{
     address, advice, alarm, area, assets, auth, backup, contracts, inspection, lighting, live, maintenance, map, menus,
-    monitor, notice, profile, project, roles, screen, settings, system, users,
+    monitor, notice, profile, project, roles, schedule, screen, settings, system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -301,6 +301,20 @@ pub const ROUTES: &[RouteSpec] = &[
     route(POST, "/lighting/control/read", Access::Permission(lighting_perm::control::QUERY), "lighting", "Read a gateway's loops now", |m| on(m, lighting::control_read)),
     route(POST, "/lighting/oneKey/control", Access::Permission(lighting_perm::one_key::EDIT), "lighting", "Switch every loop of every gateway of the project", |m| on(m, lighting::one_key_control)),
     route(GET, "/lighting/oneKey/record/list", Access::Permission(lighting_perm::one_key::LIST), "lighting", "The audit of one-key control, newest first", |m| on(m, lighting::one_key_records)),
+    route(GET, "/lighting/scene/list", Access::Permission(lighting_perm::scene::LIST), "lighting", "The project's power scenes (sceneName, sceneType), newest first", |m| on(m, schedule::scene_list)),
+    route(GET, "/lighting/scene/{sceneId}", Access::Permission(lighting_perm::scene::QUERY), "lighting", "A power scene with what it sets on each loop", |m| on(m, schedule::scene_detail)),
+    route(POST, "/lighting/scene", Access::Permission(lighting_perm::scene::ADD), "lighting", "Create a power scene (loops: gatewayId, loopIndex, switchState, brightness)", |m| on(m, schedule::scene_add)),
+    route(PUT, "/lighting/scene", Access::Permission(lighting_perm::scene::EDIT), "lighting", "Edit a power scene (refused while an enabled task uses it)", |m| on(m, schedule::scene_edit)),
+    route(Method::DELETE, "/lighting/scene/{sceneId}", Access::Permission(lighting_perm::scene::REMOVE), "lighting", "Delete power scenes (ids comma-separated), all or none; refused while a task uses one", |m| on(m, schedule::scene_remove)),
+    route(GET, "/lighting/task/list", Access::Permission(lighting_perm::task::LIST), "lighting", "The project's tasks (taskName, enabled), highest priority first", |m| on(m, schedule::task_list)),
+    route(GET, "/lighting/task/{taskId}", Access::Permission(lighting_perm::task::QUERY), "lighting", "A task", |m| on(m, schedule::task_detail)),
+    route(POST, "/lighting/task", Access::Permission(lighting_perm::task::ADD), "lighting", "Create a task (disabled): days, start and end (a clock time, or sunrise or sunset with an offset), priority 0-255, scenes, gateways", |m| on(m, schedule::task_add)),
+    route(PUT, "/lighting/task", Access::Permission(lighting_perm::task::EDIT), "lighting", "Edit a task (refused while enabled)", |m| on(m, schedule::task_edit)),
+    route(PUT, "/lighting/task/changeStatus", Access::Permission(lighting_perm::task::EDIT), "lighting", "Enable or disable a task (taskId, enabled)", |m| on(m, schedule::task_change_status)),
+    route(Method::DELETE, "/lighting/task/{taskId}", Access::Permission(lighting_perm::task::REMOVE), "lighting", "Delete tasks (ids comma-separated), all or none; refused when one is enabled", |m| on(m, schedule::task_remove)),
+    route(GET, "/lighting/site", Access::Permission(lighting_perm::task::QUERY), "lighting", "Where the project's sunrise and sunset are computed, and its IANA time zone", |m| on(m, schedule::site_get)),
+    route(PUT, "/lighting/site", Access::Permission(lighting_perm::task::EDIT), "lighting", "Set the project's site (latitude, longitude, timeZone)", |m| on(m, schedule::site_set)),
+    route(GET, "/lighting/plan/tonight", Access::Permission(lighting_perm::task::QUERY), "lighting", "The night's plan of every loop (date, gatewayId): which task and scene decide each stretch, beside the latest reading", |m| on(m, schedule::plan_tonight)),
     // ---- end lighting ----
     // ---- alarm (alarm types, real-time and history alarms) ----
     route(GET, "/alarm/type/list", Access::Permission(alarm_perm::alarm_type::LIST), "alarm", "The project's alarm types, filtered and paged", |m| on(m, alarm::type_list)),

@@ -29,6 +29,8 @@ use lumiscape_proto::lighting::v1::control_service_server::ControlServiceServer;
 use lumiscape_proto::lighting::v1::device_location_service_server::DeviceLocationServiceServer;
 use lumiscape_proto::lighting::v1::gateway_service_server::GatewayServiceServer;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyServiceServer;
+use lumiscape_proto::lighting::v1::scene_service_server::SceneServiceServer;
+use lumiscape_proto::lighting::v1::task_service_server::TaskServiceServer;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
@@ -108,7 +110,9 @@ pub async fn start(
     let routes = Routes::new(GatewayServiceServer::new(gateway::grpc::GatewayApi::new(shared.clone())))
         .add_service(ControlServiceServer::new(control::grpc::ControlApi::new(shared.clone())))
         .add_service(DeviceLocationServiceServer::new(location::grpc::LocationApi::new(shared.clone())))
-        .add_service(OneKeyServiceServer::new(onekey::grpc::OneKeyApi::new(shared)));
+        .add_service(OneKeyServiceServer::new(onekey::grpc::OneKeyApi::new(shared.clone())))
+        .add_service(SceneServiceServer::new(schedule::grpc::SceneApi::new(shared.clone())))
+        .add_service(TaskServiceServer::new(schedule::grpc::TaskApi::new(shared)));
     serve_grpc("lighting", cfg.grpc.lighting_listen, routes, &deps.local, shutdown).await
 }
 

@@ -76,8 +76,94 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<Vec<(i64, i64)>> {
         .execute(&mut *tx)
         .await?;
     }
+    for (project_id, centre) in [(1, RIVERSIDE), (2, SKYLINE)] {
+        seed_schedule(&mut tx, project_id, centre).await?;
+    }
     tx.commit().await?;
     Ok(ids)
+}
+
+/// A demo project's site (its map location, China's time zone), two scenes over every loop
+/// of its gateways and the everyday plan of two enabled tasks: full light from 15 minutes
+/// after sunset to 23:00, then 30% until 10 minutes before sunrise (docs/scheduler.md). Only
+/// for a project without scenes, so what a visitor changed stays.
+async fn seed_schedule(conn: &mut PgConnection, project_id: i64, centre: (f64, f64)) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO lighting.sites (project_id, latitude, longitude, time_zone, updated_by) \
+         VALUES ($1, $2, $3, 'Asia/Shanghai', 'seed') ON CONFLICT (project_id) DO NOTHING",
+        project_id,
+        centre.1,
+        centre.0
+    )
+    .execute(&mut *conn)
+    .await?;
+    let has_scenes: bool = sqlx::query_scalar!(
+        "SELECT EXISTS (SELECT 1 FROM lighting.scenes WHERE project_id = $1) AS \"e!\"",
+        project_id
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if has_scenes {
+        return Ok(());
+    }
+    let mut scene_ids = Vec::new();
+    for (name, brightness) in [("傍晚全亮", 100i16), ("深夜节能", 30i16)] {
+        let scene_id = sqlx::query_scalar!(
+            "INSERT INTO lighting.scenes (project_id, scene_name, scene_type, created_by) VALUES ($1, $2, '1', 'seed') \
+             RETURNING scene_id",
+            project_id,
+            name
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        sqlx::query!(
+            "INSERT INTO lighting.scene_loops (scene_id, gateway_id, loop_index, is_on, brightness) \
+             SELECT $1, l.gateway_id, l.loop_index, TRUE, $3 FROM lighting.loops l \
+             JOIN lighting.gateways g ON g.gateway_id = l.gateway_id WHERE g.project_id = $2 AND NOT g.deleted",
+            scene_id,
+            project_id,
+            brightness
+        )
+        .execute(&mut *conn)
+        .await?;
+        scene_ids.push(scene_id);
+    }
+    // (name, scene, start kind, start clock, start offset, end kind, end clock, end offset)
+    let evening = ("傍晚亮灯", scene_ids[0], "2", None, 15, "0", chrono::NaiveTime::from_hms_opt(23, 0, 0), 0);
+    let night = ("深夜节能", scene_ids[1], "0", chrono::NaiveTime::from_hms_opt(23, 0, 0), 0, "1", None, -10);
+    for (name, scene_id, start_kind, start_clock, start_offset, end_kind, end_clock, end_offset) in [evening, night] {
+        let task_id = sqlx::query_scalar!(
+            "INSERT INTO lighting.tasks (project_id, task_name, priority, weekdays, start_kind, start_clock, start_offset, \
+             end_kind, end_clock, end_offset, enabled, created_by) \
+             VALUES ($1, $2, 10, 127, $3, $4, $5, $6, $7, $8, TRUE, 'seed') RETURNING task_id",
+            project_id,
+            name,
+            start_kind,
+            start_clock,
+            start_offset,
+            end_kind,
+            end_clock,
+            end_offset
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        sqlx::query!(
+            "INSERT INTO lighting.task_scenes (task_id, position, scene_id) VALUES ($1, 1, $2)",
+            task_id,
+            scene_id
+        )
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query!(
+            "INSERT INTO lighting.task_gateways (task_id, gateway_id) \
+             SELECT $1, gateway_id FROM lighting.gateways WHERE project_id = $2 AND NOT deleted",
+            task_id,
+            project_id
+        )
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
 }
 
 /// The live gateway with the demo serial, created if missing.

@@ -21,6 +21,7 @@ pub mod notice;
 pub mod profile;
 pub mod project;
 pub mod roles;
+pub mod schedule;
 pub mod screen;
 pub mod settings;
 pub mod system;

@@ -13,6 +13,10 @@
 //! time: property tests compare the resolved timeline with the rules' definition evaluated
 //! minute by minute.
 
+pub mod grpc;
+pub mod model;
+pub mod plan;
+pub mod store;
 pub mod sun;
 pub mod task;
 pub mod timeline;

@@ -8,7 +8,7 @@
 
 use chrono::{DateTime, Datelike as _, NaiveDate, NaiveTime, TimeDelta, Utc};
 
-use super::sun::Site;
+use super::sun::{Site, SunDay};
 
 /// What a loop is asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -115,6 +115,12 @@ impl Task {
         if !self.days.includes(date) {
             return None;
         }
+        // No evening under the midnight sun, no morning in the polar night: a run that starts
+        // from the sunset or sunrise that does not come does not happen.
+        match (self.start, site.sun(date)) {
+            (DayTime::Sunset(_), SunDay::PolarDay) | (DayTime::Sunrise(_), SunDay::PolarNight) => return None,
+            _ => {}
+        }
         let start = self.start.on(site, date);
         let same_day = self.end.on(site, date);
         let end = if same_day > start { same_day } else { self.end.on(site, date.succ_opt()?) };
@@ -150,6 +156,11 @@ mod tests {
 
     fn clock(h: u32, m: u32) -> DayTime {
         DayTime::Clock(NaiveTime::from_hms_opt(h, m, 0).unwrap())
+    }
+
+    fn site_time(site: &Site, instant: DateTime<Utc>) -> (NaiveDate, NaiveTime) {
+        let local = instant.with_timezone(&site.zone()).naive_local();
+        (local.date(), local.time())
     }
 
     fn task(start: DayTime, end: DayTime) -> Task {
@@ -215,6 +226,16 @@ mod tests {
         let tromso = Site::new(69.65, 18.96, Europe::Oslo).unwrap();
         let night = task(DayTime::Sunset(0), DayTime::Sunrise(0));
         assert_eq!(night.run_on(&tromso, date(2026, 6, 21)), None);
+        // An evening from sunset does not happen under the midnight sun, and lasts the day in
+        // the polar night; a morning from sunrise does not happen in the polar night.
+        let evening = task(DayTime::Sunset(15), clock(23, 0));
+        assert_eq!(evening.run_on(&tromso, date(2026, 6, 21)), None);
+        let dark = evening.run_on(&tromso, date(2026, 12, 21)).unwrap();
+        assert_eq!(dark.start, tromso.day_start(date(2026, 12, 21)) + TimeDelta::minutes(15));
+        assert_eq!(site_time(&tromso, dark.end), (date(2026, 12, 21), NaiveTime::from_hms_opt(23, 0, 0).unwrap()));
+        let morning = task(DayTime::Sunrise(0), clock(9, 0));
+        assert_eq!(morning.run_on(&tromso, date(2026, 12, 21)), None);
+        assert!(morning.run_on(&tromso, date(2026, 6, 21)).is_some());
         let polar = night.run_on(&tromso, date(2026, 12, 21)).unwrap();
         assert_eq!(polar.start, tromso.day_start(date(2026, 12, 21)));
         assert!(polar.end >= tromso.day_end(date(2026, 12, 21)));

@@ -1,0 +1,610 @@
+//! Scenes, tasks and sites in PostgreSQL. Every query names the project: a scene, task or
+//! gateway of another project is as absent as one that never existed. Each write that needs
+//! more than one statement is one transaction here.
+
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use lumiscape_common::Error;
+use lumiscape_common::i18n::Msg;
+use lumiscape_common::paging::Page;
+use sqlx::{PgConnection, PgPool};
+
+use super::model::{SceneDraft, TaskDraft, day_time_columns};
+use super::task::Light;
+
+#[derive(Debug, Clone)]
+pub struct SceneRow {
+    pub scene_id: i64,
+    pub scene_name: String,
+    pub scene_type: String,
+    pub remark: String,
+    pub loop_count: i64,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A loop of a scene, with its gateway's names.
+#[derive(Debug, Clone)]
+pub struct SceneLoopRow {
+    pub gateway_id: i64,
+    pub gateway_name: String,
+    pub serial: String,
+    pub loop_index: i32,
+    pub loop_name: String,
+    pub is_on: bool,
+    pub brightness: Option<i16>,
+}
+
+#[derive(Debug, Clone)]
+pub struct TaskRow {
+    pub task_id: i64,
+    pub task_name: String,
+    pub priority: i16,
+    pub date_from: Option<NaiveDate>,
+    pub date_to: Option<NaiveDate>,
+    pub weekdays: i16,
+    pub start_kind: String,
+    pub start_clock: Option<NaiveTime>,
+    pub start_offset: i32,
+    pub end_kind: String,
+    pub end_clock: Option<NaiveTime>,
+    pub end_offset: i32,
+    pub enabled: bool,
+    pub issue_state: String,
+    pub remark: String,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub scene_ids: Vec<i64>,
+    pub scene_names: Vec<String>,
+    pub gateway_ids: Vec<i64>,
+    pub gateway_names: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SiteRow {
+    pub latitude: f64,
+    pub longitude: f64,
+    pub time_zone: String,
+}
+
+/// What an enabled task sets on one loop of one of its gateways, by scene (in order).
+#[derive(Debug, Clone)]
+pub struct TaskLoopRow {
+    pub task_id: i64,
+    pub task_name: String,
+    pub priority: i16,
+    pub date_from: Option<NaiveDate>,
+    pub date_to: Option<NaiveDate>,
+    pub weekdays: i16,
+    pub start_kind: String,
+    pub start_clock: Option<NaiveTime>,
+    pub start_offset: i32,
+    pub end_kind: String,
+    pub end_clock: Option<NaiveTime>,
+    pub end_offset: i32,
+    pub position: i32,
+    pub scene_id: i64,
+    pub scene_name: String,
+    pub gateway_id: i64,
+    pub loop_index: i32,
+    pub is_on: bool,
+    pub brightness: Option<i16>,
+}
+
+/// A loop of the plan: its gateway, names and latest reading.
+#[derive(Debug, Clone)]
+pub struct PlanLoopRow {
+    pub gateway_id: i64,
+    pub gateway_name: String,
+    pub serial: String,
+    pub online: bool,
+    pub loop_index: i32,
+    pub loop_name: String,
+    pub is_on: Option<bool>,
+    pub sample_time: Option<DateTime<Utc>>,
+}
+
+fn scene_errors(err: sqlx::Error, draft: &SceneDraft) -> Error {
+    Error::from_db(err, |constraint| match constraint {
+        "scenes_name_key" => Some(Msg::SceneNameTaken { name: draft.name.clone() }),
+        _ => None,
+    })
+}
+
+/// Every loop the scene names is a loop of a live gateway of the project: a gateway that is
+/// not is NotFound, a loop beyond its gateway's count a bad request.
+async fn check_scene_loops(conn: &mut PgConnection, project_id: i64, draft: &SceneDraft) -> Result<(), Error> {
+    let ids = draft.gateway_ids();
+    let counts = sqlx::query!(
+        "SELECT gateway_id, loop_count FROM lighting.gateways \
+         WHERE project_id = $1 AND NOT deleted AND gateway_id = ANY($2) FOR SHARE",
+        project_id,
+        &ids,
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for scene_loop in &draft.loops {
+        let Some(gateway) = counts.iter().find(|g| g.gateway_id == scene_loop.gateway_id) else {
+            return Err(Error::not_found(Msg::GatewayNotFound));
+        };
+        let max = u32::try_from(gateway.loop_count).unwrap_or(0);
+        if scene_loop.loop_index > max {
+            return Err(Error::bad_request(Msg::LoopIndexInvalid { max }));
+        }
+    }
+    Ok(())
+}
+
+async fn write_scene_loops(conn: &mut PgConnection, scene_id: i64, draft: &SceneDraft) -> sqlx::Result<()> {
+    let gateways: Vec<i64> = draft.loops.iter().map(|l| l.gateway_id).collect();
+    let indexes: Vec<i32> = draft.loops.iter().map(|l| l.loop_index as i32).collect();
+    let on: Vec<bool> = draft.loops.iter().map(|l| l.light.is_on()).collect();
+    let levels: Vec<Option<i16>> = draft
+        .loops
+        .iter()
+        .map(|l| match l.light {
+            Light::On { level } => Some(i16::from(level)),
+            Light::Off => None,
+        })
+        .collect();
+    sqlx::query!(
+        "INSERT INTO lighting.scene_loops (scene_id, gateway_id, loop_index, is_on, brightness) \
+         SELECT $1, g, i, o, b FROM UNNEST($2::bigint[], $3::integer[], $4::boolean[], $5::smallint[]) AS u(g, i, o, b)",
+        scene_id,
+        &gateways,
+        &indexes,
+        &on,
+        &levels as &[Option<i16>],
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn list_scenes(
+    pool: &PgPool,
+    project_id: i64,
+    name: &str,
+    scene_type: Option<&str>,
+    page: Page,
+) -> sqlx::Result<(Vec<SceneRow>, i64)> {
+    let rows = sqlx::query_as!(
+        SceneRow,
+        "SELECT s.scene_id, s.scene_name, s.scene_type, s.remark, \
+         (SELECT count(*) FROM lighting.scene_loops l WHERE l.scene_id = s.scene_id) AS \"loop_count!\", \
+         s.created_by, s.created_at, s.updated_at FROM lighting.scenes s \
+         WHERE s.project_id = $1 AND strpos(s.scene_name, $2) > 0 AND ($3::text IS NULL OR s.scene_type = $3) \
+         ORDER BY s.scene_id DESC LIMIT $4 OFFSET $5",
+        project_id,
+        name,
+        scene_type,
+        page.limit,
+        page.offset,
+    )
+    .fetch_all(pool)
+    .await?;
+    let total = sqlx::query_scalar!(
+        "SELECT count(*) AS \"total!\" FROM lighting.scenes \
+         WHERE project_id = $1 AND strpos(scene_name, $2) > 0 AND ($3::text IS NULL OR scene_type = $3)",
+        project_id,
+        name,
+        scene_type,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok((rows, total))
+}
+
+pub async fn find_scene(pool: &PgPool, project_id: i64, scene_id: i64) -> sqlx::Result<Option<SceneRow>> {
+    sqlx::query_as!(
+        SceneRow,
+        "SELECT s.scene_id, s.scene_name, s.scene_type, s.remark, \
+         (SELECT count(*) FROM lighting.scene_loops l WHERE l.scene_id = s.scene_id) AS \"loop_count!\", \
+         s.created_by, s.created_at, s.updated_at FROM lighting.scenes s \
+         WHERE s.scene_id = $1 AND s.project_id = $2",
+        scene_id,
+        project_id,
+    )
+    .fetch_optional(pool)
+    .await
+}
+
+/// The scene's loops on live gateways, by gateway and loop.
+pub async fn scene_loops(pool: &PgPool, scene_id: i64) -> sqlx::Result<Vec<SceneLoopRow>> {
+    sqlx::query_as!(
+        SceneLoopRow,
+        "SELECT sl.gateway_id, g.gateway_name, g.serial, sl.loop_index, l.loop_name, sl.is_on, sl.brightness \
+         FROM lighting.scene_loops sl JOIN lighting.gateways g ON g.gateway_id = sl.gateway_id AND NOT g.deleted \
+         JOIN lighting.loops l ON l.gateway_id = sl.gateway_id AND l.loop_index = sl.loop_index \
+         WHERE sl.scene_id = $1 ORDER BY sl.gateway_id, sl.loop_index",
+        scene_id,
+    )
+    .fetch_all(pool)
+    .await
+}
+
+pub async fn insert_scene(pool: &PgPool, project_id: i64, draft: &SceneDraft, user: &str) -> Result<i64, Error> {
+    let mut tx = pool.begin().await?;
+    check_scene_loops(&mut tx, project_id, draft).await?;
+    let scene_id = sqlx::query_scalar!(
+        "INSERT INTO lighting.scenes (project_id, scene_name, scene_type, remark, created_by) \
+         VALUES ($1, $2, $3, $4, $5) RETURNING scene_id",
+        project_id,
+        draft.name,
+        draft.scene_type.code(),
+        draft.remark,
+        user,
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(|err| scene_errors(err, draft))?;
+    write_scene_loops(&mut tx, scene_id, draft).await?;
+    tx.commit().await?;
+    Ok(scene_id)
+}
+
+/// The name of an enabled task (or of any task, when `enabled_only` is false) that uses one
+/// of the scenes.
+async fn task_using(conn: &mut PgConnection, scene_ids: &[i64], enabled_only: bool) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!(
+        "SELECT t.task_name FROM lighting.task_scenes ts JOIN lighting.tasks t ON t.task_id = ts.task_id \
+         WHERE ts.scene_id = ANY($1) AND (t.enabled OR NOT $2) ORDER BY t.task_id LIMIT 1",
+        scene_ids,
+        enabled_only,
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Rewrites a scene; NotFound when the project has no such scene, refused while an enabled
+/// task uses it (what the gateways were given would differ from what the task says).
+pub async fn update_scene(pool: &PgPool, project_id: i64, scene_id: i64, draft: &SceneDraft) -> Result<(), Error> {
+    let mut tx = pool.begin().await?;
+    let found = sqlx::query_scalar!(
+        "SELECT scene_id FROM lighting.scenes WHERE scene_id = $1 AND project_id = $2 FOR UPDATE",
+        scene_id,
+        project_id,
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    if found.is_none() {
+        return Err(Error::not_found(Msg::SceneNotFound));
+    }
+    if let Some(task) = task_using(&mut tx, &[scene_id], true).await? {
+        return Err(Error::refused(Msg::SceneInUse { task }));
+    }
+    check_scene_loops(&mut tx, project_id, draft).await?;
+    sqlx::query!(
+        "UPDATE lighting.scenes SET scene_name = $3, scene_type = $4, remark = $5, updated_at = now() \
+         WHERE scene_id = $1 AND project_id = $2",
+        scene_id,
+        project_id,
+        draft.name,
+        draft.scene_type.code(),
+        draft.remark,
+    )
+    .execute(&mut *tx)
+    .await
+    .map_err(|err| scene_errors(err, draft))?;
+    sqlx::query!("DELETE FROM lighting.scene_loops WHERE scene_id = $1", scene_id).execute(&mut *tx).await?;
+    write_scene_loops(&mut tx, scene_id, draft).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Deletes all the scenes or none: NotFound when one is not the project's, refused while a
+/// task uses one.
+pub async fn delete_scenes(pool: &PgPool, project_id: i64, scene_ids: &[i64]) -> Result<u32, Error> {
+    let mut tx = pool.begin().await?;
+    let found = sqlx::query_scalar!(
+        "SELECT scene_id FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2) FOR UPDATE",
+        project_id,
+        scene_ids,
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    if found.len() != scene_ids.len() {
+        return Err(Error::not_found(Msg::SceneNotFound));
+    }
+    if let Some(task) = task_using(&mut tx, scene_ids, false).await? {
+        return Err(Error::refused(Msg::SceneInUse { task }));
+    }
+    let deleted =
+        sqlx::query!("DELETE FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2)", project_id, scene_ids)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+    tx.commit().await?;
+    Ok(u32::try_from(deleted).unwrap_or(u32::MAX))
+}
+
+/// A task query answering whole rows with the task's scenes (in order) and live gateways:
+/// `task_query!("WHERE ..."; args)`.
+macro_rules! task_query {
+    ($tail:literal; $($arg:expr),* $(,)?) => {
+        sqlx::query_as!(
+            TaskRow,
+            "SELECT t.task_id, t.task_name, t.priority, t.date_from, t.date_to, t.weekdays, t.start_kind, \
+             t.start_clock, t.start_offset, t.end_kind, t.end_clock, t.end_offset, t.enabled, t.issue_state, \
+             t.remark, t.created_by, t.created_at, t.updated_at, \
+             ARRAY(SELECT ts.scene_id FROM lighting.task_scenes ts WHERE ts.task_id = t.task_id \
+                   ORDER BY ts.position) AS \"scene_ids!\", \
+             ARRAY(SELECT s.scene_name FROM lighting.task_scenes ts JOIN lighting.scenes s USING (scene_id) \
+                   WHERE ts.task_id = t.task_id ORDER BY ts.position)::text[] AS \"scene_names!\", \
+             ARRAY(SELECT g.gateway_id FROM lighting.task_gateways tg JOIN lighting.gateways g USING (gateway_id) \
+                   WHERE tg.task_id = t.task_id AND NOT g.deleted ORDER BY g.gateway_id) AS \"gateway_ids!\", \
+             ARRAY(SELECT g.gateway_name FROM lighting.task_gateways tg JOIN lighting.gateways g USING (gateway_id) \
+                   WHERE tg.task_id = t.task_id AND NOT g.deleted ORDER BY g.gateway_id)::text[] AS \"gateway_names!\" \
+             FROM lighting.tasks t " + $tail,
+            $($arg),*
+        )
+    };
+}
+
+pub async fn list_tasks(
+    pool: &PgPool,
+    project_id: i64,
+    name: &str,
+    enabled: Option<bool>,
+    page: Page,
+) -> sqlx::Result<(Vec<TaskRow>, i64)> {
+    let rows = task_query!(
+        "WHERE t.project_id = $1 AND strpos(t.task_name, $2) > 0 AND ($3::boolean IS NULL OR t.enabled = $3) \
+         ORDER BY t.priority DESC, t.task_id DESC LIMIT $4 OFFSET $5";
+        project_id,
+        name,
+        enabled,
+        page.limit,
+        page.offset,
+    )
+    .fetch_all(pool)
+    .await?;
+    let total = sqlx::query_scalar!(
+        "SELECT count(*) AS \"total!\" FROM lighting.tasks \
+         WHERE project_id = $1 AND strpos(task_name, $2) > 0 AND ($3::boolean IS NULL OR enabled = $3)",
+        project_id,
+        name,
+        enabled,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok((rows, total))
+}
+
+pub async fn find_task(pool: &PgPool, project_id: i64, task_id: i64) -> sqlx::Result<Option<TaskRow>> {
+    task_query!("WHERE t.task_id = $1 AND t.project_id = $2"; task_id, project_id).fetch_optional(pool).await
+}
+
+/// The task's scenes and gateways are the project's: NotFound otherwise.
+async fn check_task_refs(conn: &mut PgConnection, project_id: i64, draft: &TaskDraft) -> Result<(), Error> {
+    let scenes = sqlx::query_scalar!(
+        "SELECT count(*) AS \"count!\" FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2)",
+        project_id,
+        &draft.scene_ids,
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if usize::try_from(scenes).unwrap_or(0) != draft.scene_ids.len() {
+        return Err(Error::not_found(Msg::SceneNotFound));
+    }
+    let gateways = sqlx::query_scalar!(
+        "SELECT count(*) AS \"count!\" FROM lighting.gateways WHERE project_id = $1 AND NOT deleted AND gateway_id = ANY($2)",
+        project_id,
+        &draft.gateway_ids,
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if usize::try_from(gateways).unwrap_or(0) != draft.gateway_ids.len() {
+        return Err(Error::not_found(Msg::GatewayNotFound));
+    }
+    Ok(())
+}
+
+async fn write_task_links(conn: &mut PgConnection, task_id: i64, draft: &TaskDraft) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO lighting.task_scenes (task_id, position, scene_id) \
+         SELECT $1, ordinality::integer, scene_id FROM UNNEST($2::bigint[]) WITH ORDINALITY AS u(scene_id, ordinality)",
+        task_id,
+        &draft.scene_ids,
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "INSERT INTO lighting.task_gateways (task_id, gateway_id) SELECT $1, UNNEST($2::bigint[])",
+        task_id,
+        &draft.gateway_ids,
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_task(pool: &PgPool, project_id: i64, draft: &TaskDraft, user: &str) -> Result<i64, Error> {
+    let (start_kind, start_clock, start_offset) = day_time_columns(draft.start);
+    let (end_kind, end_clock, end_offset) = day_time_columns(draft.end);
+    let mut tx = pool.begin().await?;
+    check_task_refs(&mut tx, project_id, draft).await?;
+    let task_id = sqlx::query_scalar!(
+        "INSERT INTO lighting.tasks (project_id, task_name, priority, date_from, date_to, weekdays, start_kind, \
+         start_clock, start_offset, end_kind, end_clock, end_offset, remark, created_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING task_id",
+        project_id,
+        draft.name,
+        i16::from(draft.priority),
+        draft.days.from,
+        draft.days.to,
+        i16::from(draft.days.weekdays),
+        start_kind,
+        start_clock,
+        start_offset,
+        end_kind,
+        end_clock,
+        end_offset,
+        draft.remark,
+        user,
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(|err| Error::from_db(err, |_| None))?;
+    write_task_links(&mut tx, task_id, draft).await?;
+    tx.commit().await?;
+    Ok(task_id)
+}
+
+/// Locks a task of the project for a change: NotFound when absent, refused when enabled (a
+/// scheduled task must be disabled before edit or delete).
+async fn lock_disabled_tasks(conn: &mut PgConnection, project_id: i64, task_ids: &[i64]) -> Result<(), Error> {
+    let rows = sqlx::query!(
+        "SELECT task_id, enabled FROM lighting.tasks WHERE project_id = $1 AND task_id = ANY($2) FOR UPDATE",
+        project_id,
+        task_ids,
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    if rows.len() != task_ids.len() {
+        return Err(Error::not_found(Msg::TaskNotFound));
+    }
+    if rows.iter().any(|row| row.enabled) {
+        return Err(Error::refused(Msg::TaskEnabled));
+    }
+    Ok(())
+}
+
+pub async fn update_task(pool: &PgPool, project_id: i64, task_id: i64, draft: &TaskDraft) -> Result<(), Error> {
+    let (start_kind, start_clock, start_offset) = day_time_columns(draft.start);
+    let (end_kind, end_clock, end_offset) = day_time_columns(draft.end);
+    let mut tx = pool.begin().await?;
+    lock_disabled_tasks(&mut tx, project_id, &[task_id]).await?;
+    check_task_refs(&mut tx, project_id, draft).await?;
+    sqlx::query!(
+        "UPDATE lighting.tasks SET task_name = $3, priority = $4, date_from = $5, date_to = $6, weekdays = $7, \
+         start_kind = $8, start_clock = $9, start_offset = $10, end_kind = $11, end_clock = $12, end_offset = $13, \
+         remark = $14, issue_state = '0', updated_at = now() WHERE task_id = $1 AND project_id = $2",
+        task_id,
+        project_id,
+        draft.name,
+        i16::from(draft.priority),
+        draft.days.from,
+        draft.days.to,
+        i16::from(draft.days.weekdays),
+        start_kind,
+        start_clock,
+        start_offset,
+        end_kind,
+        end_clock,
+        end_offset,
+        draft.remark,
+    )
+    .execute(&mut *tx)
+    .await
+    .map_err(|err| Error::from_db(err, |_| None))?;
+    sqlx::query!("DELETE FROM lighting.task_scenes WHERE task_id = $1", task_id).execute(&mut *tx).await?;
+    sqlx::query!("DELETE FROM lighting.task_gateways WHERE task_id = $1", task_id).execute(&mut *tx).await?;
+    write_task_links(&mut tx, task_id, draft).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Enables or disables a task; false when the project has no such task.
+pub async fn set_task_enabled(pool: &PgPool, project_id: i64, task_id: i64, enabled: bool) -> sqlx::Result<bool> {
+    let updated = sqlx::query!(
+        "UPDATE lighting.tasks SET enabled = $3, updated_at = now() WHERE task_id = $1 AND project_id = $2",
+        task_id,
+        project_id,
+        enabled,
+    )
+    .execute(pool)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Deletes all the tasks or none: NotFound when one is not the project's, refused when one
+/// is enabled.
+pub async fn delete_tasks(pool: &PgPool, project_id: i64, task_ids: &[i64]) -> Result<u32, Error> {
+    let mut tx = pool.begin().await?;
+    lock_disabled_tasks(&mut tx, project_id, task_ids).await?;
+    let deleted =
+        sqlx::query!("DELETE FROM lighting.tasks WHERE project_id = $1 AND task_id = ANY($2)", project_id, task_ids)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+    tx.commit().await?;
+    Ok(u32::try_from(deleted).unwrap_or(u32::MAX))
+}
+
+pub async fn find_site(pool: &PgPool, project_id: i64) -> sqlx::Result<Option<SiteRow>> {
+    sqlx::query_as!(
+        SiteRow,
+        "SELECT latitude, longitude, time_zone FROM lighting.sites WHERE project_id = $1",
+        project_id
+    )
+    .fetch_optional(pool)
+    .await
+}
+
+pub async fn save_site(
+    pool: &PgPool,
+    project_id: i64,
+    latitude: f64,
+    longitude: f64,
+    time_zone: &str,
+    user: &str,
+) -> Result<(), Error> {
+    sqlx::query!(
+        "INSERT INTO lighting.sites (project_id, latitude, longitude, time_zone, updated_by) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (project_id) DO UPDATE SET latitude = $2, longitude = $3, time_zone = $4, updated_by = $5, \
+         updated_at = now()",
+        project_id,
+        latitude,
+        longitude,
+        time_zone,
+        user,
+    )
+    .execute(pool)
+    .await
+    .map_err(|err| Error::from_db(err, |_| None))?;
+    Ok(())
+}
+
+/// What the project's enabled tasks set on the loops of their gateways (all, or one), each
+/// task's scenes in order.
+pub async fn enabled_task_loops(
+    pool: &PgPool,
+    project_id: i64,
+    gateway_id: Option<i64>,
+) -> sqlx::Result<Vec<TaskLoopRow>> {
+    sqlx::query_as!(
+        TaskLoopRow,
+        "SELECT t.task_id, t.task_name, t.priority, t.date_from, t.date_to, t.weekdays, t.start_kind, t.start_clock, \
+         t.start_offset, t.end_kind, t.end_clock, t.end_offset, ts.position, ts.scene_id, s.scene_name, \
+         sl.gateway_id, sl.loop_index, sl.is_on, sl.brightness \
+         FROM lighting.tasks t JOIN lighting.task_scenes ts ON ts.task_id = t.task_id \
+         JOIN lighting.scenes s ON s.scene_id = ts.scene_id \
+         JOIN lighting.scene_loops sl ON sl.scene_id = ts.scene_id \
+         JOIN lighting.task_gateways tg ON tg.task_id = t.task_id AND tg.gateway_id = sl.gateway_id \
+         WHERE t.project_id = $1 AND t.enabled AND ($2::bigint IS NULL OR sl.gateway_id = $2) \
+         ORDER BY t.task_id, ts.position",
+        project_id,
+        gateway_id,
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Every loop of the project's live gateways (all, or one) with its latest reading.
+pub async fn plan_loops(pool: &PgPool, project_id: i64, gateway_id: Option<i64>) -> sqlx::Result<Vec<PlanLoopRow>> {
+    sqlx::query_as!(
+        PlanLoopRow,
+        "SELECT g.gateway_id, g.gateway_name, g.serial, g.online, l.loop_index, l.loop_name, \
+         s.is_on AS \"is_on?\", s.sample_time AS \"sample_time?\" \
+         FROM lighting.gateways g JOIN lighting.loops l ON l.gateway_id = g.gateway_id \
+         LEFT JOIN lighting.loop_state s ON s.gateway_id = l.gateway_id AND s.loop_index = l.loop_index \
+         WHERE g.project_id = $1 AND NOT g.deleted AND ($2::bigint IS NULL OR g.gateway_id = $2) \
+         ORDER BY g.gateway_id, l.loop_index",
+        project_id,
+        gateway_id,
+    )
+    .fetch_all(pool)
+    .await
+}

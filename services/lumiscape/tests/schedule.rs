@@ -1,0 +1,392 @@
+//! Power scenes, tasks, the project's site and the night's plan (issue 12,
+//! docs/scheduler.md): the HTTP contract of docs/api-compatibility.md, every refusal, project
+//! scoping and permissions, and the plan the scheduler's rules resolve from the demo's tasks.
+//! Every scenario runs against `--target all` in one process and against every service in a
+//! process of its own.
+
+#[macro_use]
+mod common;
+
+use chrono::{NaiveDateTime, TimeDelta};
+use common::{Call, Cluster, Console, refused, refused_by_rule, revoke_from_operator};
+use serde_json::{Value, json};
+
+const EN: &str = "en_US";
+const ZH: &str = "zh_CN";
+const NO_SCENE_EN: &str = "Operation error, please select a scenario to deliver";
+const NO_SCENE_ZH: &str = "操作错误，请选择要下发的场景";
+const ENABLED_EN: &str = "The task is enabled: disable it before editing or deleting it";
+const ENABLED_ZH: &str = "任务已启用，请先停用再修改或删除";
+
+fn delete(path: &str) -> Call<'_> {
+    Call { method: reqwest::Method::DELETE, ..Call::get(path) }
+}
+
+async fn en(console: &Console<'_>, project: &str, call: Call<'_>) -> (u16, Value) {
+    console.send(project, EN, call).await
+}
+
+/// The project's gateway ids, by id.
+async fn gateway_ids(console: &Console<'_>, project: &str) -> Vec<i64> {
+    let (_, list) = en(console, project, Call::get("/lighting/gateway/list?pageSize=50")).await;
+    list["rows"].as_array().unwrap().iter().map(|g| g["gatewayId"].as_i64().unwrap()).collect()
+}
+
+fn scene_body(name: &str, loops: Value) -> Value {
+    json!({ "sceneName": name, "sceneType": "1", "loops": loops })
+}
+
+fn task_body(name: &str, scenes: &[i64], gateways: &[i64]) -> Value {
+    json!({
+        "taskName": name, "priority": 20, "weekdays": "1,2,3,4,5,6,7",
+        "startType": "2", "startOffset": 15, "endType": "0", "endTime": "23:30",
+        "sceneIds": scenes, "gatewayIds": gateways,
+    })
+}
+
+fn ok(answer: &(u16, Value)) {
+    assert_eq!((answer.0, answer.1["code"].as_i64()), (200, Some(200)), "{}", answer.1);
+}
+
+fn time(text: &Value) -> NaiveDateTime {
+    NaiveDateTime::parse_from_str(text.as_str().expect("a time"), "%Y-%m-%d %H:%M:%S").expect("YYYY-MM-DD HH:mm:ss")
+}
+
+// --- scenes ---------------------------------------------------------------------------------
+
+scenario!(scenes_are_checked_and_kept_while_tasks_use_them);
+async fn scenes_are_checked_and_kept_while_tasks_use_them(c: &Cluster) {
+    let console = Console::admin(c).await;
+    let (_, seeded) = en(&console, "1", Call::get("/lighting/scene/list")).await;
+    assert_eq!(seeded["total"], 2, "the demo's evening and night scenes: {seeded}");
+    let gateways = gateway_ids(&console, "1").await;
+    let loops = json!([
+        { "gatewayId": gateways[0], "loopIndex": 1, "switchState": "1", "brightness": 60 },
+        { "gatewayId": gateways[0], "loopIndex": 2, "switchState": "0" },
+        { "gatewayId": gateways[1], "loopIndex": "4", "switchState": "1", "brightness": "" },
+    ]);
+    let created = en(&console, "1", Call::post("/lighting/scene").json(scene_body("Festival", loops.clone()))).await;
+    ok(&created);
+    let scene_id = created.1["data"].as_i64().unwrap();
+    let (_, detail) = en(&console, "1", Call::get(&format!("/lighting/scene/{scene_id}"))).await;
+    let data = &detail["data"];
+    assert_eq!(
+        (data["sceneName"].as_str(), data["sceneType"].as_str(), data["loopCount"].as_i64()),
+        (Some("Festival"), Some("1"), Some(3))
+    );
+    let set: Vec<(i64, &str, Value)> = data["loops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["loopIndex"].as_i64().unwrap(), l["switchState"].as_str().unwrap(), l["brightness"].clone()))
+        .collect();
+    assert_eq!(set, vec![(1, "1", json!(60)), (2, "0", Value::Null), (4, "1", json!(100))]);
+    assert_eq!(data["loops"][0]["gatewayNumber"], "SIM-00001");
+
+    // Every refusal names the rule, and changes nothing.
+    let bad = |loops: Value| scene_body("Bad", loops);
+    let g = gateways[0];
+    let parameter =
+        "Scene parameters must be non-empty and numeric (switch 0 or 1, brightness a whole number 1 to 100)";
+    for (body, status, msg) in [
+        (bad(json!([])), 400, "A scene has 1 to 512 loops"),
+        (bad(json!([{ "gatewayId": g, "loopIndex": 1, "switchState": "" }])), 400, parameter),
+        (bad(json!([{ "gatewayId": g, "loopIndex": 1, "switchState": "1", "brightness": 101 }])), 400, parameter),
+        (bad(json!([{ "gatewayId": g, "loopIndex": 1, "switchState": "1", "brightness": "bright" }])), 400, parameter),
+        (bad(json!([{ "gatewayId": g, "loopIndex": 5, "switchState": "1" }])), 400, "Loop index must be 1 to 4"),
+        (
+            bad(
+                json!([{ "gatewayId": g, "loopIndex": 1, "switchState": "1" }, { "gatewayId": g, "loopIndex": 1, "switchState": "0" }]),
+            ),
+            400,
+            "Loop 1 is given twice",
+        ),
+        (scene_body("Festival", loops.clone()), 400, "A scene named 'Festival' already exists"),
+        (
+            json!({ "sceneName": "", "sceneType": "1", "loops": loops }),
+            400,
+            "Scene name is required and at most 30 characters",
+        ),
+        (
+            json!({ "sceneName": "Combined", "sceneType": "2", "loops": loops }),
+            400,
+            "The scene type must be default or custom",
+        ),
+    ] {
+        refused(en(&console, "1", Call::post("/lighting/scene").json(body)).await, status, msg);
+    }
+    let (_, after) = en(&console, "1", Call::get("/lighting/scene/list")).await;
+    assert_eq!(after["total"], 3, "nothing written by a refusal");
+    let (_, zh) = console.send("1", ZH, Call::post("/lighting/scene").json(bad(json!([])))).await;
+    assert_eq!(zh["msg"], "场景须包含1到512个回路");
+
+    // Another project's gateway and scene do not exist from here.
+    let foreign_gateway = gateway_ids(&console, "2").await[0];
+    let foreign = bad(json!([{ "gatewayId": foreign_gateway, "loopIndex": 1, "switchState": "1" }]));
+    refused(en(&console, "1", Call::post("/lighting/scene").json(foreign)).await, 404, "Gateway does not exist");
+    let (_, skyline) = en(&console, "2", Call::get("/lighting/scene/list")).await;
+    let foreign_scene = skyline["rows"][0]["sceneId"].as_i64().unwrap();
+    refused(
+        en(&console, "1", Call::get(&format!("/lighting/scene/{foreign_scene}"))).await,
+        404,
+        "Scene does not exist",
+    );
+    refused(
+        en(&console, "1", delete(&format!("/lighting/scene/{foreign_scene},{scene_id}"))).await,
+        404,
+        "Scene does not exist",
+    );
+
+    // Edited while no enabled task uses it; kept while a task does.
+    let mut edit =
+        scene_body("Festival night", json!([{ "gatewayId": g, "loopIndex": 3, "switchState": "1", "brightness": 90 }]));
+    edit["sceneId"] = json!(scene_id);
+    ok(&en(&console, "1", Call::put("/lighting/scene").json(edit.clone())).await);
+    let task = en(&console, "1", Call::post("/lighting/task").json(task_body("Festival", &[scene_id], &[g]))).await;
+    ok(&task);
+    let task_id = task.1["data"].as_i64().unwrap();
+    refused_by_rule(
+        en(&console, "1", delete(&format!("/lighting/scene/{scene_id}"))).await,
+        "The scene is used by task 'Festival'",
+    );
+    ok(&en(&console, "1", Call::put("/lighting/task/changeStatus").json(json!({ "taskId": task_id, "enabled": "1" })))
+        .await);
+    refused_by_rule(
+        en(&console, "1", Call::put("/lighting/scene").json(edit)).await,
+        "The scene is used by task 'Festival'",
+    );
+    ok(&en(&console, "1", Call::put("/lighting/task/changeStatus").json(json!({ "taskId": task_id, "enabled": "0" })))
+        .await);
+    ok(&en(&console, "1", delete(&format!("/lighting/task/{task_id}"))).await);
+    ok(&en(&console, "1", delete(&format!("/lighting/scene/{scene_id}"))).await);
+    refused(en(&console, "1", Call::get(&format!("/lighting/scene/{scene_id}"))).await, 404, "Scene does not exist");
+}
+
+// --- tasks ----------------------------------------------------------------------------------
+
+scenario!(tasks_are_checked_and_an_enabled_task_is_refused_edits);
+async fn tasks_are_checked_and_an_enabled_task_is_refused_edits(c: &Cluster) {
+    let console = Console::admin(c).await;
+    let gateways = gateway_ids(&console, "1").await;
+    let (_, scenes) = en(&console, "1", Call::get("/lighting/scene/list")).await;
+    let scene = scenes["rows"][0]["sceneId"].as_i64().unwrap();
+    let (_, seeded) = en(&console, "1", Call::get("/lighting/task/list")).await;
+    assert_eq!(seeded["total"], 2, "the demo's everyday plan: {seeded}");
+    assert_eq!(seeded["rows"][0]["enabled"], "1");
+
+    // The spec's message for a task without a scene, in both languages.
+    let mut empty = task_body("Nothing", &[], &gateways);
+    refused(en(&console, "1", Call::post("/lighting/task").json(empty.clone())).await, 400, NO_SCENE_EN);
+    refused(console.send("1", ZH, Call::post("/lighting/task").json(empty.clone())).await, 400, NO_SCENE_ZH);
+    empty["sceneIds"] = json!([scene]);
+    for (field, value, msg) in [
+        ("priority", json!(256), "Task priority must be a whole number from 0 to 255; larger is higher"),
+        ("priority", json!("high"), "Task priority must be a whole number from 0 to 255; larger is higher"),
+        ("weekdays", json!(""), "Choose at least one weekday (1 to 7)"),
+        ("weekdays", json!("1,8"), "Choose at least one weekday (1 to 7)"),
+        ("startOffset", json!(181), "The offset from sunrise or sunset must be -180 to 180 minutes"),
+        ("endTime", json!("25:00"), "A time is a clock time (HH:mm), sunrise or sunset"),
+        ("startType", json!("9"), "A time is a clock time (HH:mm), sunrise or sunset"),
+        ("dateFrom", json!("2026-12-31"), "Dates must be YYYY-MM-DD and the start date cannot be after the end date"),
+        ("gatewayIds", json!([]), "Choose 1 to 1000 gateways"),
+        ("taskName", json!(" "), "Task name is required and at most 30 characters"),
+    ] {
+        let mut body = empty.clone();
+        body["dateTo"] = json!("2026-12-01");
+        body[field] = value;
+        refused(en(&console, "1", Call::post("/lighting/task").json(body)).await, 400, msg);
+    }
+    let foreign_gateway = gateway_ids(&console, "2").await[0];
+    let foreign = task_body("Foreign", &[scene], &[foreign_gateway]);
+    refused(en(&console, "1", Call::post("/lighting/task").json(foreign)).await, 404, "Gateway does not exist");
+    let (_, after) = en(&console, "1", Call::get("/lighting/task/list")).await;
+    assert_eq!(after["total"], 2, "nothing written by a refusal");
+
+    // Created disabled; read back as sent.
+    let mut body = task_body("Weekend", &[scene], &gateways[..2]);
+    body["weekdays"] = json!(["6", "7"]);
+    body["dateFrom"] = json!("2026-12-01");
+    let created = en(&console, "1", Call::post("/lighting/task").json(body.clone())).await;
+    ok(&created);
+    let task_id = created.1["data"].as_i64().unwrap();
+    let (_, detail) = en(&console, "1", Call::get(&format!("/lighting/task/{task_id}"))).await;
+    let task = &detail["data"];
+    assert_eq!(task["enabled"], "0");
+    assert_eq!(task["issueState"], "0");
+    assert_eq!(task["weekdays"], "6,7");
+    assert_eq!((task["dateFrom"].as_str(), task["dateTo"].clone()), (Some("2026-12-01"), Value::Null));
+    assert_eq!(
+        (task["startType"].as_str(), task["startOffset"].as_i64(), task["startTime"].clone()),
+        (Some("2"), Some(15), Value::Null)
+    );
+    assert_eq!((task["endType"].as_str(), task["endTime"].as_str()), (Some("0"), Some("23:30")));
+    assert_eq!(task["sceneIds"], json!([scene]));
+    assert_eq!(task["gatewayIds"], json!(gateways[..2]));
+    assert_eq!(task["gatewayNames"].as_array().unwrap().len(), 2);
+    let (_, list) = en(&console, "1", Call::get("/lighting/task/list")).await;
+    assert_eq!(list["rows"][0]["taskId"], task_id, "priority 20 before the demo's 10");
+    let (_, enabled) = en(&console, "1", Call::get("/lighting/task/list?enabled=0")).await;
+    assert_eq!(enabled["total"], 1);
+
+    // An enabled task refuses edits and deletion until it is disabled (spec section 4).
+    body["taskId"] = json!(task_id);
+    body["priority"] = json!(200);
+    let enable = |on: &str| Call::put("/lighting/task/changeStatus").json(json!({ "taskId": task_id, "enabled": on }));
+    ok(&en(&console, "1", enable("1")).await);
+    refused_by_rule(en(&console, "1", Call::put("/lighting/task").json(body.clone())).await, ENABLED_EN);
+    refused_by_rule(console.send("1", ZH, delete(&format!("/lighting/task/{task_id}"))).await, ENABLED_ZH);
+    ok(&en(&console, "1", enable("0")).await);
+    ok(&en(&console, "1", Call::put("/lighting/task").json(body)).await);
+    let (_, edited) = en(&console, "1", Call::get(&format!("/lighting/task/{task_id}"))).await;
+    assert_eq!(edited["data"]["priority"], 200);
+    refused(en(&console, "1", enable("2")).await, 400, "Invalid switch value");
+    ok(&en(&console, "1", delete(&format!("/lighting/task/{task_id}"))).await);
+    refused(en(&console, "1", Call::get(&format!("/lighting/task/{task_id}"))).await, 404, "Task does not exist");
+
+    // Permissions: the operator may look, not change.
+    revoke_from_operator(c, &["pc:lighting:task:edit", "pc:lighting:task:add"]).await;
+    let operator = Console::sign_in(c, "operator", "operator123").await;
+    let (status, _) = en(&operator, "1", Call::get("/lighting/task/list")).await;
+    assert_eq!(status, 200);
+    let no_permission = "No permission, please contact the administrator";
+    refused(
+        en(&operator, "1", Call::post("/lighting/task").json(task_body("X", &[scene], &gateways))).await,
+        403,
+        no_permission,
+    );
+    let site = json!({ "latitude": 30.2, "longitude": 120.2, "timeZone": "Asia/Shanghai" });
+    refused(en(&operator, "1", Call::put("/lighting/site").json(site)).await, 403, no_permission);
+    refused(en(&operator, "2", Call::get("/lighting/task/list")).await, 403, "You may not access this project");
+}
+
+// --- the site and the night's plan ----------------------------------------------------------
+
+scenario!(the_night_plan_follows_the_sun_and_the_priorities);
+async fn the_night_plan_follows_the_sun_and_the_priorities(c: &Cluster) {
+    let console = Console::admin(c).await;
+    let (_, site) = en(&console, "1", Call::get("/lighting/site")).await;
+    assert_eq!(site["data"]["timeZone"], "Asia/Shanghai", "{site}");
+    for (body, msg) in [
+        (
+            json!({ "latitude": 91, "longitude": 120, "timeZone": "Asia/Shanghai" }),
+            "Latitude must be -90 to 90 and longitude -180 to 180",
+        ),
+        (
+            json!({ "longitude": 120, "timeZone": "Asia/Shanghai" }),
+            "Latitude must be -90 to 90 and longitude -180 to 180",
+        ),
+        (
+            json!({ "latitude": "north", "longitude": 120, "timeZone": "Asia/Shanghai" }),
+            "Latitude must be -90 to 90 and longitude -180 to 180",
+        ),
+        (
+            json!({ "latitude": 30, "longitude": 120, "timeZone": "China" }),
+            "The time zone must be an IANA zone, such as Asia/Shanghai",
+        ),
+    ] {
+        refused(en(&console, "1", Call::put("/lighting/site").json(body)).await, 400, msg);
+    }
+
+    // The demo's everyday plan on Christmas Eve in Hangzhou: off until 15 minutes after
+    // sunset, full until 23:00, 30% until 10 minutes before sunrise, then off.
+    let (status, plan) = en(&console, "1", Call::get("/lighting/plan/tonight?date=2026-12-24")).await;
+    assert_eq!(status, 200, "{plan}");
+    let data = &plan["data"];
+    assert_eq!((data["date"].as_str(), data["timeZone"].as_str()), (Some("2026-12-24"), Some("Asia/Shanghai")));
+    let gateways = data["gateways"].as_array().unwrap();
+    assert_eq!(gateways.len(), 5);
+    let sunset = time(&data["sunset"]);
+    let sunrise = time(&data["sunrise"]);
+    let segments = gateways[0]["loops"][0]["segments"].as_array().unwrap().clone();
+    let kinds: Vec<(&str, &str, Option<i64>)> = segments
+        .iter()
+        .map(|s| (s["cause"].as_str().unwrap(), s["switchState"].as_str().unwrap(), s["brightness"].as_i64()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [("idle", "0", None), ("task", "1", Some(100)), ("task", "1", Some(30)), ("idle", "0", None)],
+        "{segments:?}"
+    );
+    assert_eq!(time(&segments[1]["from"]), sunset + TimeDelta::minutes(15));
+    assert_eq!(segments[1]["taskName"], "傍晚亮灯");
+    assert_eq!(segments[1]["sceneName"], "傍晚全亮");
+    assert_eq!(segments[1]["priority"], 10);
+    assert_eq!(time(&segments[2]["from"]).format("%H:%M").to_string(), "23:00");
+    assert_eq!(time(&segments[3]["from"]), sunrise - TimeDelta::minutes(10));
+    assert_eq!(segments[0]["taskName"], Value::Null);
+
+    // A festival of higher priority on the first gateway takes 20:00 to 22:00, and only there.
+    let first = gateways[0]["gatewayId"].as_i64().unwrap();
+    let loops = json!([{ "gatewayId": first, "loopIndex": 1, "switchState": "1", "brightness": 70 }]);
+    let scene = en(&console, "1", Call::post("/lighting/scene").json(scene_body("Lanterns", loops))).await;
+    ok(&scene);
+    let mut festival = task_body("Lantern festival", &[scene.1["data"].as_i64().unwrap()], &[first]);
+    festival["priority"] = json!(200);
+    festival["startType"] = json!("0");
+    festival["startTime"] = json!("20:00");
+    festival["endTime"] = json!("22:00");
+    festival["dateFrom"] = json!("2026-12-24");
+    festival["dateTo"] = json!("2026-12-24");
+    let created = en(&console, "1", Call::post("/lighting/task").json(festival)).await;
+    ok(&created);
+    let (_, unchanged) =
+        en(&console, "1", Call::get(&format!("/lighting/plan/tonight?date=2026-12-24&gatewayId={first}"))).await;
+    assert_eq!(
+        unchanged["data"]["gateways"][0]["loops"][0]["segments"].as_array().unwrap().len(),
+        4,
+        "disabled: not planned"
+    );
+    let task_id = created.1["data"].as_i64().unwrap();
+    ok(&en(&console, "1", Call::put("/lighting/task/changeStatus").json(json!({ "taskId": task_id, "enabled": "1" })))
+        .await);
+    let (_, plan) =
+        en(&console, "1", Call::get(&format!("/lighting/plan/tonight?date=2026-12-24&gatewayId={first}"))).await;
+    let gateway = &plan["data"]["gateways"][0];
+    assert_eq!(plan["data"]["gateways"].as_array().unwrap().len(), 1);
+    let festive: Vec<&Value> = gateway["loops"][0]["segments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["taskName"] == "Lantern festival")
+        .collect();
+    assert_eq!(festive.len(), 1, "{gateway}");
+    assert_eq!(festive[0]["brightness"], 70);
+    assert_eq!(festive[0]["priority"], 200);
+    assert_eq!(time(&festive[0]["from"]).format("%H:%M").to_string(), "20:00");
+    assert_eq!(time(&festive[0]["to"]).format("%H:%M").to_string(), "22:00");
+    let other_loop = gateway["loops"][1]["segments"].as_array().unwrap();
+    assert!(other_loop.iter().all(|s| s["taskName"] != "Lantern festival"), "the scene sets loop 1 only");
+    let (_, next_night) =
+        en(&console, "1", Call::get(&format!("/lighting/plan/tonight?date=2026-12-25&gatewayId={first}"))).await;
+    let next = next_night["data"]["gateways"][0]["loops"][0]["segments"].as_array().unwrap();
+    assert!(next.iter().all(|s| s["taskName"] != "Lantern festival"), "one night only");
+
+    // Bad input and scope.
+    refused(
+        en(&console, "1", Call::get("/lighting/plan/tonight?date=24.12.2026")).await,
+        400,
+        "The date must be YYYY-MM-DD",
+    );
+    let foreign = gateway_ids(&console, "2").await[0];
+    refused(
+        en(&console, "1", Call::get(&format!("/lighting/plan/tonight?gatewayId={foreign}"))).await,
+        404,
+        "Gateway does not exist",
+    );
+    sqlx::query("DELETE FROM lighting.sites WHERE project_id = 2").execute(&c.pool).await.unwrap();
+    refused_by_rule(
+        en(&console, "2", Call::get("/lighting/plan/tonight")).await,
+        "Set the project's site (location and time zone) first",
+    );
+    let (_, none) = en(&console, "2", Call::get("/lighting/site")).await;
+    assert_eq!(none["data"], Value::Null);
+    let polar = json!({ "latitude": 69.65, "longitude": 18.96, "timeZone": "Europe/Oslo" });
+    ok(&en(&console, "2", Call::put("/lighting/site").json(polar)).await);
+    let (_, arctic) = en(&console, "2", Call::get("/lighting/plan/tonight?date=2026-06-21")).await;
+    assert_eq!((arctic["data"]["sunset"].clone(), arctic["data"]["sunrise"].clone()), (Value::Null, Value::Null));
+    let midsummer = arctic["data"]["gateways"][0]["loops"][0]["segments"].as_array().unwrap();
+    assert!(
+        midsummer.iter().all(|s| s["switchState"] == "0" || s["taskName"] != "傍晚亮灯"),
+        "no sunset under the midnight sun"
+    );
+}
