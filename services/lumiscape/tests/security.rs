@@ -179,6 +179,10 @@ struct Ids {
     asset_type: i64,
     asset: i64,
     scrap: i64,
+    /// A power scene of the project setting loop 1 of `gateway`, and a disabled lighting task
+    /// that runs it there.
+    scene: i64,
+    lighting_task: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -219,6 +223,21 @@ impl Sample {
 
 fn gateway_body(name: &str, serial: &str) -> Value {
     json!({ "gatewayName": name, "gatewayNumber": serial, "communicationType": "1", "loopCount": 2 })
+}
+
+fn scene_body(gateway: i64, scene_id: Option<i64>) -> Value {
+    json!({
+        "sceneId": scene_id, "sceneName": "Probe scene", "sceneType": "1",
+        "loops": [{ "gatewayId": gateway, "loopIndex": 1, "switchState": "1", "brightness": 50 }],
+    })
+}
+
+fn lighting_task_body(gateway: i64, scene: i64, task_id: Option<i64>) -> Value {
+    json!({
+        "taskId": task_id, "taskName": "Probe task", "priority": 5, "weekdays": "1,2,3,4,5,6,7",
+        "startType": "2", "startOffset": 15, "endType": "0", "endTime": "23:00",
+        "sceneIds": [scene], "gatewayIds": [gateway],
+    })
 }
 
 fn project_body(id: i64) -> Value {
@@ -381,6 +400,26 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("POST", "/lighting/control/read") => Sample::at(path).json(json!({ "gatewayId": g })).with_id(),
         ("POST", "/lighting/oneKey/control") => Sample::at(path).json(json!({ "on": true })),
         ("GET", "/lighting/oneKey/record/list") => Sample::at(path),
+        ("GET", "/lighting/scene/list") => Sample::at(path),
+        ("GET", "/lighting/scene/{sceneId}") => Sample::at(format!("/lighting/scene/{}", ids.scene)).with_id(),
+        ("POST", "/lighting/scene") => Sample::at(path).json(scene_body(g, None)).with_id(),
+        ("PUT", "/lighting/scene") => Sample::at(path).json(scene_body(g, Some(ids.scene))).with_id(),
+        ("DELETE", "/lighting/scene/{sceneId}") => Sample::at(format!("/lighting/scene/{}", ids.scene)).with_id(),
+        ("GET", "/lighting/task/list") => Sample::at(path),
+        ("GET", "/lighting/task/{taskId}") => Sample::at(format!("/lighting/task/{}", ids.lighting_task)).with_id(),
+        ("POST", "/lighting/task") => Sample::at(path).json(lighting_task_body(g, ids.scene, None)).with_id(),
+        ("PUT", "/lighting/task") => {
+            Sample::at(path).json(lighting_task_body(g, ids.scene, Some(ids.lighting_task))).with_id()
+        }
+        ("PUT", "/lighting/task/changeStatus") => {
+            Sample::at(path).json(json!({ "taskId": ids.lighting_task, "enabled": "1" })).with_id()
+        }
+        ("DELETE", "/lighting/task/{taskId}") => Sample::at(format!("/lighting/task/{}", ids.lighting_task)).with_id(),
+        ("GET", "/lighting/site") => Sample::at(path),
+        ("PUT", "/lighting/site") => {
+            Sample::at(path).json(json!({ "latitude": 30.2, "longitude": 120.2, "timeZone": "Asia/Shanghai" }))
+        }
+        ("GET", "/lighting/plan/tonight") => Sample::at(path),
         ("GET", "/alarm/type/list") => Sample::at(path),
         ("GET", "/alarm/type/{alarmTypeId}") => Sample::at(format!("/alarm/type/{t}")).with_id(),
         ("POST", "/alarm/type") => Sample::at(path).json(alarm_type_body()),
@@ -973,7 +1012,33 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
+    let scene: i64 = sqlx::query_scalar(
+        "WITH s AS (INSERT INTO lighting.scenes (project_id, scene_name, scene_type) \
+         VALUES ($1, 'Probe ' || left(gen_random_uuid()::text, 8), '1') RETURNING scene_id), \
+         l AS (INSERT INTO lighting.scene_loops (scene_id, gateway_id, loop_index, is_on, brightness) \
+         SELECT scene_id, $2, 1, TRUE, 80 FROM s) SELECT scene_id FROM s",
+    )
+    .bind(project)
+    .bind(gateway)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    let lighting_task: i64 = sqlx::query_scalar(
+        "WITH t AS (INSERT INTO lighting.tasks (project_id, task_name, priority, weekdays, start_kind, start_offset, \
+         end_kind, end_clock) VALUES ($1, 'Probe', 5, 127, '2', 15, '0', '23:00') RETURNING task_id), \
+         s AS (INSERT INTO lighting.task_scenes (task_id, position, scene_id) SELECT task_id, 1, $2 FROM t), \
+         g AS (INSERT INTO lighting.task_gateways (task_id, gateway_id) SELECT task_id, $3 FROM t) \
+         SELECT task_id FROM t",
+    )
+    .bind(project)
+    .bind(scene)
+    .bind(gateway)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
     Ids {
+        scene,
+        lighting_task,
         asset_type,
         asset,
         scrap,
