@@ -28,6 +28,8 @@ describe('component registry', () => {
       GATEWAY_DETAIL_COMPONENT,
       'lighting/gateway/control',
       'lighting/oneKey/index',
+      'lighting/scene/index',
+      'lighting/task/index',
       'alarm/type/index',
       'alarm/realtime/index',
       'alarm/history/index',

@@ -9,14 +9,28 @@ import type {
   GatewayCredential,
   GatewayDetail,
   GatewayQuery,
+  NightPlan,
+  NightPlanQuery,
   OneKeyAnswer,
   OneKeyRecord,
   OnlineEvent,
   PowerSeries,
+  Scene,
+  SceneChange,
+  SceneDetail,
+  SceneQuery,
+  Site,
+  Task,
+  TaskChange,
+  TaskQuery,
 } from './types';
 
 /** Tag of the gateway list (one per gateway otherwise, by id). */
 export const GATEWAY_LIST = 'LIST';
+
+/** The scheduler's tags: scenes and tasks (a list, and one per row by id), the site, the plan. */
+const SCHEDULE_TAGS = ['Scene', 'Task', 'LightingSite', 'NightPlan'] as const;
+const LIST = 'LIST';
 
 const EMPTY_ACK: ControlAck = { correlationId: '', elapsedMs: 0, loops: [] };
 
@@ -29,8 +43,41 @@ function credentialOf(value: unknown): GatewayCredential | undefined {
     : undefined;
 }
 
+/** A list's rows with their number ids, from either a number or a numeric string. */
+function numbers(value: unknown): number[] {
+  return Array.isArray(value) ? value.map(Number).filter((id) => Number.isFinite(id)) : [];
+}
+
+function texts(value: unknown): string[] {
+  return Array.isArray(value) ? value.map((text) => (typeof text === 'string' ? text : String(text))) : [];
+}
+
+/** A task as the console reads it: its lists always lists. */
+function taskOf(row: Task): Task {
+  return {
+    ...row,
+    sceneIds: numbers(row.sceneIds),
+    sceneNames: texts(row.sceneNames),
+    gatewayIds: numbers(row.gatewayIds),
+    gatewayNames: texts(row.gatewayNames),
+    weekdays: Array.isArray(row.weekdays) ? texts(row.weekdays).join(',') : (row.weekdays ?? ''),
+  };
+}
+
+/** The night plan with its lists always lists. */
+function planOf(plan: NightPlan): NightPlan {
+  const gateways = Array.isArray(plan.gateways) ? plan.gateways : [];
+  return {
+    ...plan,
+    gateways: gateways.map((gateway) => {
+      const loops = Array.isArray(gateway.loops) ? gateway.loops : [];
+      return { ...gateway, loops: loops.map((loop) => ({ ...loop, segments: Array.isArray(loop.segments) ? loop.segments : [] })) };
+    }),
+  };
+}
+
 /** The lighting screens' calls (contract: Lighting). */
-export const lightingApi = api.injectEndpoints({
+export const lightingApi = api.enhanceEndpoints({ addTagTypes: SCHEDULE_TAGS }).injectEndpoints({
   endpoints: (build) => ({
     getGateways: build.query<ListPage<Gateway>, GatewayQuery>({
       query: (params) => ({ url: '/lighting/gateway/list', params: { ...params } }),
@@ -123,6 +170,106 @@ export const lightingApi = api.injectEndpoints({
       transformResponse: (envelope: Envelope) => toListPage<OneKeyRecord>(envelope),
       providesTags: ['OneKeyRecord'],
     }),
+
+    // Power scenes, tasks, the site and tonight's plan (docs/api-compatibility.md, issue 12).
+    getScenes: build.query<ListPage<Scene>, SceneQuery>({
+      query: (params) => ({ url: '/lighting/scene/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => toListPage<Scene>(envelope),
+      providesTags: (result) => [{ type: 'Scene', id: LIST }, ...(result?.rows ?? []).map((row) => ({ type: 'Scene' as const, id: row.sceneId }))],
+    }),
+    getScene: build.query<SceneDetail, number>({
+      query: (sceneId) => ({ url: `/lighting/scene/${sceneId}` }),
+      transformResponse: (envelope: Envelope) => {
+        const detail = dataOf<SceneDetail | undefined>(envelope, undefined);
+        if (!detail) throw new Error('scene detail missing');
+        return { ...detail, loops: Array.isArray(detail.loops) ? detail.loops : [] };
+      },
+      providesTags: (_result, _error, sceneId) => [{ type: 'Scene', id: sceneId }],
+    }),
+    addScene: build.mutation<number, SceneChange>({
+      query: (body) => ({ url: '/lighting/scene', method: 'POST', data: body }),
+      transformResponse: (envelope: Envelope) => Number(envelope.data ?? 0),
+      invalidatesTags: [{ type: 'Scene', id: LIST }],
+    }),
+    /** A scene's new loops change the plan of the tasks using it, and its name their rows. */
+    updateScene: build.mutation<void, SceneChange & { sceneId: number }>({
+      query: (body) => ({ url: '/lighting/scene', method: 'PUT', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Scene', id: LIST },
+        { type: 'Scene', id: body.sceneId },
+        { type: 'Task', id: LIST },
+        'NightPlan',
+      ],
+    }),
+    deleteScenes: build.mutation<void, number[]>({
+      query: (ids) => ({ url: `/lighting/scene/${ids.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: [{ type: 'Scene', id: LIST }],
+    }),
+    getTasks: build.query<ListPage<Task>, TaskQuery>({
+      query: (params) => ({ url: '/lighting/task/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => {
+        const page = toListPage<Task>(envelope);
+        return { ...page, rows: page.rows.map(taskOf) };
+      },
+      providesTags: (result) => [{ type: 'Task', id: LIST }, ...(result?.rows ?? []).map((row) => ({ type: 'Task' as const, id: row.taskId }))],
+    }),
+    getTask: build.query<Task, number>({
+      query: (taskId) => ({ url: `/lighting/task/${taskId}` }),
+      transformResponse: (envelope: Envelope) => {
+        const task = dataOf<Task | undefined>(envelope, undefined);
+        if (!task) throw new Error('task missing');
+        return taskOf(task);
+      },
+      providesTags: (_result, _error, taskId) => [{ type: 'Task', id: taskId }],
+    }),
+    addTask: build.mutation<number, TaskChange>({
+      query: (body) => ({ url: '/lighting/task', method: 'POST', data: body }),
+      transformResponse: (envelope: Envelope) => Number(envelope.data ?? 0),
+      invalidatesTags: [{ type: 'Task', id: LIST }],
+    }),
+    updateTask: build.mutation<void, TaskChange & { taskId: number }>({
+      query: (body) => ({ url: '/lighting/task', method: 'PUT', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, body) => [{ type: 'Task', id: LIST }, { type: 'Task', id: body.taskId }, 'NightPlan'],
+    }),
+    /** Enables ("1") or disables ("0") a task, as RuoYi's job changeStatus. */
+    changeTaskStatus: build.mutation<void, { taskId: number; enabled: string }>({
+      query: (body) => ({ url: '/lighting/task/changeStatus', method: 'PUT', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, body) => [{ type: 'Task', id: LIST }, { type: 'Task', id: body.taskId }, 'NightPlan'],
+    }),
+    deleteTasks: build.mutation<void, number[]>({
+      query: (ids) => ({ url: `/lighting/task/${ids.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: [{ type: 'Task', id: LIST }, 'NightPlan'],
+    }),
+    /** The project's site, null until it is set. */
+    getSite: build.query<Site | null, void>({
+      query: () => ({ url: '/lighting/site' }),
+      transformResponse: (envelope: Envelope) => dataOf<Site | null>(envelope, null),
+      providesTags: ['LightingSite'],
+    }),
+    setSite: build.mutation<void, Site>({
+      query: (body) => ({ url: '/lighting/site', method: 'PUT', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: ['LightingSite', 'NightPlan'],
+    }),
+    /**
+     * The night's plan; silent: its refusal (no site yet: code 500) is shown in the drawer,
+     * with the way to set the site.
+     */
+    getNightPlan: build.query<NightPlan, NightPlanQuery>({
+      query: (params) => ({ url: '/lighting/plan/tonight', params: { ...params }, silent: true }),
+      transformResponse: (envelope: Envelope) => {
+        const plan = dataOf<NightPlan | undefined>(envelope, undefined);
+        if (!plan) throw new Error('plan missing');
+        return planOf(plan);
+      },
+      // the refusal too, so that setting the site asks again
+      providesTags: ['NightPlan'],
+    }),
   }),
 });
 
@@ -139,4 +286,18 @@ export const {
   useGetGatewayOnlineHistoryQuery,
   useOneKeyControlMutation,
   useGetOneKeyRecordsQuery,
+  useGetScenesQuery,
+  useGetSceneQuery,
+  useAddSceneMutation,
+  useUpdateSceneMutation,
+  useDeleteScenesMutation,
+  useGetTasksQuery,
+  useGetTaskQuery,
+  useAddTaskMutation,
+  useUpdateTaskMutation,
+  useChangeTaskStatusMutation,
+  useDeleteTasksMutation,
+  useGetSiteQuery,
+  useSetSiteMutation,
+  useGetNightPlanQuery,
 } = lightingApi;

@@ -1,6 +1,6 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
-import type { Gateway, GatewayDetail } from './types';
+import type { Gateway, GatewayDetail, NightPlan, Scene, SceneDetail, Task } from './types';
 
 /** Test data shaped as the contract's answers. */
 export const gateway: Gateway = {
@@ -74,6 +74,145 @@ export function lightingBackend(overrides: Parameters<typeof consoleBackend>[0] 
       rows: [{ onlineStatus: '1', reason: 'heartbeat', time: '2026-05-01 08:00:00' }],
       total: 1,
     }),
+    ...overrides,
+  });
+}
+
+/** A second gateway, with four loops. */
+export const southGateway: Gateway = { ...gateway, gatewayId: 8, gatewayName: '南区网关', gatewayNumber: 'GW-0008', loopCount: 4, onlineStatus: '0' };
+
+export const scene: Scene = {
+  sceneId: 3,
+  sceneName: '节日场景',
+  sceneType: '1',
+  remark: '',
+  loopCount: 2,
+  createBy: 'admin',
+  createTime: '2026-04-20 10:00:00',
+  updateTime: null,
+};
+
+export const sceneDetail: SceneDetail = {
+  ...scene,
+  loops: [
+    { gatewayId: 7, gatewayName: '北区网关', gatewayNumber: 'GW-0007', loopIndex: 1, loopName: '主路灯', switchState: '1', brightness: 80 },
+    { gatewayId: 7, gatewayName: '北区网关', gatewayNumber: 'GW-0007', loopIndex: 2, loopName: '', switchState: '0', brightness: null },
+  ],
+};
+
+export const nightScene: Scene = { ...scene, sceneId: 4, sceneName: '深夜节能', sceneType: '3', loopCount: 1 };
+
+/** An enabled task from sunset +15 min to 22:00 in May, Monday to Friday, and a disabled one every night. */
+export const tasks: Task[] = [
+  {
+    taskId: 11,
+    taskName: '节日亮灯',
+    priority: 5,
+    dateFrom: '2026-05-01',
+    dateTo: '2026-05-31',
+    weekdays: '1,2,3,4,5',
+    startType: '2',
+    startTime: null,
+    startOffset: 15,
+    endType: '0',
+    endTime: '22:00',
+    endOffset: null,
+    enabled: '1',
+    issueState: '3',
+    sceneIds: [3, 4],
+    sceneNames: ['节日场景', '深夜节能'],
+    gatewayIds: [7, 8],
+    gatewayNames: ['北区网关', '南区网关'],
+    remark: '',
+    createBy: 'admin',
+    createTime: '2026-04-21 09:00:00',
+    updateTime: null,
+  },
+  {
+    taskId: 12,
+    taskName: '日常照明',
+    priority: 1,
+    dateFrom: null,
+    dateTo: null,
+    weekdays: '1,2,3,4,5,6,7',
+    startType: '2',
+    startTime: null,
+    startOffset: 0,
+    endType: '1',
+    endTime: null,
+    endOffset: -30,
+    enabled: '0',
+    issueState: '0',
+    sceneIds: [3],
+    sceneNames: ['节日场景'],
+    gatewayIds: [7],
+    gatewayNames: ['北区网关'],
+    remark: '',
+    createBy: 'admin',
+    createTime: '2026-04-20 09:00:00',
+    updateTime: null,
+  },
+];
+
+const idle = { taskId: null, taskName: null, sceneId: null, sceneName: null, priority: null, until: null };
+
+/** The night of 2026-05-01 in Shanghai: a task, a manual override, a minimum burn, nothing planned. */
+export const nightPlan: NightPlan = {
+  date: '2026-05-01',
+  from: '2026-05-01 12:00:00',
+  to: '2026-05-02 12:00:00',
+  timeZone: 'Asia/Shanghai',
+  sunset: '2026-05-01 18:45:00',
+  sunrise: '2026-05-02 05:15:00',
+  gateways: [
+    {
+      gatewayId: 7,
+      gatewayName: '北区网关',
+      gatewayNumber: 'GW-0007',
+      online: true,
+      loops: [
+        {
+          loopIndex: 1,
+          loopName: '主路灯',
+          actual: { switchState: '1', brightness: 80, sampleTime: '2026-05-01 19:30:05' },
+          segments: [
+            { from: '2026-05-01 12:00:00', to: '2026-05-01 19:00:00', switchState: '0', brightness: null, cause: 'idle', ...idle },
+            { ...idle, from: '2026-05-01 19:00:00', to: '2026-05-01 21:00:00', switchState: '1', brightness: 80, cause: 'task', taskId: 11, taskName: '节日亮灯', sceneId: 3, sceneName: '节日场景', priority: 5 },
+            { ...idle, from: '2026-05-01 21:00:00', to: '2026-05-01 21:30:00', switchState: '1', brightness: 100, cause: 'override' },
+            { ...idle, from: '2026-05-01 21:30:00', to: '2026-05-01 22:10:00', switchState: '1', brightness: 100, cause: 'minimumBurn', until: '2026-05-01 22:10:00' },
+            { from: '2026-05-01 22:10:00', to: '2026-05-02 12:00:00', switchState: '0', brightness: null, cause: 'idle', ...idle },
+          ],
+        },
+        { loopIndex: 2, loopName: '', actual: null, segments: [{ from: '2026-05-01 12:00:00', to: '2026-05-02 12:00:00', switchState: '0', brightness: null, cause: 'idle', ...idle }] },
+      ],
+    },
+  ],
+};
+
+/** The lighting routes with the scenes and tasks screens. */
+export const scheduleRoutes: ServerRoute[] = moduleRoutes.map((route) =>
+  route.path === '/lighting'
+    ? {
+        ...route,
+        children: [
+          ...(route.children ?? []),
+          { path: 'scene', component: 'lighting/scene/index', meta: meta('场景管理', 'Scenes') },
+          { path: 'task', component: 'lighting/task/index', meta: meta('任务管理', 'Tasks') },
+        ],
+      }
+    : route,
+);
+
+/** The demo backend with the scenes, tasks, site and plan; routes can be replaced. */
+export function scheduleBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return lightingBackend({
+    'GET /system/menu/getRouters': ok({ data: scheduleRoutes }),
+    'GET /lighting/gateway/list': ok({ rows: [gateway, southGateway], total: 2 }),
+    'GET /lighting/scene/list': ok({ rows: [scene, nightScene], total: 2 }),
+    'GET /lighting/scene/3': ok({ data: sceneDetail }),
+    'GET /lighting/task/list': ok({ rows: tasks, total: tasks.length }),
+    'GET /lighting/site': ok({ data: { latitude: 30.2741, longitude: 120.1551, timeZone: 'Asia/Shanghai' } }),
+    'GET /lighting/plan/tonight': ok({ data: nightPlan }),
     ...overrides,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayName, isGatewayNumber, isLoopCount, signalBars } from './rules';
+import { isBrightness, isGatewayName, isGatewayNumber, isIntegerIn, isLoopCount, isNumberIn, isRepeatedLoop, isShortName, signalBars } from './rules';
 
 describe('gateway rules', () => {
   it('names: 1 to 50 characters, not blank', () => {
@@ -35,5 +35,44 @@ describe('gateway rules', () => {
     expect(signalBars(-105)).toBe(1);
     expect(signalBars(-120)).toBe(0);
     expect(signalBars(null)).toBeUndefined();
+  });
+});
+
+describe('scene and task rules', () => {
+  it('names: 1 to 30 characters, not blank', () => {
+    expect(isShortName('节日场景', 30)).toBe(true);
+    expect(isShortName('x'.repeat(30), 30)).toBe(true);
+    expect(isShortName('x'.repeat(31), 30)).toBe(false);
+    expect(isShortName('  ', 30)).toBe(false);
+    expect(isShortName(undefined, 30)).toBe(false);
+  });
+
+  it('brightness: a whole number 1 to 100', () => {
+    expect(isBrightness(1)).toBe(true);
+    expect(isBrightness(100)).toBe(true);
+    expect(isBrightness(0)).toBe(false);
+    expect(isBrightness(101)).toBe(false);
+    expect(isBrightness(50.5)).toBe(false);
+    expect(isBrightness(null)).toBe(false);
+    expect(isBrightness('80')).toBe(false);
+  });
+
+  it('each (gateway, loop) once; a row not chosen yet repeats nothing', () => {
+    const loops = [{ gatewayId: 7, loopIndex: 1 }, { gatewayId: 7, loopIndex: 2 }, { gatewayId: 8, loopIndex: 1 }, { gatewayId: 7, loopIndex: 1 }, { gatewayId: 7 }];
+    expect(loops.map((_loop, index) => isRepeatedLoop(loops, index))).toEqual([true, false, false, true, false]);
+  });
+
+  it('priority 0 to 255 and offsets -180 to 180, whole numbers', () => {
+    expect(isIntegerIn(0, 0, 255)).toBe(true);
+    expect(isIntegerIn(255, 0, 255)).toBe(true);
+    expect(isIntegerIn(256, 0, 255)).toBe(false);
+    expect(isIntegerIn(-180, -180, 180)).toBe(true);
+    expect(isIntegerIn(-181, -180, 180)).toBe(false);
+  });
+
+  it('a site: latitude -90 to 90, longitude -180 to 180', () => {
+    expect(isNumberIn(-90, -90, 90)).toBe(true);
+    expect(isNumberIn(90.5, -90, 90)).toBe(false);
+    expect(isNumberIn(Number.NaN, -180, 180)).toBe(false);
   });
 });

@@ -62,3 +62,112 @@ export function signalBars(dbm: number | null | undefined): number | undefined {
   if (dbm >= -110) return 1;
   return 0;
 }
+
+/** The server's rules for a power scene (contract: POST /lighting/scene). */
+export const SCENE_NAME_MAX = 30;
+export const SCENE_LOOPS_MAX = 512;
+export const SCENE_TYPES = ['1', '3'] as const;
+export const BRIGHTNESS_MIN = 1;
+export const BRIGHTNESS_MAX = 100;
+
+/** The server's rules for a task (contract: POST /lighting/task). */
+export const TASK_NAME_MAX = 30;
+export const PRIORITY_MIN = 0;
+export const PRIORITY_MAX = 255;
+export const OFFSET_MIN = -180;
+export const OFFSET_MAX = 180;
+export const TASK_SCENES_MAX = 16;
+export const TASK_GATEWAYS_MAX = 1000;
+export const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
+
+/** The site: latitude -90 to 90, longitude -180 to 180. */
+export const LATITUDE_MAX = 90;
+export const LONGITUDE_MAX = 180;
+
+/** A name of 1 to `max` characters, not blank. */
+export function isShortName(value: unknown, max: number): boolean {
+  const name = typeof value === 'string' ? value.trim() : '';
+  return name.length >= 1 && name.length <= max;
+}
+
+export function isIntegerIn(value: unknown, min: number, max: number): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** A brightness: a whole number 1 to 100. */
+export const isBrightness = (value: unknown) => isIntegerIn(value, BRIGHTNESS_MIN, BRIGHTNESS_MAX);
+
+export function isNumberIn(value: unknown, min: number, max: number): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+}
+
+/** A scene loop's (gateway, loop) pair, or undefined while either is not chosen. */
+export function loopKey(loop: { gatewayId?: number | null; loopIndex?: number | null } | undefined): string | undefined {
+  if (!loop || loop.gatewayId === undefined || loop.gatewayId === null || loop.loopIndex === undefined || loop.loopIndex === null) return undefined;
+  return `${loop.gatewayId}:${loop.loopIndex}`;
+}
+
+/** Whether the loop at `index` repeats the (gateway, loop) of another row. */
+export function isRepeatedLoop(loops: readonly ({ gatewayId?: number | null; loopIndex?: number | null } | undefined)[], index: number): boolean {
+  const key = loopKey(loops[index]);
+  return key !== undefined && loops.some((loop, at) => at !== index && loopKey(loop) === key);
+}
+
+const check =
+  (ok: (value: unknown) => boolean, message: string): FormRule =>
+  () => ({
+    validator: (_rule, value: unknown) => (ok(value) ? Promise.resolve() : Promise.reject(new Error(message))),
+  });
+
+/** A rule of a Form.List (antd takes only validators there). */
+const listCheck = (ok: (value: unknown) => boolean, message: string) => ({
+  validator: (_rule: unknown, value: unknown) => (ok(value) ? Promise.resolve() : Promise.reject(new Error(message))),
+});
+
+/** antd rules of the scene form, messages in the current language. */
+export function sceneRules(t: TFunction) {
+  return {
+    sceneName: [check((value) => isShortName(value, SCENE_NAME_MAX), t('lighting.scene.rules.name', { max: SCENE_NAME_MAX }))],
+    sceneType: [{ required: true, message: t('lighting.scene.rules.type') }],
+    remark: [{ max: REMARK_MAX, message: t('lighting.gateway.rules.remark', { max: REMARK_MAX }) }],
+    loops: [
+      listCheck((value) => Array.isArray(value) && value.length >= 1, t('lighting.scene.rules.loops')),
+      listCheck((value) => Array.isArray(value) && value.length <= SCENE_LOOPS_MAX, t('lighting.scene.rules.loopsMax', { max: SCENE_LOOPS_MAX })),
+    ],
+    gateway: [{ required: true, message: t('lighting.scene.rules.gateway') }],
+    loopIndex: [{ required: true, message: t('lighting.scene.rules.loopIndex') }],
+    repeated: t('lighting.scene.rules.repeated'),
+    brightness: t('lighting.scene.rules.brightness', { min: BRIGHTNESS_MIN, max: BRIGHTNESS_MAX }),
+  };
+}
+
+/** antd rules of the task form, messages in the current language. */
+export function taskRules(t: TFunction) {
+  return {
+    taskName: [check((value) => isShortName(value, TASK_NAME_MAX), t('lighting.task.rules.name', { max: TASK_NAME_MAX }))],
+    priority: [check((value) => isIntegerIn(value, PRIORITY_MIN, PRIORITY_MAX), t('lighting.task.rules.priority', { min: PRIORITY_MIN, max: PRIORITY_MAX }))],
+    weekdays: [check((value) => Array.isArray(value) && value.length > 0, t('lighting.task.rules.weekdays'))],
+    dayTimeType: [{ required: true, message: t('lighting.task.rules.dayTimeType') }],
+    clock: [{ required: true, message: t('lighting.task.rules.clock') }],
+    offset: [check((value) => isIntegerIn(value, OFFSET_MIN, OFFSET_MAX), t('lighting.task.rules.offset', { min: OFFSET_MIN, max: OFFSET_MAX }))],
+    // spec section 8, word for word
+    scenes: [
+      check((value) => Array.isArray(value) && value.length > 0, t('lighting.task.rules.scenes')),
+      check((value) => Array.isArray(value) && value.length <= TASK_SCENES_MAX, t('lighting.task.rules.scenesMax', { max: TASK_SCENES_MAX })),
+    ],
+    gateways: [
+      check((value) => Array.isArray(value) && value.length > 0, t('lighting.task.rules.gateways')),
+      check((value) => Array.isArray(value) && value.length <= TASK_GATEWAYS_MAX, t('lighting.task.rules.gatewaysMax', { max: TASK_GATEWAYS_MAX })),
+    ],
+    remark: [{ max: REMARK_MAX, message: t('lighting.gateway.rules.remark', { max: REMARK_MAX }) }],
+  };
+}
+
+/** antd rules of the site form, messages in the current language. */
+export function siteRules(t: TFunction) {
+  return {
+    latitude: [check((value) => isNumberIn(value, -LATITUDE_MAX, LATITUDE_MAX), t('lighting.site.rules.latitude'))],
+    longitude: [check((value) => isNumberIn(value, -LONGITUDE_MAX, LONGITUDE_MAX), t('lighting.site.rules.longitude'))],
+    timeZone: [{ required: true, message: t('lighting.site.rules.timeZone') }],
+  };
+}

@@ -133,3 +133,193 @@ export interface OnlineEvent {
   reason: string;
   time: string;
 }
+
+/** "1" on, "0" off. */
+export type SwitchState = '0' | '1';
+
+/** "1" default, "3" custom ("2" combined belongs to the combined scenes screen). */
+export type SceneType = '1' | '3';
+
+/** A power scene as the list shows it (contract: GET /lighting/scene/list). */
+export interface Scene {
+  sceneId: number;
+  sceneName: string;
+  sceneType: string;
+  remark: string;
+  loopCount: number;
+  createBy: string;
+  createTime: string;
+  updateTime: string | null;
+}
+
+/** One loop a scene sets. */
+export interface SceneLoop {
+  gatewayId: number;
+  gatewayName: string;
+  gatewayNumber: string;
+  loopIndex: number;
+  loopName: string;
+  switchState: SwitchState;
+  /** 1 to 100 when on, null when off. */
+  brightness: number | null;
+}
+
+export interface SceneDetail extends Scene {
+  loops: SceneLoop[];
+}
+
+export interface SceneQuery {
+  pageNum: number;
+  pageSize: number;
+  sceneName?: string;
+  sceneType?: string;
+}
+
+/** One loop of POST/PUT /lighting/scene. */
+export interface SceneLoopChange {
+  gatewayId: number;
+  loopIndex: number;
+  switchState: SwitchState;
+  /** 1 to 100 when on, null when off. */
+  brightness: number | null;
+}
+
+/** POST/PUT /lighting/scene body. */
+export interface SceneChange {
+  sceneId?: number;
+  sceneName: string;
+  sceneType: string;
+  remark: string;
+  loops: SceneLoopChange[];
+}
+
+/** A task's start or end: "0" a clock time, "1" sunrise, "2" sunset. */
+export type DayTimeType = '0' | '1' | '2';
+
+/** "0" not issued, "1" being issued, "2" unsuccessful, "3" succeeded. */
+export type IssueState = '0' | '1' | '2' | '3';
+
+/** A task (contract: GET /lighting/task/list); the scheduler's rules are in docs/scheduler.md. */
+export interface Task {
+  taskId: number;
+  taskName: string;
+  /** 0 to 255, larger is higher. */
+  priority: number;
+  /** YYYY-MM-DD, null: open. */
+  dateFrom: string | null;
+  dateTo: string | null;
+  /** '1,2,...,7', 1 Monday to 7 Sunday. */
+  weekdays: string;
+  startType: string;
+  /** HH:mm, clock only. */
+  startTime: string | null;
+  /** Minutes, -180 to 180, sun only. */
+  startOffset: number | null;
+  endType: string;
+  endTime: string | null;
+  endOffset: number | null;
+  enabled: string;
+  issueState: string;
+  sceneIds: number[];
+  sceneNames: string[];
+  gatewayIds: number[];
+  gatewayNames: string[];
+  remark: string;
+  createBy: string;
+  createTime: string;
+  updateTime: string | null;
+}
+
+export interface TaskQuery {
+  pageNum: number;
+  pageSize: number;
+  taskName?: string;
+  enabled?: string;
+}
+
+/** POST/PUT /lighting/task body. */
+export interface TaskChange {
+  taskId?: number;
+  taskName: string;
+  priority: number;
+  dateFrom: string | null;
+  dateTo: string | null;
+  weekdays: string;
+  startType: DayTimeType;
+  startTime: string | null;
+  startOffset: number | null;
+  endType: DayTimeType;
+  endTime: string | null;
+  endOffset: number | null;
+  sceneIds: number[];
+  gatewayIds: number[];
+  remark: string;
+}
+
+/** Where the project's sunrise and sunset are computed, and its IANA time zone. */
+export interface Site {
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+}
+
+/** Why a loop does what it does over a segment of the plan. */
+export type PlanCause = 'idle' | 'task' | 'override' | 'minimumBurn';
+
+export interface PlanSegment {
+  /** YYYY-MM-DD HH:mm:ss in the site's time zone. */
+  from: string;
+  to: string;
+  switchState: SwitchState;
+  brightness: number | null;
+  /** A PlanCause; another string is shown as it is. */
+  cause: string;
+  taskId: number | null;
+  taskName: string | null;
+  sceneId: number | null;
+  sceneName: string | null;
+  priority: number | null;
+  /** The end of a minimum burn. */
+  until: string | null;
+}
+
+/** The loop's latest reading. */
+export interface LoopActual {
+  switchState: SwitchState | null;
+  brightness: number | null;
+  sampleTime: string | null;
+}
+
+export interface PlanLoop {
+  loopIndex: number;
+  loopName: string;
+  actual: LoopActual | null;
+  segments: PlanSegment[];
+}
+
+export interface PlanGateway {
+  gatewayId: number;
+  gatewayName: string;
+  gatewayNumber: string;
+  /** Online: a boolean, or "1"/"0" as the gateway list has it. */
+  online: boolean | string | null;
+  loops: PlanLoop[];
+}
+
+/** Tonight's plan (contract: GET /lighting/plan/tonight): 12:00 on `date` to 12:00 the next day. */
+export interface NightPlan {
+  date: string;
+  from: string;
+  to: string;
+  timeZone: string;
+  /** Null in a polar day or night. */
+  sunset: string | null;
+  sunrise: string | null;
+  gateways: PlanGateway[];
+}
+
+export interface NightPlanQuery {
+  /** YYYY-MM-DD; the site's today when absent. */
+  date?: string;
+  gatewayId?: number;
+}

@@ -7,5 +7,8 @@ describe('the lighting texts', () => {
   it('keep the spec texts word for word', () => {
     expect(en.lighting.control.deviceOffline).toBe('Device offline, cannot operate.');
     expect(zhCN.lighting.control.deviceOffline).toBe('设备离线，无法操作。');
+    // spec section 8: a task without scenes
+    expect(en.lighting.task.rules.scenes).toBe('Operation error, please select a scenario to deliver');
+    expect(zhCN.lighting.task.rules.scenes).toBe('操作错误，请选择要下发的场景');
   });
 });

@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n';
+import { renderApp } from '../../../test/renderWithProviders';
+import { pickOption } from '../../../test/selectOption';
+import { signInWithProject } from '../../../test/session';
+import { nightPlan, ok, scheduleBackend } from '../fixtures';
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+describe('the tasks page', () => {
+  it('lists tasks: priority, days, start and end, scenes, gateways, enabled, issue state', async () => {
+    signInWithProject();
+    const { callsTo } = scheduleBackend();
+    renderApp({ route: '/lighting/task' });
+    const festival = await rowOf('节日亮灯');
+    for (const text of ['5', '2026-05-01 至 2026-05-31', '周一、周二、周三、周四、周五', '日落 +15 分钟', '22:00', '节日场景', '深夜节能', '2', '下发成功']) {
+      expect(within(festival).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(festival).getByRole('switch', { name: '节日亮灯 的启用状态' })).toBeChecked();
+    const everyday = await rowOf('日常照明');
+    for (const text of ['每天', '日落', '日出 -30 分钟', '未下发']) expect(within(everyday).getByText(text)).toBeInTheDocument();
+    expect(within(everyday).getByRole('switch', { name: '日常照明 的启用状态' })).not.toBeChecked();
+    expect(callsTo('GET /lighting/task/list')[0]?.headers.get('ProjectId')).toBe('1');
+  });
+
+  it("adds a task: the spec's message without scenes, the scenes in the order chosen", async () => {
+    signInWithProject();
+    const { callsTo } = scheduleBackend({ 'POST /lighting/task': ok({ data: 13 }) });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await rowOf('节日亮灯');
+    await user.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog', { name: '新增任务' });
+    await user.clear(within(dialog).getByLabelText('优先级'));
+    await user.type(within(dialog).getByLabelText('优先级'), '256');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('操作错误，请选择要下发的场景')).toBeInTheDocument();
+    expect(within(dialog).getByText('任务名称为 1 到 30 个字符')).toBeInTheDocument();
+    expect(within(dialog).getByText('优先级为 0 到 255 的整数')).toBeInTheDocument();
+    expect(within(dialog).getByText('请选择网关')).toBeInTheDocument();
+
+    // a start 200 minutes after sunset is too far
+    await user.clear(within(dialog).getByLabelText('开始偏移（分钟）'));
+    await user.type(within(dialog).getByLabelText('开始偏移（分钟）'), '200');
+    expect(await within(dialog).findByText('偏移为 -180 到 180 分钟的整数')).toBeInTheDocument();
+    expect(callsTo('POST /lighting/task')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('任务名称'), '周末亮灯');
+    await user.clear(within(dialog).getByLabelText('优先级'));
+    await user.type(within(dialog).getByLabelText('优先级'), '9');
+    await user.click(within(dialog).getByRole('checkbox', { name: '周一' }));
+    await user.clear(within(dialog).getByLabelText('开始偏移（分钟）'));
+    await user.type(within(dialog).getByLabelText('开始偏移（分钟）'), '-20');
+    await pickOption(user, dialog, '场景', '深夜节能');
+    await pickOption(user, dialog, '场景', '节日场景');
+    await pickOption(user, dialog, '网关', '南区网关 (GW-0008)');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('新增成功')).toBeInTheDocument();
+    expect(callsTo('POST /lighting/task')[0]?.body).toEqual({
+      taskName: '周末亮灯',
+      priority: 9,
+      dateFrom: null,
+      dateTo: null,
+      weekdays: '2,3,4,5,6,7',
+      startType: '2',
+      startTime: null,
+      startOffset: -20,
+      endType: '1',
+      endTime: null,
+      endOffset: 0,
+      sceneIds: [4, 3],
+      gatewayIds: [8],
+      remark: '',
+    });
+  });
+
+  it("shows the server's refusal to edit or delete an enabled task, and enables another after confirmation", async () => {
+    signInWithProject();
+    const { callsTo } = scheduleBackend({
+      'PUT /lighting/task': ok({ code: 500, msg: '任务已启用，不能修改，请先停用' }),
+      'DELETE /lighting/task/11': ok({ code: 500, msg: '任务已启用，不能删除，请先停用' }),
+      'PUT /lighting/task/changeStatus': ok(),
+    });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await rowOf('节日亮灯');
+    await user.click(screen.getByRole('button', { name: '修改 节日亮灯' }));
+    const dialog = await screen.findByRole('dialog', { name: '修改任务' });
+    expect(within(dialog).getByText('已启用的任务不能修改或删除，请先停用')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('任务名称')).toHaveValue('节日亮灯');
+    expect(within(dialog).getByLabelText('开始偏移（分钟）')).toHaveValue('15');
+    expect(within(dialog).getByLabelText('结束时间')).toHaveValue('22:00');
+    expect(within(dialog).getByRole('checkbox', { name: '周六' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('任务已启用，不能修改，请先停用')).toBeInTheDocument();
+    // sent as it stands, and the dialog stays open
+    expect(callsTo('PUT /lighting/task')[0]?.body).toEqual({
+      taskId: 11,
+      taskName: '节日亮灯',
+      priority: 5,
+      dateFrom: '2026-05-01',
+      dateTo: '2026-05-31',
+      weekdays: '1,2,3,4,5',
+      startType: '2',
+      startTime: null,
+      startOffset: 15,
+      endType: '0',
+      endTime: '22:00',
+      endOffset: null,
+      sceneIds: [3, 4],
+      gatewayIds: [7, 8],
+      remark: '',
+    });
+    expect(screen.getByRole('dialog', { name: '修改任务' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '修改任务' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: '删除 节日亮灯' }));
+    let confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    expect(confirm).toHaveTextContent('确定删除任务“节日亮灯”吗？');
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('任务已启用，不能删除，请先停用')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '系统提示' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('switch', { name: '日常照明 的启用状态' }));
+    confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    expect(confirm).toHaveTextContent('确定启用任务“日常照明”吗？');
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('已启用')).toBeInTheDocument();
+    expect(callsTo('PUT /lighting/task/changeStatus')[0]?.body).toEqual({ taskId: 12, enabled: '1' });
+  });
+
+  it("saves the site: latitude, longitude and an IANA time zone", async () => {
+    signInWithProject();
+    const { callsTo } = scheduleBackend({ 'PUT /lighting/site': ok() });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await rowOf('节日亮灯');
+    await user.click(screen.getByRole('button', { name: /站点/ }));
+    const dialog = await screen.findByRole('dialog', { name: '站点设置' });
+    await waitFor(() => expect(within(dialog).getByLabelText('纬度')).toHaveValue('30.2741'));
+    await user.clear(within(dialog).getByLabelText('纬度'));
+    await user.type(within(dialog).getByLabelText('纬度'), '95');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('纬度为 -90 到 90 的数字')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('纬度'));
+    await user.type(within(dialog).getByLabelText('纬度'), '52.52');
+    await user.clear(within(dialog).getByLabelText('经度'));
+    await user.type(within(dialog).getByLabelText('经度'), '13.405');
+    await user.type(within(dialog).getByRole('combobox', { name: '时区' }), 'Europe/Berl');
+    await pickOption(user, dialog, '时区', 'Europe/Berlin');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('站点已保存')).toBeInTheDocument();
+    expect(callsTo('PUT /lighting/site')[0]?.body).toEqual({ latitude: 52.52, longitude: 13.405, timeZone: 'Europe/Berlin' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '站点设置' })).not.toBeInTheDocument());
+  });
+
+  it("draws tonight's plan: each loop's segments with their causes, its reading, sunset and sunrise", async () => {
+    signInWithProject();
+    const { callsTo } = scheduleBackend();
+    const { user } = renderApp({ route: '/lighting/task' });
+    await rowOf('节日亮灯');
+    await user.click(screen.getByRole('button', { name: /今晚计划/ }));
+    const drawer = await screen.findByRole('dialog', { name: '今晚计划' });
+    const timeline = await within(drawer).findByRole('group', { name: '北区网关 主路灯 的计划' });
+    const task = within(timeline).getByRole('img', { name: '19:00–21:00 开 80%：节日亮灯 · 节日场景 · 优先级 5' });
+    // 19:00 is 7 of the window's 24 hours, two hours wide
+    expect(parseFloat(task.style.left)).toBeCloseTo((7 / 24) * 100);
+    expect(parseFloat(task.style.width)).toBeCloseTo((2 / 24) * 100);
+    expect(within(timeline).getByRole('img', { name: '21:00–21:30 开 100%：手动控制' })).toBeInTheDocument();
+    expect(within(timeline).getByRole('img', { name: '21:30–22:10 开 100%：最短燃点至 22:10' })).toBeInTheDocument();
+    expect(within(timeline).getByRole('img', { name: '12:00–19:00 关：无计划' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('group', { name: '北区网关 回路2 的计划' })).toBeInTheDocument();
+    expect(within(drawer).getByText('实际: 开 80%')).toBeInTheDocument();
+    expect(within(drawer).getByText('2026-05-01 19:30:05')).toBeInTheDocument();
+    expect(within(drawer).getByText('实际: 暂无读数')).toBeInTheDocument();
+    expect(within(drawer).getByText('日落 18:45')).toBeInTheDocument();
+    expect(within(drawer).getByText('日出 05:15')).toBeInTheDocument();
+    expect(within(drawer).getByText('2026-05-01 12:00 至 2026-05-02 12:00（Asia/Shanghai）')).toBeInTheDocument();
+
+    await user.hover(task);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('19:00–21:00 开 80%：节日亮灯 · 节日场景 · 优先级 5');
+
+    await pickOption(user, drawer, '网关', '北区网关 (GW-0007)');
+    await waitFor(() => expect(callsTo('GET /lighting/plan/tonight').at(-1)?.query.get('gatewayId')).toBe('7'));
+  });
+
+  it("without a site shows the server's message and the way to set it, then the plan", async () => {
+    signInWithProject();
+    let site = false;
+    const { callsTo } = scheduleBackend({
+      'GET /lighting/site': ok({ data: null }),
+      'PUT /lighting/site': () => {
+        site = true;
+        return ok();
+      },
+      'GET /lighting/plan/tonight': () => (site ? ok({ data: nightPlan }) : ok({ code: 500, msg: '请先设置项目的站点（位置和时区）' })),
+    });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await rowOf('节日亮灯');
+    await user.click(screen.getByRole('button', { name: /今晚计划/ }));
+    const drawer = await screen.findByRole('dialog', { name: '今晚计划' });
+    expect(await within(drawer).findByText('请先设置项目的站点（位置和时区）')).toBeInTheDocument();
+    // shown once, in the drawer, not as a message too
+    expect(document.querySelector('.ant-message-error')).toBeNull();
+    await user.click(within(drawer).getByRole('button', { name: '设置站点' }));
+    // over the drawer (whose title antd's test ids make its name too): found by its title
+    const dialog = await waitFor(() => {
+      const found = screen.getAllByRole('dialog').find((candidate) => within(candidate).queryByText('站点设置'));
+      if (!found) throw new Error('no site dialog');
+      return found;
+    });
+    await user.type(within(dialog).getByLabelText('纬度'), '30.2741');
+    await user.type(within(dialog).getByLabelText('经度'), '120.1551');
+    await user.type(within(dialog).getByRole('combobox', { name: '时区' }), 'Asia/Shangh');
+    await pickOption(user, dialog, '时区', 'Asia/Shanghai');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('站点已保存')).toBeInTheDocument();
+    expect(await within(drawer).findByRole('group', { name: '北区网关 主路灯 的计划' })).toBeInTheDocument();
+    expect(within(drawer).queryByText('请先设置项目的站点（位置和时区）')).not.toBeInTheDocument();
+    expect(callsTo('GET /lighting/plan/tonight').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('speaks English', async () => {
+    signInWithProject();
+    await changeLanguage('en');
+    scheduleBackend();
+    const { user } = renderApp({ route: '/lighting/task' });
+    const festival = await rowOf('节日亮灯');
+    for (const text of ['2026-05-01 to 2026-05-31', 'Mon, Tue, Wed, Thu, Fri', 'Sunset +15 min', '22:00', 'succeeded']) {
+      expect(within(festival).getByText(text)).toBeInTheDocument();
+    }
+    const everyday = await rowOf('日常照明');
+    for (const text of ['Every day', 'Sunset', 'Sunrise -30 min', 'not issued']) expect(within(everyday).getByText(text)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add task' });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await within(dialog).findByText('Operation error, please select a scenario to deliver')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: /Tonight's plan/ }));
+    const drawer = await screen.findByRole('dialog', { name: "Tonight's plan" });
+    const timeline = await within(drawer).findByRole('group', { name: 'Plan of 主路灯 of 北区网关' });
+    expect(within(timeline).getByRole('img', { name: '19:00–21:00 On 80%: 节日亮灯 · 节日场景 · priority 5' })).toBeInTheDocument();
+    expect(within(timeline).getByRole('img', { name: '21:00–21:30 On 100%: manual override' })).toBeInTheDocument();
+    expect(within(timeline).getByRole('img', { name: '21:30–22:10 On 100%: minimum burn until 22:10' })).toBeInTheDocument();
+    expect(within(timeline).getByRole('img', { name: '12:00–19:00 Off: nothing planned' })).toBeInTheDocument();
+    expect(within(drawer).getByText('Sunset 18:45')).toBeInTheDocument();
+  });
+});
