@@ -602,6 +602,22 @@ pub enum Msg {
     TimeZoneInvalid,
     SiteNotSet,
     PlanDateInvalid,
+    CategoryNotFound,
+    CategoryNameInvalid,
+    CategoryCodeInvalid,
+    CategoryCodeTaken {
+        code: String,
+    },
+    CategoryHasTypes,
+    TypeNotFound,
+    TypeNameInvalid,
+    TypeCodeInvalid,
+    TypeCodeTaken {
+        code: String,
+    },
+    TypeValueInvalid,
+    StatusCheckInvalid,
+    MinimumBurnInvalid,
     // ---- end schedule ----
     // ---- bridge ----
     /// The spec's text for a command to an offline gateway.
@@ -1824,6 +1840,51 @@ impl Msg {
                 pick("请先设置项目的位置和时区", "Set the project's site (location and time zone) first")
             }
             Msg::PlanDateInvalid => pick("日期格式应为年-月-日", "The date must be YYYY-MM-DD"),
+            Msg::CategoryNotFound => pick("设备分类不存在", "Equipment category does not exist"),
+            Msg::CategoryNameInvalid => {
+                pick("分类名称不能为空，且不超过30个字符", "Category name is required and at most 30 characters")
+            }
+            Msg::CategoryCodeInvalid => pick(
+                "分类编码为1到32个字母、数字、下划线或连字符",
+                "Category code is 1 to 32 letters, digits, underscores or hyphens",
+            ),
+            Msg::CategoryCodeTaken { code } => {
+                if zh {
+                    format!("分类编码'{code}'已存在")
+                } else {
+                    format!("A category with code '{code}' already exists")
+                }
+            }
+            Msg::CategoryHasTypes => {
+                pick("该分类下存在设备类型，不能删除", "The category has equipment types and cannot be deleted")
+            }
+            Msg::TypeNotFound => pick("设备类型不存在", "Equipment type does not exist"),
+            Msg::TypeNameInvalid => {
+                pick("类型名称不能为空，且不超过30个字符", "Type name is required and at most 30 characters")
+            }
+            Msg::TypeCodeInvalid => pick(
+                "类型编码为1到32个字母、数字、下划线或连字符",
+                "Type code is 1 to 32 letters, digits, underscores or hyphens",
+            ),
+            Msg::TypeCodeTaken { code } => {
+                if zh {
+                    format!("类型编码'{code}'已存在")
+                } else {
+                    format!("A type with code '{code}' already exists")
+                }
+            }
+            Msg::TypeValueInvalid => pick(
+                "类型值应为0到255的整数，数值越小优先级越高",
+                "Type value must be a whole number from 0 to 255; lower is a higher priority",
+            ),
+            Msg::StatusCheckInvalid => pick(
+                "状态检测时间应为10到86400秒的整数",
+                "Status check time must be a whole number of seconds from 10 to 86400",
+            ),
+            Msg::MinimumBurnInvalid => pick(
+                "最小燃点时间应为0到240分钟的整数",
+                "Minimum burn time must be a whole number of minutes from 0 to 240",
+            ),
             Msg::DeviceOffline => pick("设备离线，无法操作。", "Device offline, cannot operate."),
             Msg::CommandTimeout { seconds } => {
                 if zh {
@@ -2322,6 +2383,18 @@ impl Msg {
             Msg::TimeZoneInvalid => "lighting.site.zone.invalid",
             Msg::SiteNotSet => "lighting.site.not.set",
             Msg::PlanDateInvalid => "lighting.plan.date.invalid",
+            Msg::CategoryNotFound => "device.category.not.found",
+            Msg::CategoryNameInvalid => "device.category.name.invalid",
+            Msg::CategoryCodeInvalid => "device.category.code.invalid",
+            Msg::CategoryCodeTaken { .. } => "device.category.code.taken",
+            Msg::CategoryHasTypes => "device.category.has.types",
+            Msg::TypeNotFound => "device.type.not.found",
+            Msg::TypeNameInvalid => "device.type.name.invalid",
+            Msg::TypeCodeInvalid => "device.type.code.invalid",
+            Msg::TypeCodeTaken { .. } => "device.type.code.taken",
+            Msg::TypeValueInvalid => "device.type.value.invalid",
+            Msg::StatusCheckInvalid => "device.type.status.check.invalid",
+            Msg::MinimumBurnInvalid => "device.type.minimum.burn.invalid",
             Msg::DeviceOffline => "device.offline",
             Msg::CommandTimeout { .. } => "device.command.timeout",
             Msg::DeviceRejected { .. } => "device.command.rejected",
@@ -2552,6 +2625,18 @@ mod tests {
             Msg::TimeZoneInvalid,
             Msg::SiteNotSet,
             Msg::PlanDateInvalid,
+            Msg::CategoryNotFound,
+            Msg::CategoryNameInvalid,
+            Msg::CategoryCodeInvalid,
+            Msg::CategoryCodeTaken { code: "C".into() },
+            Msg::CategoryHasTypes,
+            Msg::TypeNotFound,
+            Msg::TypeNameInvalid,
+            Msg::TypeCodeInvalid,
+            Msg::TypeCodeTaken { code: "T".into() },
+            Msg::TypeValueInvalid,
+            Msg::StatusCheckInvalid,
+            Msg::MinimumBurnInvalid,
             Msg::DeviceLocationInvalid,
             Msg::MapViewportInvalid,
             Msg::ProjectLogoStatusInvalid,

@@ -5,8 +5,8 @@
 use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
 use lumiscape_common::permission::{
-    alarm as alarm_perm, data_screen, lighting as lighting_perm, monitor as monitor_perm, operation,
-    project as project_perm, system as system_perm,
+    alarm as alarm_perm, data_screen, device as device_perm, lighting as lighting_perm, monitor as monitor_perm,
+    operation, project as project_perm, system as system_perm,
 };
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
@@ -17,8 +17,8 @@ use utoipa::openapi::{
 
 use crate::api::files;
 use crate::api::{
-    address, advice, alarm, area, assets, auth, backup, contracts, inspection, lighting, live, maintenance, map, menus,
-    monitor, notice, profile, project, roles, schedule, screen, settings, system, users,
+    address, advice, alarm, area, assets, auth, backup, catalog, contracts, inspection, lighting, live, maintenance,
+    map, menus, monitor, notice, profile, project, roles, schedule, screen, settings, system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -288,6 +288,17 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/project/file/audit", Access::Permission(project_perm::file::AUDIT), "project", "Audit a file: auditStatus 1 pass, 2 no pass with auditReason (not while it is being processed)", |m| on(m, files::audit)),
     route(Method::DELETE, "/project/file/{fileId}", Access::Permission(project_perm::file::REMOVE), "project", "Delete a file and its stored object (not while it is being processed)", |m| on(m, files::remove)),
     // ---- end files ----
+    // ---- equipment categories and types ----
+    route(GET, "/device/category/list", Access::Permission(device_perm::category::LIST), "device", "The project's equipment categories (categoryName, categoryCode), by code", |m| on(m, catalog::category_list)),
+    route(GET, "/device/category/{categoryId}", Access::Permission(device_perm::category::QUERY), "device", "An equipment category", |m| on(m, catalog::category_detail)),
+    route(POST, "/device/category", Access::Permission(device_perm::category::ADD), "device", "Create an equipment category (categoryName, categoryCode, remark)", |m| on(m, catalog::category_add)),
+    route(PUT, "/device/category", Access::Permission(device_perm::category::EDIT), "device", "Edit an equipment category", |m| on(m, catalog::category_edit)),
+    route(Method::DELETE, "/device/category/{categoryId}", Access::Permission(device_perm::category::REMOVE), "device", "Delete equipment categories (ids comma-separated), all or none; refused while one has types", |m| on(m, catalog::category_remove)),
+    route(GET, "/device/type/list", Access::Permission(device_perm::device_type::LIST), "device", "The project's equipment types (typeName, categoryId), the highest priority (lowest value) first", |m| on(m, catalog::type_list)),
+    route(GET, "/device/type/{typeId}", Access::Permission(device_perm::device_type::QUERY), "device", "An equipment type", |m| on(m, catalog::type_detail)),
+    route(POST, "/device/type", Access::Permission(device_perm::device_type::ADD), "device", "Create an equipment type (categoryId, typeName, typeCode, typeValue 0-255, statusCheckSeconds, minimumBurnMinutes)", |m| on(m, catalog::type_add)),
+    route(PUT, "/device/type", Access::Permission(device_perm::device_type::EDIT), "device", "Edit an equipment type", |m| on(m, catalog::type_edit)),
+    route(Method::DELETE, "/device/type/{typeId}", Access::Permission(device_perm::device_type::REMOVE), "device", "Delete equipment types (ids comma-separated), all or none", |m| on(m, catalog::type_remove)),
     // ---- lighting (gateways, real-time and one-key control, telemetry) ----
     route(GET, "/lighting/gateway/list", Access::Permission(lighting_perm::gateway::LIST), "lighting", "The project's gateways, filtered and paged", |m| on(m, lighting::gateway_list)),
     route(GET, "/lighting/gateway/{gatewayId}", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "A gateway with the latest reading of each loop", |m| on(m, lighting::gateway_detail)),

@@ -6,8 +6,10 @@
 //! - [`telemetry`]: projections of the bridge's events (samples, latest readings, presence).
 //! - [`control`]: commands relayed by the bridge; [`onekey`]: a whole project at once.
 //! - [`location`]: where the gateways stand on the map, as markers or clusters.
+//! - [`catalog`]: equipment categories and types (the device registry's catalogue).
 //! - [`schedule`]: the scheduler's rules (sun times, priorities, overrides, minimum burn).
 
+pub mod catalog;
 pub mod control;
 pub mod gateway;
 pub mod location;
@@ -26,6 +28,7 @@ use lumiscape_common::outbox::Relay;
 use lumiscape_common::projection::Projection;
 use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
 use lumiscape_proto::lighting::v1::control_service_server::ControlServiceServer;
+use lumiscape_proto::lighting::v1::device_catalog_service_server::DeviceCatalogServiceServer;
 use lumiscape_proto::lighting::v1::device_location_service_server::DeviceLocationServiceServer;
 use lumiscape_proto::lighting::v1::gateway_service_server::GatewayServiceServer;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyServiceServer;
@@ -112,7 +115,8 @@ pub async fn start(
         .add_service(DeviceLocationServiceServer::new(location::grpc::LocationApi::new(shared.clone())))
         .add_service(OneKeyServiceServer::new(onekey::grpc::OneKeyApi::new(shared.clone())))
         .add_service(SceneServiceServer::new(schedule::grpc::SceneApi::new(shared.clone())))
-        .add_service(TaskServiceServer::new(schedule::grpc::TaskApi::new(shared)));
+        .add_service(TaskServiceServer::new(schedule::grpc::TaskApi::new(shared.clone())))
+        .add_service(DeviceCatalogServiceServer::new(catalog::grpc::CatalogApi::new(shared)));
     serve_grpc("lighting", cfg.grpc.lighting_listen, routes, &deps.local, shutdown).await
 }
 

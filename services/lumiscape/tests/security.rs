@@ -183,6 +183,9 @@ struct Ids {
     /// that runs it there.
     scene: i64,
     lighting_task: i64,
+    /// An equipment category without types, and a type of another category.
+    category: i64,
+    device_type: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -237,6 +240,13 @@ fn lighting_task_body(gateway: i64, scene: i64, task_id: Option<i64>) -> Value {
         "taskId": task_id, "taskName": "Probe task", "priority": 5, "weekdays": "1,2,3,4,5,6,7",
         "startType": "2", "startOffset": 15, "endType": "0", "endTime": "23:00",
         "sceneIds": [scene], "gatewayIds": [gateway],
+    })
+}
+
+fn type_body(category: i64, type_id: Option<i64>) -> Value {
+    json!({
+        "typeId": type_id, "categoryId": category, "typeName": "Probe type", "typeCode": "PROBE-TYPE",
+        "typeValue": 3, "statusCheckSeconds": 300, "minimumBurnMinutes": 10,
     })
 }
 
@@ -420,6 +430,22 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
             Sample::at(path).json(json!({ "latitude": 30.2, "longitude": 120.2, "timeZone": "Asia/Shanghai" }))
         }
         ("GET", "/lighting/plan/tonight") => Sample::at(path),
+        ("GET", "/device/category/list") => Sample::at(path),
+        ("GET", "/device/category/{categoryId}") => Sample::at(format!("/device/category/{}", ids.category)).with_id(),
+        ("POST", "/device/category") => {
+            Sample::at(path).json(json!({ "categoryName": "Probe", "categoryCode": "PROBE-CAT", "remark": "" }))
+        }
+        ("PUT", "/device/category") => Sample::at(path)
+            .json(json!({ "categoryId": ids.category, "categoryName": "Probe 2", "categoryCode": "PROBE-CAT-2" }))
+            .with_id(),
+        ("DELETE", "/device/category/{categoryId}") => {
+            Sample::at(format!("/device/category/{}", ids.category)).with_id()
+        }
+        ("GET", "/device/type/list") => Sample::at(path),
+        ("GET", "/device/type/{typeId}") => Sample::at(format!("/device/type/{}", ids.device_type)).with_id(),
+        ("POST", "/device/type") => Sample::at(path).json(type_body(ids.category, None)).with_id(),
+        ("PUT", "/device/type") => Sample::at(path).json(type_body(ids.category, Some(ids.device_type))).with_id(),
+        ("DELETE", "/device/type/{typeId}") => Sample::at(format!("/device/type/{}", ids.device_type)).with_id(),
         ("GET", "/alarm/type/list") => Sample::at(path),
         ("GET", "/alarm/type/{alarmTypeId}") => Sample::at(format!("/alarm/type/{t}")).with_id(),
         ("POST", "/alarm/type") => Sample::at(path).json(alarm_type_body()),
@@ -1036,7 +1062,30 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
+    let category_of = |code: String| {
+        sqlx::query_scalar::<_, i64>(
+            "INSERT INTO lighting.device_categories (project_id, category_name, category_code) \
+             VALUES ($1, 'Probe', $2) RETURNING category_id",
+        )
+        .bind(project)
+        .bind(code)
+        .fetch_one(&c.pool)
+    };
+    let category = category_of(format!("P-{}", &uuid::Uuid::new_v4().to_string()[..8])).await.unwrap();
+    let other_category = category_of(format!("P-{}", &uuid::Uuid::new_v4().to_string()[..8])).await.unwrap();
+    let device_type: i64 = sqlx::query_scalar(
+        "INSERT INTO lighting.device_types (project_id, category_id, type_name, type_code, type_value, \
+         status_check_seconds) VALUES ($1, $2, 'Probe', $3, 1, 300) RETURNING type_id",
+    )
+    .bind(project)
+    .bind(other_category)
+    .bind(format!("P-{}", &uuid::Uuid::new_v4().to_string()[..8]))
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
     Ids {
+        category,
+        device_type,
         scene,
         lighting_task,
         asset_type,

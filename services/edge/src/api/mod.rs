@@ -9,6 +9,7 @@ pub mod area;
 pub mod assets;
 pub mod auth;
 pub mod backup;
+pub mod catalog;
 pub mod contracts;
 pub mod inspection;
 pub mod lighting;
