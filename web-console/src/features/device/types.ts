@@ -59,3 +59,71 @@ export interface DeviceLocationChange {
   longitude: number | null;
   latitude: number | null;
 }
+
+/**
+ * An equipment category of the project (contract: GET /device/category/list, issue 12): name
+ * 1 to 30 characters, code 1 to 32 letters, digits, underscores or hyphens, unique in the project.
+ */
+export interface EquipmentCategory {
+  categoryId: number;
+  categoryName: string;
+  categoryCode: string;
+  remark: string | null;
+  /** How many equipment types the category holds; a category with types cannot be deleted. */
+  typeCount: number;
+  createBy: string;
+  createTime: string;
+  updateTime: string | null;
+}
+
+export interface EquipmentCategoryQuery {
+  pageNum: number;
+  pageSize: number;
+  categoryName?: string;
+  categoryCode?: string;
+}
+
+/** POST /device/category body (PUT adds `categoryId`). */
+export interface EquipmentCategoryChange {
+  categoryName: string;
+  categoryCode: string;
+  remark: string;
+}
+
+/**
+ * An equipment type of the project (contract: GET /device/type/list): a category of the
+ * project, name, code as a category's, `typeValue` 0 to 255 (lower is a higher priority),
+ * the status check in seconds (10 to 86,400), the minimum burn in minutes (0 to 240).
+ */
+export interface EquipmentType {
+  typeId: number;
+  categoryId: number;
+  categoryName: string;
+  typeName: string;
+  typeCode: string;
+  typeValue: number;
+  statusCheckSeconds: number;
+  minimumBurnMinutes: number;
+  remark: string | null;
+  createBy: string;
+  createTime: string;
+  updateTime: string | null;
+}
+
+export interface EquipmentTypeQuery {
+  pageNum: number;
+  pageSize: number;
+  typeName?: string;
+  categoryId?: number;
+}
+
+/** POST /device/type body (PUT adds `typeId`). */
+export interface EquipmentTypeChange {
+  categoryId: number;
+  typeName: string;
+  typeCode: string;
+  typeValue: number;
+  statusCheckSeconds: number;
+  minimumBurnMinutes: number;
+  remark: string;
+}
