@@ -1,6 +1,6 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
-import type { Gateway, GatewayDetail, NightPlan, Scene, SceneDetail, Task } from './types';
+import type { Gateway, GatewayDetail, NightPlan, PlanSegment, Scene, SceneDetail, Task } from './types';
 
 /** Test data shaped as the contract's answers. */
 export const gateway: Gateway = {
@@ -156,11 +156,20 @@ export const tasks: Task[] = [
 
 const idle = { taskId: null, taskName: null, sceneId: null, sceneName: null, priority: null, until: null };
 
+/** The instant of a wall time in Shanghai (+08:00 all year). */
+const shanghai = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}+08:00`);
+
+/** Segments of a night in Shanghai, their instants beside their wall times. */
+const shanghaiSegments = (segments: Omit<PlanSegment, 'fromMs' | 'toMs'>[]): PlanSegment[] =>
+  segments.map((segment) => ({ ...segment, fromMs: shanghai(segment.from), toMs: shanghai(segment.to) }));
+
 /** The night of 2026-05-01 in Shanghai: a task, a manual override, a minimum burn, nothing planned. */
 export const nightPlan: NightPlan = {
   date: '2026-05-01',
   from: '2026-05-01 12:00:00',
   to: '2026-05-02 12:00:00',
+  fromMs: shanghai('2026-05-01 12:00:00'),
+  toMs: shanghai('2026-05-02 12:00:00'),
   timeZone: 'Asia/Shanghai',
   sunset: '2026-05-01 18:45:00',
   sunrise: '2026-05-02 05:15:00',
@@ -175,15 +184,20 @@ export const nightPlan: NightPlan = {
           loopIndex: 1,
           loopName: '主路灯',
           actual: { switchState: '1', brightness: 80, sampleTime: '2026-05-01 19:30:05' },
-          segments: [
+          segments: shanghaiSegments([
             { from: '2026-05-01 12:00:00', to: '2026-05-01 19:00:00', switchState: '0', brightness: null, cause: 'idle', ...idle },
             { ...idle, from: '2026-05-01 19:00:00', to: '2026-05-01 21:00:00', switchState: '1', brightness: 80, cause: 'task', taskId: 11, taskName: '节日亮灯', sceneId: 3, sceneName: '节日场景', priority: 5 },
             { ...idle, from: '2026-05-01 21:00:00', to: '2026-05-01 21:30:00', switchState: '1', brightness: 100, cause: 'override' },
             { ...idle, from: '2026-05-01 21:30:00', to: '2026-05-01 22:10:00', switchState: '1', brightness: 100, cause: 'minimumBurn', until: '2026-05-01 22:10:00' },
             { from: '2026-05-01 22:10:00', to: '2026-05-02 12:00:00', switchState: '0', brightness: null, cause: 'idle', ...idle },
-          ],
+          ]),
         },
-        { loopIndex: 2, loopName: '', actual: null, segments: [{ from: '2026-05-01 12:00:00', to: '2026-05-02 12:00:00', switchState: '0', brightness: null, cause: 'idle', ...idle }] },
+        {
+          loopIndex: 2,
+          loopName: '',
+          actual: null,
+          segments: shanghaiSegments([{ from: '2026-05-01 12:00:00', to: '2026-05-02 12:00:00', switchState: '0', brightness: null, cause: 'idle', ...idle }]),
+        },
       ],
     },
   ],

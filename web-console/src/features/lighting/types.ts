@@ -267,9 +267,12 @@ export interface Site {
 export type PlanCause = 'idle' | 'task' | 'override' | 'minimumBurn';
 
 export interface PlanSegment {
-  /** YYYY-MM-DD HH:mm:ss in the site's time zone. */
+  /** YYYY-MM-DD HH:mm:ss in the site's time zone: for labels (a wall time can happen twice). */
   from: string;
   to: string;
+  /** The exact instants of `from` and `to`, Unix milliseconds: where the segment is drawn. */
+  fromMs: number;
+  toMs: number;
   switchState: SwitchState;
   brightness: number | null;
   /** A PlanCause; another string is shown as it is. */
@@ -309,10 +312,14 @@ export interface PlanGateway {
 /** Tonight's plan (contract: GET /lighting/plan/tonight): 12:00 on `date` to 12:00 the next day. */
 export interface NightPlan {
   date: string;
+  /** YYYY-MM-DD HH:mm:ss in the site's time zone. */
   from: string;
   to: string;
+  /** The exact instants of `from` and `to`, Unix milliseconds. */
+  fromMs: number;
+  toMs: number;
   timeZone: string;
-  /** Null in a polar day or night. */
+  /** YYYY-MM-DD HH:mm:ss in the site's time zone; null in a polar day or night. */
   sunset: string | null;
   sunrise: string | null;
   gateways: PlanGateway[];

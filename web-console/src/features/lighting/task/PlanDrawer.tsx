@@ -87,8 +87,9 @@ export default function PlanDrawer({ onClose, onOpenSite }: PlanDrawerProps) {
 
 function PlanView({ plan }: { plan: NightPlan }) {
   const { t } = useTranslation();
-  const axis = planAxis(plan.from, plan.to, plan.timeZone);
+  const axis = planAxis(plan.fromMs, plan.toMs, plan.timeZone);
   if (!axis) return <Empty description={t('lighting.plan.failed')} />;
+  // given as wall texts only: placed at the instant of the window the site's clock shows so
   const sunset = axis.atWall(plan.sunset);
   const sunrise = axis.atWall(plan.sunrise);
   const sun = { sunset, sunrise };
@@ -195,9 +196,10 @@ function LoopPlan({ gateway, loop, axis, sun }: { gateway: PlanGateway; loop: Pl
 
 function Segment({ segment, axis }: { segment: PlanSegment; axis: PlanAxis }) {
   const { t } = useTranslation();
-  const left = axis.atWall(segment.from);
-  const right = axis.atWall(segment.to);
-  if (left === undefined || right === undefined || right <= left) return null;
+  // placed by its instants: its wall texts (the label) can happen twice on the autumn change
+  const left = axis.at(segment.fromMs);
+  const right = axis.at(segment.toMs);
+  if (!Number.isFinite(left) || !Number.isFinite(right) || right <= left) return null;
   const text = segmentText(t, segment);
   return (
     <Tooltip title={text}>

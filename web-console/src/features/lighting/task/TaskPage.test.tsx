@@ -183,6 +183,61 @@ describe('the tasks page', () => {
     await waitFor(() => expect(callsTo('GET /lighting/plan/tonight').at(-1)?.query.get('gatewayId')).toBe('7'));
   });
 
+  it('places the segments of an autumn night by their instants: the two 01:30s apart', async () => {
+    signInWithProject();
+    // New York, 2026-11-01: 02:00 EDT becomes 01:00 EST, so 01:30 happens at 05:30Z and at 06:30Z
+    const utc = (text: string) => Date.parse(`${text}Z`);
+    const idle = { taskId: null, taskName: null, sceneId: null, sceneName: null, priority: null, until: null };
+    const run = { ...idle, switchState: '1' as const, cause: 'task', sceneId: 3, sceneName: '节日场景' };
+    const segment = (from: string, fromMs: string, to: string, toMs: string) => ({ from, to, fromMs: utc(fromMs), toMs: utc(toMs) });
+    const autumn = {
+      ...nightPlan,
+      date: '2026-10-31',
+      from: '2026-10-31 12:00:00',
+      to: '2026-11-01 12:00:00',
+      fromMs: utc('2026-10-31T16:00:00'),
+      toMs: utc('2026-11-01T17:00:00'),
+      timeZone: 'America/New_York',
+      sunset: '2026-10-31 17:50:00',
+      sunrise: '2026-11-01 06:30:00',
+      gateways: [
+        {
+          ...nightPlan.gateways[0]!,
+          loops: [
+            {
+              loopIndex: 1,
+              loopName: '主路灯',
+              actual: null,
+              segments: [
+                { ...segment('2026-10-31 12:00:00', '2026-10-31T16:00:00', '2026-10-31 22:00:00', '2026-11-01T02:00:00'), ...idle, switchState: '0' as const, brightness: null, cause: 'idle' },
+                { ...segment('2026-10-31 22:00:00', '2026-11-01T02:00:00', '2026-11-01 01:30:00', '2026-11-01T05:30:00'), ...run, brightness: 80, taskId: 11, taskName: '节日亮灯', priority: 5 },
+                { ...segment('2026-11-01 01:30:00', '2026-11-01T05:30:00', '2026-11-01 01:30:00', '2026-11-01T06:30:00'), ...idle, switchState: '0' as const, brightness: null, cause: 'idle' },
+                { ...segment('2026-11-01 01:30:00', '2026-11-01T06:30:00', '2026-11-01 06:00:00', '2026-11-01T11:00:00'), ...run, brightness: 30, taskId: 12, taskName: '深夜节能', priority: 3 },
+                { ...segment('2026-11-01 06:00:00', '2026-11-01T11:00:00', '2026-11-01 12:00:00', '2026-11-01T17:00:00'), ...idle, switchState: '0' as const, brightness: null, cause: 'idle' },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    scheduleBackend({ 'GET /lighting/plan/tonight': ok({ data: autumn }) });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await rowOf('节日亮灯');
+    await user.click(screen.getByRole('button', { name: /今晚计划/ }));
+    const drawer = await screen.findByRole('dialog', { name: '今晚计划' });
+    const timeline = await within(drawer).findByRole('group', { name: '北区网关 主路灯 的计划' });
+    const evening = within(timeline).getByRole('img', { name: '22:00–01:30 开 80%：节日亮灯 · 节日场景 · 优先级 5' });
+    const repeated = within(timeline).getByRole('img', { name: '01:30–01:30 关：无计划' });
+    const late = within(timeline).getByRole('img', { name: '01:30–06:00 开 30%：深夜节能 · 节日场景 · 优先级 3' });
+    // a night of 25 real hours: the first 01:30 is 13.5 hours in, the second 14.5
+    expect(parseFloat(evening.style.left) + parseFloat(evening.style.width)).toBeCloseTo((13.5 / 25) * 100);
+    expect(parseFloat(repeated.style.left)).toBeCloseTo((13.5 / 25) * 100);
+    expect(parseFloat(repeated.style.width)).toBeCloseTo((1 / 25) * 100);
+    expect(parseFloat(late.style.left)).toBeCloseTo((14.5 / 25) * 100);
+    expect(parseFloat(late.style.width)).toBeCloseTo((4.5 / 25) * 100);
+    expect(parseFloat(late.style.left)).toBeGreaterThan(parseFloat(evening.style.left) + parseFloat(evening.style.width));
+  });
+
   it("without a site shows the server's message and the way to set it, then the plan", async () => {
     signInWithProject();
     let site = false;
