@@ -119,6 +119,9 @@ mod tests {
 
     use super::*;
 
+    /// A change to a valid input that makes it invalid.
+    type Change<T> = fn(&mut T);
+
     fn raw_type() -> RawType {
         RawType {
             category_id: 3,
@@ -150,7 +153,7 @@ mod tests {
     fn a_type_is_checked_field_by_field() {
         let draft = TypeDraft::parse(&raw_type()).unwrap();
         assert_eq!((draft.name.as_str(), draft.value, draft.minimum_burn_minutes), ("Flood light", 0, 15));
-        let cases: Vec<(fn(&mut RawType), Msg)> = vec![
+        let cases: Vec<(Change<RawType>, Msg)> = vec![
             (|t| t.category_id = 0, Msg::CategoryNotFound),
             (|t| t.name = "n".repeat(31), Msg::TypeNameInvalid),
             (|t| t.code = "a/b".into(), Msg::TypeCodeInvalid),

@@ -365,6 +365,9 @@ mod tests {
 
     use super::*;
 
+    /// A change to a valid input that makes it invalid.
+    type Change<T> = fn(&mut T);
+
     fn scene_loop(gateway_id: i64, loop_index: i64, switch_state: &str, brightness: Option<i64>) -> RawSceneLoop {
         RawSceneLoop { gateway_id, loop_index, switch_state: switch_state.into(), brightness }
     }
@@ -390,7 +393,7 @@ mod tests {
         assert_eq!(draft.loops[1].light, Light::Off);
         assert_eq!(draft.loops[2].light, Light::On { level: 100 }, "no brightness: full");
         assert_eq!(draft.gateway_ids(), vec![1, 2]);
-        let cases: Vec<(fn(&mut RawScene), Msg)> = vec![
+        let cases: Vec<(Change<RawScene>, Msg)> = vec![
             (|s| s.name = "  ".into(), Msg::SceneNameInvalid),
             (|s| s.name = "x".repeat(31), Msg::SceneNameInvalid),
             (|s| s.scene_type = "2".into(), Msg::SceneTypeInvalid),
@@ -438,7 +441,7 @@ mod tests {
         assert_eq!(draft.end, DayTime::Clock(NaiveTime::from_hms_opt(23, 30, 0).unwrap()));
         assert_eq!(draft.scene_ids, vec![3, 1], "each once, in the order given");
         assert_eq!(weekday_codes(draft.days.weekdays), vec!["1", "7"]);
-        let cases: Vec<(fn(&mut RawTask), Msg)> = vec![
+        let cases: Vec<(Change<RawTask>, Msg)> = vec![
             (|t| t.name = String::new(), Msg::TaskNameInvalid),
             (|t| t.priority = 256, Msg::TaskPriorityInvalid),
             (|t| t.priority = -1, Msg::TaskPriorityInvalid),
@@ -471,7 +474,7 @@ mod tests {
     fn a_site_needs_both_coordinates_in_range_and_an_iana_zone() {
         let raw = RawSite { latitude: Some(31.23), longitude: Some(121.47), time_zone: " Asia/Shanghai ".into() };
         assert_eq!(SiteDraft::parse(&raw).unwrap().zone_name, "Asia/Shanghai");
-        let cases: Vec<(fn(&mut RawSite), Msg)> = vec![
+        let cases: Vec<(Change<RawSite>, Msg)> = vec![
             (|s| s.latitude = None, Msg::SiteLocationInvalid),
             (|s| s.latitude = Some(91.0), Msg::SiteLocationInvalid),
             (|s| s.longitude = Some(f64::NAN), Msg::SiteLocationInvalid),
