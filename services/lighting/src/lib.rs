@@ -12,6 +12,7 @@
 pub mod catalog;
 pub mod control;
 pub mod gateway;
+pub mod ids;
 pub mod location;
 pub mod onekey;
 pub mod schedule;

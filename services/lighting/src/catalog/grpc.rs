@@ -12,7 +12,7 @@ use tonic::{Request, Response, Status};
 use super::model::{CategoryDraft, RawCategory, RawType, TypeDraft};
 use super::store::{self, CategoryRow, TypeRow};
 use crate::Shared;
-use crate::schedule::model::check_delete_ids;
+use crate::ids::{check_delete_ids, existing_id};
 
 type Reply<T> = Result<Response<T>, Status>;
 
@@ -132,10 +132,6 @@ fn raw_type(input: Option<&pb::TypeInput>) -> RawType {
     })
 }
 
-fn positive(id: i64, missing: Msg) -> Result<i64, Error> {
-    if id > 0 { Ok(id) } else { Err(Error::not_found(missing)) }
-}
-
 impl CatalogApi {
     async fn categories(
         &self,
@@ -155,7 +151,7 @@ impl CatalogApi {
     }
 
     async fn category(&self, access: &InProject, id: i64) -> Result<pb::Category, Error> {
-        let id = positive(id, Msg::CategoryNotFound)?;
+        let id = existing_id(id, Msg::CategoryNotFound)?;
         let row = store::find_category(&self.shared.pool, access.project_id, id)
             .await?
             .ok_or_else(|| Error::not_found(Msg::CategoryNotFound))?;
@@ -178,7 +174,7 @@ impl CatalogApi {
         access: &InProject,
         req: &pb::UpdateCategoryRequest,
     ) -> Result<pb::UpdateCategoryResponse, Error> {
-        let id = positive(req.category_id, Msg::CategoryNotFound)?;
+        let id = existing_id(req.category_id, Msg::CategoryNotFound)?;
         let draft = CategoryDraft::parse(&raw_category(req.category.as_ref()))?;
         if !store::update_category(&self.shared.pool, access.project_id, id, &draft).await? {
             return Err(Error::not_found(Msg::CategoryNotFound));
@@ -205,7 +201,7 @@ impl CatalogApi {
     }
 
     async fn device_type(&self, access: &InProject, id: i64) -> Result<pb::DeviceType, Error> {
-        let id = positive(id, Msg::TypeNotFound)?;
+        let id = existing_id(id, Msg::TypeNotFound)?;
         let row = store::find_type(&self.shared.pool, access.project_id, id)
             .await?
             .ok_or_else(|| Error::not_found(Msg::TypeNotFound))?;
@@ -227,7 +223,7 @@ impl CatalogApi {
         access: &InProject,
         req: &pb::UpdateTypeRequest,
     ) -> Result<pb::UpdateTypeResponse, Error> {
-        let id = positive(req.type_id, Msg::TypeNotFound)?;
+        let id = existing_id(req.type_id, Msg::TypeNotFound)?;
         let draft = TypeDraft::parse(&raw_type(req.device_type.as_ref()))?;
         store::update_type(&self.shared.pool, access.project_id, id, &draft).await?;
         Ok(pb::UpdateTypeResponse {})

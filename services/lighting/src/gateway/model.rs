@@ -12,7 +12,7 @@ pub const MAX_LOOPS: u32 = 64;
 pub const MAX_LOOP_NAME_CHARS: usize = 30;
 pub const MAX_REMARK_CHARS: usize = 200;
 /// Most gateways one delete may name.
-pub const MAX_DELETE_IDS: usize = 100;
+pub use crate::ids::MAX_DELETE_IDS;
 
 /// A gateway serial (the console's gatewayNumber): 1 to 32 of `[A-Za-z0-9_-]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,19 +150,7 @@ pub fn check_gateway_id(id: i64) -> Result<i64, Error> {
 
 /// The ids of one delete: 1 to [`MAX_DELETE_IDS`] valid ids, each once.
 pub fn check_delete_ids(ids: &[i64]) -> Result<Vec<i64>, Error> {
-    if ids.is_empty() {
-        return Err(Error::bad_request(Msg::GatewayIdInvalid));
-    }
-    if ids.len() > MAX_DELETE_IDS {
-        return Err(Error::bad_request(Msg::TooManyIds { max: MAX_DELETE_IDS as u32 }));
-    }
-    let mut checked = Vec::with_capacity(ids.len());
-    for id in ids {
-        checked.push(check_gateway_id(*id)?);
-    }
-    checked.sort_unstable();
-    checked.dedup();
-    Ok(checked)
+    crate::ids::check_delete_ids(ids, Msg::GatewayIdInvalid)
 }
 
 /// The filters of the gateway list.

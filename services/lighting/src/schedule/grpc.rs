@@ -15,8 +15,7 @@ use lumiscape_proto::lighting::v1::task_service_server::TaskService;
 use tonic::{Request, Response, Status};
 
 use super::model::{
-    self, RawDayTime, RawScene, RawSceneLoop, RawSite, RawTask, SceneDraft, SiteDraft, TaskDraft, day_time_columns,
-    day_time_from_columns, weekday_codes,
+    self, RawDayTime, RawScene, RawSceneLoop, RawSite, RawTask, SceneDraft, SiteDraft, TaskDraft, weekday_codes,
 };
 use super::plan::{self, LoopNight};
 use super::store::{self, SceneLoopRow, SceneRow, TaskRow};
@@ -24,6 +23,7 @@ use super::sun::Site;
 use super::task::Light;
 use super::timeline::Cause;
 use crate::Shared;
+use crate::ids::{check_delete_ids, existing_id};
 
 type Reply<T> = Result<Response<T>, Status>;
 
@@ -73,10 +73,6 @@ impl SceneService for SceneApi {
         let access = authorize(&self.shared.auth, &request, &[scene::REMOVE]).await?;
         self.delete(&access, &request.get_ref().scene_ids).await.reply(access.lang())
     }
-}
-
-fn check_id(id: i64, missing: Msg) -> Result<i64, Error> {
-    if id > 0 { Ok(id) } else { Err(Error::not_found(missing)) }
 }
 
 fn raw_scene(input: Option<&pb::SceneInput>) -> RawScene {
@@ -136,7 +132,7 @@ impl SceneApi {
     }
 
     async fn detail(&self, access: &InProject, scene_id: i64) -> Result<pb::SceneDetail, Error> {
-        let scene_id = check_id(scene_id, Msg::SceneNotFound)?;
+        let scene_id = existing_id(scene_id, Msg::SceneNotFound)?;
         let row = store::find_scene(&self.shared.pool, access.project_id, scene_id)
             .await?
             .ok_or_else(|| Error::not_found(Msg::SceneNotFound))?;
@@ -152,14 +148,14 @@ impl SceneApi {
     }
 
     async fn update(&self, access: &InProject, req: &pb::UpdateSceneRequest) -> Result<pb::UpdateSceneResponse, Error> {
-        let scene_id = check_id(req.scene_id, Msg::SceneNotFound)?;
+        let scene_id = existing_id(req.scene_id, Msg::SceneNotFound)?;
         let draft = SceneDraft::parse(&raw_scene(req.scene.as_ref()))?;
         store::update_scene(&self.shared.pool, access.project_id, scene_id, &draft).await?;
         Ok(pb::UpdateSceneResponse {})
     }
 
     async fn delete(&self, access: &InProject, ids: &[i64]) -> Result<pb::DeleteScenesResponse, Error> {
-        let ids = model::check_delete_ids(ids, Msg::SceneNotFound)?;
+        let ids = check_delete_ids(ids, Msg::SceneNotFound)?;
         let deleted = store::delete_scenes(&self.shared.pool, access.project_id, &ids).await?;
         Ok(pb::DeleteScenesResponse { deleted })
     }
@@ -237,8 +233,9 @@ fn raw_task(input: Option<&pb::TaskInput>) -> RawTask {
     }
 }
 
+/// A stored start or end as the console reads it (the table's checks keep the columns
+/// consistent: a clock only for kind '0').
 fn day_time_pb(kind: &str, clock: Option<chrono::NaiveTime>, offset: i32) -> pb::DayTimeInput {
-    let (kind, clock, offset) = day_time_columns(day_time_from_columns(kind, clock, offset));
     pb::DayTimeInput {
         kind: kind.to_owned(),
         clock: clock.map(|c| c.format("%H:%M").to_string()).unwrap_or_default(),
@@ -287,7 +284,7 @@ impl TaskApi {
     }
 
     async fn detail(&self, access: &InProject, task_id: i64) -> Result<pb::Task, Error> {
-        let task_id = check_id(task_id, Msg::TaskNotFound)?;
+        let task_id = existing_id(task_id, Msg::TaskNotFound)?;
         let row = store::find_task(&self.shared.pool, access.project_id, task_id)
             .await?
             .ok_or_else(|| Error::not_found(Msg::TaskNotFound))?;
@@ -302,7 +299,7 @@ impl TaskApi {
     }
 
     async fn update(&self, access: &InProject, req: &pb::UpdateTaskRequest) -> Result<pb::UpdateTaskResponse, Error> {
-        let task_id = check_id(req.task_id, Msg::TaskNotFound)?;
+        let task_id = existing_id(req.task_id, Msg::TaskNotFound)?;
         let draft = TaskDraft::parse(&raw_task(req.task.as_ref()))?;
         store::update_task(&self.shared.pool, access.project_id, task_id, &draft).await?;
         Ok(pb::UpdateTaskResponse {})
@@ -313,7 +310,7 @@ impl TaskApi {
         access: &InProject,
         req: &pb::SetTaskEnabledRequest,
     ) -> Result<pb::SetTaskEnabledResponse, Error> {
-        let task_id = check_id(req.task_id, Msg::TaskNotFound)?;
+        let task_id = existing_id(req.task_id, Msg::TaskNotFound)?;
         let enabled = model::parse_switch(&req.enabled)?;
         if !store::set_task_enabled(&self.shared.pool, access.project_id, task_id, enabled).await? {
             return Err(Error::not_found(Msg::TaskNotFound));
@@ -323,7 +320,7 @@ impl TaskApi {
     }
 
     async fn delete(&self, access: &InProject, ids: &[i64]) -> Result<pb::DeleteTasksResponse, Error> {
-        let ids = model::check_delete_ids(ids, Msg::TaskNotFound)?;
+        let ids = check_delete_ids(ids, Msg::TaskNotFound)?;
         let deleted = store::delete_tasks(&self.shared.pool, access.project_id, &ids).await?;
         Ok(pb::DeleteTasksResponse { deleted })
     }

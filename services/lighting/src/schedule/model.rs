@@ -19,8 +19,6 @@ pub const MAX_TASK_SCENES: usize = 16;
 pub const MAX_TASK_GATEWAYS: usize = 1000;
 /// Largest offset from sunrise or sunset, in minutes either way.
 pub const MAX_SUN_OFFSET_MINUTES: u32 = 180;
-/// Most scenes or tasks one delete may name.
-pub const MAX_DELETE_IDS: usize = 100;
 /// A lamp switched on without a brightness burns at full.
 pub const FULL_BRIGHTNESS: u8 = 100;
 
@@ -302,17 +300,6 @@ fn distinct_ids(ids: &[i64], invalid: Msg) -> Result<Vec<i64>, Error> {
         }
     }
     Ok(distinct)
-}
-
-/// The ids of one delete: 1 to [`MAX_DELETE_IDS`] positive ids, each once.
-pub fn check_delete_ids(ids: &[i64], invalid: Msg) -> Result<Vec<i64>, Error> {
-    if ids.is_empty() {
-        return Err(Error::bad_request(invalid));
-    }
-    if ids.len() > MAX_DELETE_IDS {
-        return Err(Error::bad_request(Msg::TooManyIds { max: MAX_DELETE_IDS as u32 }));
-    }
-    distinct_ids(ids, invalid)
 }
 
 /// '0' or '1'.
