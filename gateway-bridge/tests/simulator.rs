@@ -203,8 +203,9 @@ async fn exercise_fleet(transport: Transport, simulator_server: String, platform
 
     let target = cfg.serial(2).unwrap();
     let loop_two = LoopIndex::new(2).unwrap();
-    let ack =
-        platform.request(&target, &format!("{prefix}-off"), Command::SetLoop { index: loop_two, on: false }).await;
+    let ack = platform
+        .request(&target, &format!("{prefix}-off"), Command::SetLoop { index: loop_two, on: false, until: None })
+        .await;
     assert_eq!(ack.result, AckResult::Ok);
     assert_eq!(ack.serial, target);
     let after = platform.next_telemetry_of(&target).await;
@@ -219,8 +220,9 @@ async fn exercise_fleet(transport: Transport, simulator_server: String, platform
     assert!(!state.loops[1].on && state.loops[0].on);
 
     let missing = LoopIndex::new(9).unwrap();
-    let refused =
-        platform.request(&target, &format!("{prefix}-bad"), Command::SetLoop { index: missing, on: true }).await;
+    let refused = platform
+        .request(&target, &format!("{prefix}-bad"), Command::SetLoop { index: missing, on: true, until: None })
+        .await;
     assert!(matches!(&refused.result, AckResult::Error(text) if text.contains("loop 9")), "{:?}", refused.result);
 
     let set_to = DateTime::from_timestamp_millis(1_893_456_000_000).unwrap();

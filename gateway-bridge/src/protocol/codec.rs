@@ -16,13 +16,16 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::error::{ProtocolError, invalid, out_of_range};
-use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MAX_LOOPS, MessageId};
+use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MAX_LOOPS, MessageId, ScheduleId};
 use super::messages::{
-    Ack, AckResult, Command, CommandRequest, DeviceEvent, EventKind, GatewayReading, Heartbeat, LoopReading, Telemetry,
-    Uplink,
+    Ack, AckResult, Command, CommandRequest, DeviceEvent, EventKind, GatewayReading, Heartbeat, LoopReading, MAX_LEVEL,
+    MAX_SCHEDULE_SPAN, MAX_SCHEDULE_STEPS, Schedule, ScheduleLoop, ScheduleStep, Telemetry, Uplink,
 };
 use super::topics::Channel;
-use super::wire::{WireAck, WireCommand, WireEvent, WireGateway, WireHeartbeat, WireLoop, WireTelemetry};
+use super::wire::{
+    WireAck, WireCommand, WireEvent, WireGateway, WireHeartbeat, WireLoop, WireSchedule, WireScheduleLoop,
+    WireTelemetry,
+};
 
 /// The protocol version this code speaks (the `v` field of every payload).
 pub const PROTOCOL_VERSION: u64 = 1;
@@ -211,44 +214,116 @@ fn event_from_wire(wire: WireEvent) -> Result<DeviceEvent, ProtocolError> {
     Ok(DeviceEvent { id, device_time, kind, active: wire.active })
 }
 
+/// The optional fields of a command that are present, by their wire names.
+fn present_fields(wire: &WireCommand) -> Vec<&'static str> {
+    let fields = [
+        ("loop", wire.index.is_some()),
+        ("on", wire.on.is_some()),
+        ("time", wire.time.is_some()),
+        ("until", wire.until.is_some()),
+        ("schedule", wire.schedule.is_some()),
+    ];
+    fields.into_iter().filter(|(_, present)| *present).map(|(name, _)| name).collect()
+}
+
+fn schedule_from_wire(wire: WireSchedule) -> Result<Schedule, ProtocolError> {
+    let id = ScheduleId::new(wire.id)?;
+    let from = time_from_ms("schedule.from", wire.from)?;
+    let until = time_from_ms("schedule.until", wire.until)?;
+    if until <= from {
+        return Err(invalid("schedule.until", "must be after schedule.from"));
+    }
+    let span_s = (until - from).num_seconds();
+    let max_span_s = MAX_SCHEDULE_SPAN.as_secs() as i64;
+    if span_s > max_span_s {
+        return Err(out_of_range("schedule.until", format!("the schedule spans {span_s} s, over {max_span_s} s")));
+    }
+    if wire.loops.len() > usize::from(MAX_LOOPS) {
+        return Err(invalid("schedule.loops", format!("has {} entries, over {MAX_LOOPS}", wire.loops.len())));
+    }
+    let mut seen = BTreeSet::new();
+    let mut loops = Vec::with_capacity(wire.loops.len());
+    for (position, wire_loop) in wire.loops.into_iter().enumerate() {
+        let field = format!("schedule.loops[{position}]");
+        let index = LoopIndex::checked(&format!("{field}.loop"), wire_loop.index)?;
+        if !seen.insert(index) {
+            return Err(invalid(format!("{field}.loop"), format!("loop {index} is listed twice")));
+        }
+        if wire_loop.steps.is_empty() || wire_loop.steps.len() > MAX_SCHEDULE_STEPS {
+            return Err(invalid(format!("{field}.steps"), format!("must have 1 to {MAX_SCHEDULE_STEPS} steps")));
+        }
+        let mut steps = Vec::with_capacity(wire_loop.steps.len());
+        let mut previous: Option<u64> = None;
+        for (step_position, (offset_s, level)) in wire_loop.steps.into_iter().enumerate() {
+            let step_field = format!("{field}.steps[{step_position}]");
+            if offset_s > span_s.unsigned_abs() {
+                return Err(out_of_range(step_field, format!("{offset_s} s is after schedule.until ({span_s} s)")));
+            }
+            if previous.is_some_and(|p| offset_s <= p) {
+                return Err(invalid(step_field, "steps must be in strictly increasing time order"));
+            }
+            if level > u64::from(MAX_LEVEL) {
+                return Err(out_of_range(step_field, format!("level {level} is outside 0..={MAX_LEVEL}")));
+            }
+            previous = Some(offset_s);
+            // Both fit: offset_s ≤ 14 days in seconds, level ≤ 100.
+            steps.push(ScheduleStep { offset_s: offset_s as u32, level: level as u8 });
+        }
+        loops.push(ScheduleLoop { index, steps });
+    }
+    Ok(Schedule { id, from, until, loops })
+}
+
+fn schedule_to_wire(schedule: &Schedule) -> WireSchedule {
+    WireSchedule {
+        id: schedule.id.to_string(),
+        from: time_to_ms(&schedule.from),
+        until: time_to_ms(&schedule.until),
+        loops: schedule
+            .loops
+            .iter()
+            .map(|l| WireScheduleLoop {
+                index: u64::from(l.index.get()),
+                steps: l.steps.iter().map(|s| (u64::from(s.offset_s), u64::from(s.level))).collect(),
+            })
+            .collect(),
+    }
+}
+
 fn command_from_wire(wire: WireCommand) -> Result<CommandRequest, ProtocolError> {
-    let correlation_id = CorrelationId::new(wire.corr_id)?;
+    let correlation_id = CorrelationId::new(wire.corr_id.clone())?;
     let issued_at = time_from_ms("ts", wire.ts)?;
-    let unexpected = |field: &str| invalid(field, format!("is not a field of {}", wire.cmd));
+    let allowed: &[&str] = match wire.cmd.as_str() {
+        "loop_set" => &["loop", "on", "until"],
+        "read_state" => &[],
+        "set_time" => &["time"],
+        "schedule_set" => &["schedule"],
+        other => {
+            return Err(invalid(
+                "cmd",
+                format!("{other:?} is not one of loop_set, read_state, set_time, schedule_set"),
+            ));
+        }
+    };
+    if let Some(field) = present_fields(&wire).into_iter().find(|field| !allowed.contains(field)) {
+        return Err(invalid(field, format!("is not a field of {}", wire.cmd)));
+    }
     let command = match wire.cmd.as_str() {
         "loop_set" => {
-            if wire.time.is_some() {
-                return Err(unexpected("time"));
-            }
             let index = wire.index.ok_or_else(|| invalid("loop", "loop_set needs the loop"))?;
             let on = wire.on.ok_or_else(|| invalid("on", "loop_set needs on (true or false)"))?;
-            Command::SetLoop { index: LoopIndex::new(index)?, on }
-        }
-        "read_state" => {
-            if wire.index.is_some() {
-                return Err(unexpected("loop"));
-            }
-            if wire.on.is_some() {
-                return Err(unexpected("on"));
-            }
-            if wire.time.is_some() {
-                return Err(unexpected("time"));
-            }
-            Command::ReadState
+            let until = wire.until.map(|ms| time_from_ms("until", ms)).transpose()?;
+            Command::SetLoop { index: LoopIndex::new(index)?, on, until }
         }
         "set_time" => {
-            if wire.index.is_some() {
-                return Err(unexpected("loop"));
-            }
-            if wire.on.is_some() {
-                return Err(unexpected("on"));
-            }
             let time = wire.time.ok_or_else(|| invalid("time", "set_time needs the time"))?;
             Command::SetTime { time: time_from_ms("time", time)? }
         }
-        other => {
-            return Err(invalid("cmd", format!("{other:?} is not one of loop_set, read_state, set_time")));
+        "schedule_set" => {
+            let schedule = wire.schedule.ok_or_else(|| invalid("schedule", "schedule_set needs the schedule"))?;
+            Command::SetSchedule(schedule_from_wire(schedule)?)
         }
+        _ => Command::ReadState,
     };
     Ok(CommandRequest { correlation_id, issued_at, command })
 }
@@ -392,20 +467,35 @@ pub fn encode_uplink(uplink: &Uplink) -> Result<Vec<u8>, ProtocolError> {
 /// Encodes a command (what the platform sends on a gateway's `cmd` subject), after checking
 /// it with the decoder's rules.
 pub fn encode_command(request: &CommandRequest) -> Result<Vec<u8>, ProtocolError> {
-    let (cmd, index, on, time) = match &request.command {
-        Command::SetLoop { index, on } => ("loop_set", Some(u64::from(index.get())), Some(*on), None),
-        Command::ReadState => ("read_state", None, None, None),
-        Command::SetTime { time } => ("set_time", None, None, Some(time_to_ms(time))),
-    };
-    let wire = WireCommand {
+    let mut wire = WireCommand {
         v: PROTOCOL_VERSION,
         corr_id: request.correlation_id.to_string(),
         ts: time_to_ms(&request.issued_at),
-        cmd: cmd.to_owned(),
-        index,
-        on,
-        time,
+        cmd: String::new(),
+        index: None,
+        on: None,
+        time: None,
+        until: None,
+        schedule: None,
     };
+    wire.cmd = match &request.command {
+        Command::SetLoop { index, on, until } => {
+            wire.index = Some(u64::from(index.get()));
+            wire.on = Some(*on);
+            wire.until = until.as_ref().map(time_to_ms);
+            "loop_set"
+        }
+        Command::ReadState => "read_state",
+        Command::SetTime { time } => {
+            wire.time = Some(time_to_ms(time));
+            "set_time"
+        }
+        Command::SetSchedule(schedule) => {
+            wire.schedule = Some(schedule_to_wire(schedule));
+            "schedule_set"
+        }
+    }
+    .to_owned();
     command_from_wire(wire.clone())?;
     serialise(&wire)
 }
@@ -477,7 +567,8 @@ mod tests {
             assert_eq!(decode_uplink(channel, &bytes).unwrap(), uplink);
         }
         for command in [
-            Command::SetLoop { index: LoopIndex::new(2).unwrap(), on: false },
+            Command::SetLoop { index: LoopIndex::new(2).unwrap(), on: false, until: None },
+            Command::SetLoop { index: LoopIndex::new(3).unwrap(), on: true, until: Some(at(1_735_693_200_000)) },
             Command::ReadState,
             Command::SetTime { time: at(1_893_456_000_000) },
         ] {
@@ -594,6 +685,40 @@ mod tests {
         refused(Channel::Command, &format!(r#"{{{command},"cmd":"set_time"}}"#), "needs the time");
         refused(Channel::Command, &format!(r#"{{{command},"cmd":"set_time","time":5}}"#), "time is out of range");
         refused(Channel::Command, &format!(r#"{{{command},"cmd":"reboot"}}"#), "\"reboot\" is not one of");
+        refused(Channel::Command, &format!(r#"{{{command},"cmd":"loop_set","loop":1,"on":true,"until":5}}"#), "until");
+        refused(Channel::Command, &format!(r#"{{{command},"cmd":"read_state","until":1735689600000}}"#), "not a field");
+        refused(Channel::Command, &format!(r#"{{{command},"cmd":"schedule_set"}}"#), "needs the schedule");
+        let schedule = |body: &str| format!(r#"{{{command},"cmd":"schedule_set","schedule":{{"id":"s-1",{body}}}}}"#);
+        let span = r#""from":1735689600000,"until":1735776000000"#;
+        refused(
+            Channel::Command,
+            &schedule(r#""from":1735689600000,"until":1735689600000,"loops":[]"#),
+            "after schedule.from",
+        );
+        refused(Channel::Command, &schedule(r#""from":1735689600000,"until":1737000000000,"loops":[]"#), "spans");
+        refused(Channel::Command, &schedule(&format!(r#"{span},"loops":[{{"loop":1,"steps":[]}}]"#)), "1 to 512 steps");
+        refused(Channel::Command, &schedule(&format!(r#"{span},"loops":[{{"loop":65,"steps":[[0,1]]}}]"#)), "loop 65");
+        refused(
+            Channel::Command,
+            &schedule(&format!(r#"{span},"loops":[{{"loop":1,"steps":[[0,1]]}},{{"loop":1,"steps":[[0,0]]}}]"#)),
+            "listed twice",
+        );
+        refused(
+            Channel::Command,
+            &schedule(&format!(r#"{span},"loops":[{{"loop":1,"steps":[[60,100],[60,0]]}}]"#)),
+            "strictly increasing",
+        );
+        refused(
+            Channel::Command,
+            &schedule(&format!(r#"{span},"loops":[{{"loop":1,"steps":[[0,101]]}}]"#)),
+            "level 101",
+        );
+        refused(
+            Channel::Command,
+            &schedule(&format!(r#"{span},"loops":[{{"loop":1,"steps":[[86401,0]]}}]"#)),
+            "after schedule.until",
+        );
+        refused(Channel::Command, &schedule(&format!(r#"{span},"loops":[{{"loop":1,"steps":[[0,"on"]]}}]"#)), "schema");
         refused(Channel::Command, r#"{"v":1,"corr_id":"a b","ts":1735689600000,"cmd":"read_state"}"#, "corr_id");
         let ack = r#""v":1,"corr_id":"c-1","sn":"GW-0001","ts":1735689600000"#;
         refused(Channel::Ack, &format!(r#"{{{ack},"result":"error"}}"#), "needs an error text");
@@ -601,6 +726,29 @@ mod tests {
         refused(Channel::Ack, &format!(r#"{{{ack},"result":"maybe"}}"#), "\"maybe\" is not ok or error");
         let long = "x".repeat(MAX_ERROR_TEXT_LEN + 1);
         refused(Channel::Ack, &format!(r#"{{{ack},"result":"error","error":"{long}"}}"#), "over the limit of 256");
+    }
+
+    #[test]
+    fn a_schedule_gives_each_loop_its_last_step_and_the_next_change() {
+        let from = at(1_735_689_600_000);
+        let loop_1 = LoopIndex::new(1).unwrap();
+        let schedule = Schedule {
+            id: ScheduleId::new("s-1").unwrap(),
+            from,
+            until: from + chrono::TimeDelta::hours(24),
+            loops: vec![ScheduleLoop {
+                index: loop_1,
+                steps: vec![ScheduleStep { offset_s: 3600, level: 100 }, ScheduleStep { offset_s: 7200, level: 0 }],
+            }],
+        };
+        let later = |seconds| from + chrono::TimeDelta::seconds(seconds);
+        assert_eq!(schedule.level_at(loop_1, later(3599)), None, "before the first step the loop is left alone");
+        assert_eq!(schedule.level_at(loop_1, later(3600)), Some(100));
+        assert_eq!(schedule.level_at(loop_1, later(7199)), Some(100));
+        assert_eq!(schedule.level_at(loop_1, later(90_000)), Some(0), "after until the last step holds");
+        assert_eq!(schedule.level_at(LoopIndex::new(2).unwrap(), later(5000)), None, "a loop not named");
+        assert_eq!(schedule.next_step_after(loop_1, later(3600)), Some(later(7200)));
+        assert_eq!(schedule.next_step_after(loop_1, later(7200)), None);
     }
 
     #[test]
@@ -645,7 +793,7 @@ mod tests {
             assert!(decodes, "example does not decode: {json}");
             examples += 1;
         }
-        assert!(examples >= 9, "only {examples} examples");
+        assert!(examples >= 11, "only {examples} examples");
     }
 
     proptest! {

@@ -8,8 +8,11 @@ use super::codec::{
     EARLIEST_DEVICE_TIME_MS, LATEST_DEVICE_TIME_MS, MAX_CURRENT_A, MAX_ENERGY_KWH, MAX_POWER_W, MAX_SIGNAL_DBM,
     MAX_TEMPERATURE_C, MAX_VOLTAGE_V, MIN_SIGNAL_DBM, MIN_TEMPERATURE_C, time_from_ms,
 };
-use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MAX_LOOPS, MessageId};
-use super::messages::{AckResult, Command, EventKind, GatewayReading, LoopReading, Telemetry};
+use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MAX_LOOPS, MessageId, ScheduleId};
+use super::messages::{
+    AckResult, Command, EventKind, GatewayReading, LoopReading, MAX_LEVEL, MAX_SCHEDULE_SPAN, Schedule, ScheduleLoop,
+    ScheduleStep, Telemetry,
+};
 
 pub(super) fn serial() -> GatewaySerial {
     GatewaySerial::new("GW-0001").unwrap()
@@ -98,12 +101,52 @@ pub(super) fn arb_correlation_id() -> impl Strategy<Value = CorrelationId> {
     "[A-Za-z0-9_-]{1,64}".prop_map(|id| CorrelationId::new(id).unwrap())
 }
 
+/// A schedule of up to 8 loops, each with 1 to 20 increasing steps within its span.
+pub(super) fn arb_schedule() -> impl Strategy<Value = Schedule> {
+    let span_s = MAX_SCHEDULE_SPAN.as_secs() as u32;
+    (
+        "[A-Za-z0-9_-]{1,64}",
+        EARLIEST_DEVICE_TIME_MS..LATEST_DEVICE_TIME_MS - i64::from(span_s) * 1000,
+        1..=span_s,
+        proptest::collection::btree_map(
+            1..=MAX_LOOPS,
+            proptest::collection::btree_map(0..=span_s, 0..=MAX_LEVEL, 1..20),
+            0..8,
+        ),
+    )
+        .prop_map(|(id, from_ms, span, loops)| {
+            let from = DateTime::from_timestamp_millis(from_ms).unwrap();
+            Schedule {
+                id: ScheduleId::new(id).unwrap(),
+                from,
+                until: from + chrono::TimeDelta::seconds(i64::from(span)),
+                loops: loops
+                    .into_iter()
+                    .map(|(index, steps)| ScheduleLoop {
+                        index: LoopIndex::new(u64::from(index)).unwrap(),
+                        steps: steps
+                            .into_iter()
+                            .map(|(offset_s, level)| ScheduleStep { offset_s: offset_s.min(span), level })
+                            .fold(Vec::new(), |mut kept: Vec<ScheduleStep>, step| {
+                                if kept.last().is_none_or(|last| last.offset_s < step.offset_s) {
+                                    kept.push(step);
+                                }
+                                kept
+                            }),
+                    })
+                    .collect(),
+            }
+        })
+}
+
 pub(super) fn arb_command() -> impl Strategy<Value = Command> {
     prop_oneof![
-        (1..=MAX_LOOPS, any::<bool>())
-            .prop_map(|(index, on)| Command::SetLoop { index: LoopIndex::new(u64::from(index)).unwrap(), on }),
+        (1..=MAX_LOOPS, any::<bool>(), proptest::option::of(arb_time())).prop_map(|(index, on, until)| {
+            Command::SetLoop { index: LoopIndex::new(u64::from(index)).unwrap(), on, until }
+        }),
         Just(Command::ReadState),
         arb_time().prop_map(|time| Command::SetTime { time }),
+        arb_schedule().prop_map(Command::SetSchedule),
     ]
 }
 

@@ -158,6 +158,29 @@ impl fmt::Display for CorrelationId {
     }
 }
 
+/// The id the platform gives a schedule it issues (`schedule.id`); the gateway keeps it with the
+/// schedule. 1 to 64 characters of `[A-Za-z0-9_-]`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ScheduleId(String);
+
+impl ScheduleId {
+    pub fn new(id: impl Into<String>) -> Result<Self, ProtocolError> {
+        let id = id.into();
+        check_token("schedule.id", &id, MAX_CORRELATION_ID_LEN, is_token_char)?;
+        Ok(Self(id))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for ScheduleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// A firmware version as the gateway reports it: 1 to 32 characters of `[A-Za-z0-9._+-]`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FirmwareVersion(String);

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MessageId};
+use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MessageId, ScheduleId};
 use super::topics::Channel;
 
 /// How long the platform waits for a command's acknowledgement before it reports a timeout.
@@ -79,11 +79,72 @@ pub struct DeviceEvent {
     pub active: bool,
 }
 
+/// Longest time a schedule may cover (`schedule.until` − `schedule.from`): 14 days.
+pub const MAX_SCHEDULE_SPAN: Duration = Duration::from_secs(14 * 24 * 3600);
+/// Most steps one loop of a schedule may have.
+pub const MAX_SCHEDULE_STEPS: usize = 512;
+/// Highest level of a step: 100 %. Level 0 is off.
+pub const MAX_LEVEL: u8 = 100;
+
+/// One planned change of a loop: from `offset_s` seconds after the schedule's start, the loop
+/// is at `level` (0 off, 1 to 100 on at that brightness; a gateway that cannot dim closes the
+/// contactor for any level above 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScheduleStep {
+    pub offset_s: u32,
+    pub level: u8,
+}
+
+/// The planned changes of one loop, in time order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduleLoop {
+    pub index: LoopIndex,
+    pub steps: Vec<ScheduleStep>,
+}
+
+/// What a gateway follows on its own, without the platform: per loop, the level from each
+/// step's time to the next. It replaces the gateway's previous schedule whole. A loop it does
+/// not name, and any loop before its first step, is left as it is; after `until` each loop
+/// stays as its last step left it (the platform issues the next schedule before then).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Schedule {
+    pub id: ScheduleId,
+    pub from: DateTime<Utc>,
+    pub until: DateTime<Utc>,
+    /// Each loop at most once.
+    pub loops: Vec<ScheduleLoop>,
+}
+
+impl Schedule {
+    fn loop_steps(&self, index: LoopIndex) -> &[ScheduleStep] {
+        self.loops.iter().find(|l| l.index == index).map_or(&[], |l| l.steps.as_slice())
+    }
+
+    fn time_of(&self, step: &ScheduleStep) -> DateTime<Utc> {
+        self.from + chrono::TimeDelta::seconds(i64::from(step.offset_s))
+    }
+
+    /// The level the schedule sets loop `index` to at `at`: its last step at or before `at`;
+    /// `None` when the loop has no step yet by then.
+    pub fn level_at(&self, index: LoopIndex, at: DateTime<Utc>) -> Option<u8> {
+        self.loop_steps(index).iter().take_while(|step| self.time_of(step) <= at).last().map(|step| step.level)
+    }
+
+    /// The first planned change of loop `index` after `after`.
+    pub fn next_step_after(&self, index: LoopIndex, after: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        self.loop_steps(index).iter().map(|step| self.time_of(step)).find(|time| *time > after)
+    }
+}
+
 /// What the platform asks a gateway to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// Switch one loop on or off.
-    SetLoop { index: LoopIndex, on: bool },
+    /// Switch one loop on or off. Under a schedule the loop holds this state (a manual
+    /// override) until `until`, or until the schedule's next step for it if that comes first,
+    /// and then follows the schedule again; without `until`, until that next step.
+    SetLoop { index: LoopIndex, on: bool, until: Option<DateTime<Utc>> },
+    /// Keep and follow this schedule, in place of any earlier one.
+    SetSchedule(Schedule),
     /// Answer with the current readings of every loop.
     ReadState,
     /// Set the gateway's clock.

@@ -30,10 +30,11 @@ pub use error::ProtocolError;
 pub use flaw::{Flaw, flawed_telemetry};
 pub use ids::{
     CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MAX_CORRELATION_ID_LEN, MAX_FIRMWARE_LEN, MAX_LOOPS,
-    MAX_SERIAL_LEN, MessageId,
+    MAX_SERIAL_LEN, MessageId, ScheduleId,
 };
 pub use messages::{
     Ack, AckResult, COMMAND_TIMEOUT, Command, CommandRequest, DeviceEvent, EventKind, GatewayReading,
-    HEARTBEAT_INTERVAL, Heartbeat, LoopReading, OFFLINE_AFTER_MISSED_HEARTBEATS, Telemetry, Uplink,
+    HEARTBEAT_INTERVAL, Heartbeat, LoopReading, MAX_LEVEL, MAX_SCHEDULE_SPAN, MAX_SCHEDULE_STEPS,
+    OFFLINE_AFTER_MISSED_HEARTBEATS, Schedule, ScheduleLoop, ScheduleStep, Telemetry, Uplink,
 };
 pub use topics::{Channel, MAX_PREFIX_LEN, Topics, partition_of};

@@ -73,6 +73,27 @@ pub(super) struct WireCommand {
     pub(super) on: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) time: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) until: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) schedule: Option<WireSchedule>,
+}
+
+/// The `schedule` of a `schedule_set` command; steps are `[offset_s, level]` pairs.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(super) struct WireSchedule {
+    pub(super) id: String,
+    pub(super) from: i64,
+    pub(super) until: i64,
+    pub(super) loops: Vec<WireScheduleLoop>,
+}
+
+/// One loop of a schedule.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(super) struct WireScheduleLoop {
+    #[serde(rename = "loop")]
+    pub(super) index: u64,
+    pub(super) steps: Vec<(u64, u64)>,
 }
 
 /// An `ack` payload; `error` only when `result` is `error`, `loops` only in the answer to `read_state`.

@@ -16,8 +16,8 @@ use tracing::{debug, info, warn};
 use super::Faults;
 use crate::protocol::{
     Ack, AckResult, Channel, Command, CorrelationId, DeviceEvent, EventKind, FirmwareVersion, Flaw, GatewayReading,
-    GatewaySerial, HEARTBEAT_INTERVAL, Heartbeat, LoopIndex, LoopReading, MAX_ERROR_TEXT_LEN, MessageId, ProtocolError,
-    Telemetry, Uplink, correlation_id_of, decode_command, encode_uplink, flawed_telemetry,
+    GatewaySerial, HEARTBEAT_INTERVAL, Heartbeat, LoopIndex, LoopReading, MAX_ERROR_TEXT_LEN, MAX_LEVEL, MessageId,
+    ProtocolError, Schedule, Telemetry, Uplink, correlation_id_of, decode_command, encode_uplink, flawed_telemetry,
 };
 
 /// Nominal supply voltage (V).
@@ -87,19 +87,42 @@ pub(super) struct Outgoing {
     pub(super) payload: Vec<u8>,
 }
 
-/// One loop of the cabinet: its contactor and the luminaires behind it.
+/// A manual command holding a scheduled loop: from when (device time) and until when.
+#[derive(Debug, Clone, Copy)]
+struct Override {
+    since: DateTime<Utc>,
+    until: Option<DateTime<Utc>>,
+}
+
+/// One loop of the cabinet: its contactor, its drivers' level and the luminaires behind it.
 #[derive(Debug, Clone)]
 struct VirtualLoop {
     on: bool,
+    /// The drivers' level while on, 1 to 100 %.
+    level: u8,
     rated_current_a: f64,
     power_factor: f64,
     energy_kwh: f64,
+    /// A `loop_set` holding the loop against its schedule.
+    manual: Option<Override>,
 }
 
 impl VirtualLoop {
+    /// The current drawn while on: the rated current scaled by the drivers' level.
+    fn load_a(&self) -> f64 {
+        self.rated_current_a * f64::from(self.level) / f64::from(MAX_LEVEL)
+    }
+
     /// The nominal power at `voltage_v`; what the energy meter integrates.
     fn power_w(&self, voltage_v: f64) -> f64 {
-        if self.on { voltage_v * self.rated_current_a * self.power_factor } else { 0.0 }
+        if self.on { voltage_v * self.load_a() * self.power_factor } else { 0.0 }
+    }
+
+    fn set_level(&mut self, level: u8) {
+        self.on = level > 0;
+        if level > 0 {
+            self.level = level.min(MAX_LEVEL);
+        }
     }
 }
 
@@ -125,6 +148,8 @@ pub(super) struct VirtualGateway {
     open_events: Vec<(EventKind, u32)>,
     /// Time since the last heartbeat; `None` before the first.
     since_heartbeat: Option<Duration>,
+    /// The schedule it was given, followed at every tick.
+    schedule: Option<Schedule>,
     pub(super) stats: SimStats,
 }
 
@@ -148,9 +173,11 @@ impl VirtualGateway {
         let loops = (0..loops)
             .map(|_| VirtualLoop {
                 on: true,
+                level: MAX_LEVEL,
                 rated_current_a: rng.gen_range(RATED_CURRENT_A),
                 power_factor: rng.gen_range(POWER_FACTOR),
                 energy_kwh: rng.gen_range(100.0..5000.0),
+                manual: None,
             })
             .collect();
         let base_temperature_c = rng.gen_range(18.0..35.0);
@@ -170,6 +197,7 @@ impl VirtualGateway {
             held_back: None,
             open_events: Vec::new(),
             since_heartbeat: None,
+            schedule: None,
             stats: SimStats::default(),
             rng,
         })
@@ -217,6 +245,35 @@ impl VirtualGateway {
             .clamp(*TEMPERATURE_C.start(), *TEMPERATURE_C.end());
     }
 
+    /// Sets every scheduled loop to what its schedule says at `device_time`, unless a manual
+    /// override still holds it: an override ends at its own `until` or at the loop's next
+    /// step after it was made, whichever comes first (`docs/device-protocol.md`, 6.1).
+    fn follow_schedule(&mut self, device_time: DateTime<Utc>) {
+        let Some(schedule) = &self.schedule else { return };
+        for (position, virtual_loop) in self.loops.iter_mut().enumerate() {
+            let Ok(index) = LoopIndex::new(position as u64 + 1) else { continue };
+            if let Some(manual) = virtual_loop.manual {
+                let next_step = schedule.next_step_after(index, manual.since);
+                let ends = match (manual.until, next_step) {
+                    (Some(until), Some(step)) => Some(until.min(step)),
+                    (until, step) => until.or(step),
+                };
+                if ends.is_none_or(|ends| device_time < ends) {
+                    continue;
+                }
+                virtual_loop.manual = None;
+                info!(gateway = %self.serial, loop_index = index.get(), "simulated override ended; back to the schedule");
+            }
+            if let Some(level) = schedule.level_at(index, device_time) {
+                let was = (virtual_loop.on, virtual_loop.level);
+                virtual_loop.set_level(level);
+                if was != (virtual_loop.on, virtual_loop.level) {
+                    debug!(gateway = %self.serial, loop_index = index.get(), level, "simulated loop follows its schedule");
+                }
+            }
+        }
+    }
+
     /// The loops' readings now; with `inject` the over-current and under-voltage faults may
     /// show in them.
     fn sample_loops(&mut self, inject: bool) -> Vec<LoopReading> {
@@ -245,7 +302,7 @@ impl VirtualGateway {
             } else if over_current_loop == Some(position) {
                 virtual_loop.rated_current_a * self.rng.gen_range(OVER_CURRENT_FACTOR)
             } else {
-                virtual_loop.rated_current_a * (1.0 + self.rng.gen_range(-0.02..0.02))
+                virtual_loop.load_a() * (1.0 + self.rng.gen_range(-0.02..0.02))
             };
             let current_a = round_to(current_a, 3);
             // Positions are below MAX_LOOPS, checked by the config, so the index always fits.
@@ -297,6 +354,7 @@ impl VirtualGateway {
             return Vec::new();
         }
         let device_time = self.device_time(now);
+        self.follow_schedule(device_time);
         let mut outgoing = Vec::new();
         // Heartbeats go out every HEARTBEAT_INTERVAL, as in the field, whatever the telemetry
         // interval; the first tick always sends one.
@@ -423,16 +481,37 @@ impl VirtualGateway {
         debug!(gateway = %self.serial, correlation_id = %request.correlation_id, command = ?request.command, "simulated gateway got a command");
         let mut loops = Vec::new();
         let result = match request.command {
-            Command::SetLoop { index, on } => {
+            Command::SetLoop { index, on, until } => {
                 let loop_count = self.loops.len();
+                let since = self.device_time(now);
                 match self.loops.get_mut(usize::from(index.get()) - 1) {
                     Some(virtual_loop) => {
                         virtual_loop.on = on;
+                        virtual_loop.manual = Some(Override { since, until });
                         info!(gateway = %self.serial, loop_index = index.get(), on, "simulated loop switched");
                         AckResult::Ok
                     }
                     None => {
                         AckResult::Error(format!("loop {index} does not exist; this gateway has {loop_count} loops"))
+                    }
+                }
+            }
+            Command::SetSchedule(schedule) => {
+                let loop_count = self.loops.len();
+                match schedule.loops.iter().find(|l| usize::from(l.index.get()) > loop_count) {
+                    Some(missing) => AckResult::Error(format!(
+                        "loop {} does not exist; this gateway has {loop_count} loops",
+                        missing.index
+                    )),
+                    None => {
+                        info!(gateway = %self.serial, schedule = %schedule.id, loops = schedule.loops.len(), "simulated gateway keeps a new schedule");
+                        // A new schedule replaces the old one and any override made under it.
+                        for virtual_loop in &mut self.loops {
+                            virtual_loop.manual = None;
+                        }
+                        self.schedule = Some(schedule);
+                        self.follow_schedule(self.device_time(now));
+                        AckResult::Ok
                     }
                 }
             }
@@ -453,7 +532,7 @@ impl VirtualGateway {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{CommandRequest, decode_uplink, encode_command};
+    use crate::protocol::{CommandRequest, ScheduleId, ScheduleLoop, ScheduleStep, decode_uplink, encode_command};
     use crate::simulator::SimulatorConfig;
     use rand::SeedableRng;
 
@@ -537,11 +616,10 @@ mod tests {
     #[test]
     fn loops_obey_commands_and_answer_with_the_correlation_id() {
         let mut gateway = virtual_gateway(Faults::default());
-        let ack =
-            ack_of(gateway.handle_command(
-                &command("c-1", Command::SetLoop { index: LoopIndex::new(2).unwrap(), on: false }),
-                now(),
-            ));
+        let ack = ack_of(gateway.handle_command(
+            &command("c-1", Command::SetLoop { index: LoopIndex::new(2).unwrap(), on: false, until: None }),
+            now(),
+        ));
         assert_eq!(ack.correlation_id.as_str(), "c-1");
         assert_eq!(ack.result, AckResult::Ok);
         let telemetry = only_telemetry(&gateway.tick(now(), STEP));
@@ -554,11 +632,10 @@ mod tests {
         assert_eq!(ack.loops.len(), 4);
         assert!(!ack.loops[1].on && ack.loops[0].on);
 
-        let ack =
-            ack_of(gateway.handle_command(
-                &command("c-3", Command::SetLoop { index: LoopIndex::new(9).unwrap(), on: true }),
-                now(),
-            ));
+        let ack = ack_of(gateway.handle_command(
+            &command("c-3", Command::SetLoop { index: LoopIndex::new(9).unwrap(), on: true, until: None }),
+            now(),
+        ));
         assert!(matches!(ack.result, AckResult::Error(ref text) if text.contains("loop 9 does not exist")));
 
         let set_to = DateTime::from_timestamp_millis(1_893_456_000_000).unwrap();
@@ -573,6 +650,87 @@ mod tests {
         assert!(gateway.handle_command(b"garbage", now()).is_none());
         assert_eq!(gateway.stats.commands_received, 6);
         assert_eq!(gateway.stats.acks, 5);
+    }
+
+    /// Steps at `[offset_s, level]` for loop 1 and 2 of a schedule starting at `now()`.
+    fn schedule(steps: &[(u32, u8)]) -> Schedule {
+        let loop_steps: Vec<ScheduleStep> =
+            steps.iter().map(|&(offset_s, level)| ScheduleStep { offset_s, level }).collect();
+        Schedule {
+            id: ScheduleId::new("s-1").unwrap(),
+            from: now(),
+            until: now() + TimeDelta::days(2),
+            loops: [1, 2]
+                .into_iter()
+                .map(|index| ScheduleLoop { index: LoopIndex::new(index).unwrap(), steps: loop_steps.clone() })
+                .collect(),
+        }
+    }
+
+    fn loop_states(gateway: &mut VirtualGateway, at: DateTime<Utc>) -> Vec<(bool, f64)> {
+        only_telemetry(&gateway.tick(at, STEP)).loops.iter().map(|l| (l.on, l.current_a)).collect()
+    }
+
+    #[test]
+    fn a_gateway_follows_its_schedule_in_simulated_time() {
+        let mut gateway = virtual_gateway(Faults::default());
+        // off at once, on at 100 % after an hour, 30 % after two, off after three
+        let plan = schedule(&[(0, 0), (3600, 100), (7200, 30), (10_800, 0)]);
+        let ack = ack_of(gateway.handle_command(&command("c-1", Command::SetSchedule(plan)), now()));
+        assert_eq!(ack.result, AckResult::Ok);
+        let later = |seconds: i64| now() + TimeDelta::seconds(seconds);
+        let states = loop_states(&mut gateway, later(1));
+        assert!(!states[0].0 && !states[1].0, "the first step applies as soon as the schedule arrives");
+        assert!(states[2].0 && states[3].0, "loops the schedule does not name are left alone");
+        let full = loop_states(&mut gateway, later(3600));
+        assert!(full[0].0 && full[1].0);
+        let dimmed = loop_states(&mut gateway, later(7300));
+        assert!(dimmed[0].0);
+        let share = dimmed[0].1 / full[0].1;
+        assert!((0.27..0.33).contains(&share), "at 30 % the loop draws about 30 % ({share})");
+        assert!(!loop_states(&mut gateway, later(10_800))[0].0);
+        assert!(!loop_states(&mut gateway, later(3 * 86_400))[0].0, "after until the last step holds");
+
+        let too_many = Schedule {
+            loops: vec![ScheduleLoop {
+                index: LoopIndex::new(9).unwrap(),
+                steps: vec![ScheduleStep { offset_s: 0, level: 100 }],
+            }],
+            ..schedule(&[(0, 0)])
+        };
+        let ack = ack_of(gateway.handle_command(&command("c-2", Command::SetSchedule(too_many)), now()));
+        assert!(matches!(ack.result, AckResult::Error(ref text) if text.contains("loop 9 does not exist")));
+    }
+
+    #[test]
+    fn a_manual_override_reverts_at_the_next_step_or_at_its_end() {
+        let mut gateway = virtual_gateway(Faults::default());
+        let later = |seconds: i64| now() + TimeDelta::seconds(seconds);
+        let plan = schedule(&[(0, 100), (3600, 0), (7200, 100)]);
+        ack_of(gateway.handle_command(&command("c-1", Command::SetSchedule(plan)), now()));
+        // switched off by hand with no end: held until the next step (off anyway at 3600),
+        // which it then follows; the step after that switches it on again
+        let loop_1 = LoopIndex::new(1).unwrap();
+        let off = Command::SetLoop { index: loop_1, on: false, until: None };
+        ack_of(gateway.handle_command(&command("c-2", off), later(60)));
+        assert!(!loop_states(&mut gateway, later(61))[0].0, "the override holds");
+        assert!(loop_states(&mut gateway, later(61))[1].0, "the other loop keeps its plan");
+        assert!(!loop_states(&mut gateway, later(3600))[0].0);
+        assert!(loop_states(&mut gateway, later(7200))[0].0, "the plan takes over again");
+
+        // switched on by hand for ten minutes inside an off stretch: back off after ten minutes
+        let mut gateway = virtual_gateway(Faults::default());
+        ack_of(gateway.handle_command(&command("c-3", Command::SetSchedule(schedule(&[(0, 0), (7200, 100)]))), now()));
+        let on = Command::SetLoop { index: loop_1, on: true, until: Some(later(700)) };
+        ack_of(gateway.handle_command(&command("c-4", on), later(100)));
+        assert!(loop_states(&mut gateway, later(699))[0].0, "held until its end");
+        assert!(!loop_states(&mut gateway, later(700))[0].0, "reverted to the plan at its end");
+
+        // an override whose end lies after the next step ends at that step
+        let off_long = Command::SetLoop { index: loop_1, on: false, until: Some(later(20_000)) };
+        ack_of(gateway.handle_command(&command("c-5", off_long), later(1000)));
+        assert!(!loop_states(&mut gateway, later(7199))[0].0);
+        assert!(loop_states(&mut gateway, later(7200))[0].0, "the next planned change ends it");
     }
 
     #[test]
