@@ -20,7 +20,8 @@ use tonic::{Request, Response, Status};
 
 use super::Shared;
 use crate::protocol::{
-    Ack, AckResult, Channel, Command, CommandRequest, CorrelationId, GatewaySerial, LoopIndex, Uplink, encode_command,
+    Ack, AckResult, Channel, Command, CommandRequest, CorrelationId, GatewaySerial, LoopIndex, Schedule, ScheduleId,
+    ScheduleLoop, ScheduleStep, Uplink, encode_command,
 };
 
 /// Longest wait a caller may ask for.
@@ -28,6 +29,8 @@ pub const MAX_TIMEOUT: Duration = Duration::from_secs(30);
 /// Who may send which command.
 /// Who may switch: real-time control and one-key control.
 const CONTROL_PERMISSIONS: &[&str] = &[lighting::control::EDIT, lighting::one_key::EDIT];
+/// Who may give a gateway its schedule: issuing tasks.
+const SCHEDULE_PERMISSIONS: &[&str] = &[lighting::task::ISSUE];
 /// Who may read a gateway's loops now.
 const READ_PERMISSIONS: &[&str] = &[lighting::control::QUERY, lighting::control::EDIT, lighting::gateway::QUERY];
 
@@ -111,6 +114,7 @@ impl BridgeApi {
 fn required(command: Option<&pb::send_command_request::Command>) -> &'static [&'static str] {
     match command {
         Some(pb::send_command_request::Command::ReadState(_)) => READ_PERMISSIONS,
+        Some(pb::send_command_request::Command::SetSchedule(_)) => SCHEDULE_PERMISSIONS,
         _ => CONTROL_PERMISSIONS,
     }
 }
@@ -146,7 +150,14 @@ impl BridgeApi {
         let command = match &body.command {
             Some(pb::send_command_request::Command::SetLoop(set)) => {
                 let index = LoopIndex::new(u64::from(set.index)).map_err(|_| bad_request())?;
-                Command::SetLoop { index, on: set.on }
+                let until = match set.until_ms {
+                    0 => None,
+                    ms => Some(chrono::DateTime::from_timestamp_millis(ms).ok_or_else(bad_request)?),
+                };
+                Command::SetLoop { index, on: set.on, until }
+            }
+            Some(pb::send_command_request::Command::SetSchedule(set)) => {
+                Command::SetSchedule(schedule_of(set).ok_or_else(bad_request)?)
             }
             Some(pb::send_command_request::Command::ReadState(_)) => Command::ReadState,
             Some(pb::send_command_request::Command::SetTime(set)) => {
@@ -195,6 +206,30 @@ impl BridgeApi {
     }
 }
 
+/// The protocol's schedule from the relay's message; `None` when a value cannot be one (the
+/// codec checks the rest before anything is sent).
+fn schedule_of(set: &pb::SetSchedule) -> Option<Schedule> {
+    let time = chrono::DateTime::from_timestamp_millis;
+    let loops = set
+        .loops
+        .iter()
+        .map(|l| {
+            let steps = l
+                .steps
+                .iter()
+                .map(|s| Some(ScheduleStep { offset_s: s.offset_s, level: u8::try_from(s.level).ok()? }))
+                .collect::<Option<Vec<_>>>()?;
+            Some(ScheduleLoop { index: LoopIndex::new(u64::from(l.index)).ok()?, steps })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Schedule {
+        id: ScheduleId::new(set.schedule_id.clone()).ok()?,
+        from: time(set.from_ms)?,
+        until: time(set.until_ms)?,
+        loops,
+    })
+}
+
 impl Shared {
     /// Sends a command and waits for its acknowledgement.
     pub async fn send(
@@ -208,7 +243,11 @@ impl Shared {
         }
         let id = CorrelationId::new(uuid::Uuid::new_v4().simple().to_string()).map_err(Error::internal)?;
         let request = CommandRequest { correlation_id: id.clone(), issued_at: chrono::Utc::now(), command };
-        let payload = encode_command(&request).map_err(Error::internal)?;
+        // A command the protocol refuses (a schedule out of its limits) is the caller's error.
+        let payload = encode_command(&request).map_err(|err| {
+            tracing::warn!(gateway = %serial, error = %err, "command refused by the protocol");
+            Error::bad_request(Msg::BadRequest)
+        })?;
         let waiter = self.waiting.insert(serial, &id);
         // Whatever ends this call (an answer, a timeout, the caller going away), the entry
         // goes with it.

@@ -598,6 +598,10 @@ pub enum Msg {
     },
     /// The spec's rule: a scheduled task must be disabled before edit or delete.
     TaskEnabled,
+    /// Only an enabled task is issued to its gateways.
+    TaskNotEnabled {
+        name: String,
+    },
     SiteLocationInvalid,
     TimeZoneInvalid,
     SiteNotSet,
@@ -1829,6 +1833,13 @@ impl Msg {
                 "任务已启用，请先停用再修改或删除",
                 "The task is enabled: disable it before editing or deleting it",
             ),
+            Msg::TaskNotEnabled { name } => {
+                if zh {
+                    format!("任务'{name}'未启用，请先启用再下发")
+                } else {
+                    format!("Task '{name}' is disabled: enable it before issuing it")
+                }
+            }
             Msg::SiteLocationInvalid => pick(
                 "纬度应在-90到90之间，经度应在-180到180之间",
                 "Latitude must be -90 to 90 and longitude -180 to 180",
@@ -2379,6 +2390,7 @@ impl Msg {
             Msg::TaskScenesTooMany { .. } => "lighting.task.scenes.too.many",
             Msg::TaskGatewaysInvalid { .. } => "lighting.task.gateways.invalid",
             Msg::TaskEnabled => "lighting.task.enabled",
+            Msg::TaskNotEnabled { .. } => "lighting.task.not.enabled",
             Msg::SiteLocationInvalid => "lighting.site.location.invalid",
             Msg::TimeZoneInvalid => "lighting.site.zone.invalid",
             Msg::SiteNotSet => "lighting.site.not.set",
@@ -2621,6 +2633,7 @@ mod tests {
             Msg::TaskScenesTooMany { max: 16 },
             Msg::TaskGatewaysInvalid { max: 1000 },
             Msg::TaskEnabled,
+            Msg::TaskNotEnabled { name: "Festival".into() },
             Msg::SiteLocationInvalid,
             Msg::TimeZoneInvalid,
             Msg::SiteNotSet,

@@ -221,7 +221,9 @@ pub mod lighting {
     );
     screen!(
         /// Tasks.
-        task = "lighting:task"
+        task = "lighting:task",
+        /// Issue tasks to their gateways (compile and send each gateway its schedule).
+        ISSUE = "issue"
     );
     screen!(
         /// One-key control.

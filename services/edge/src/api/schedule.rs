@@ -478,3 +478,67 @@ pub async fn plan_tonight(
         }),
     )
 }
+
+// --- issuing ---------------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IssueBody {
+    #[serde(default)]
+    task_ids: Value,
+}
+
+pub async fn task_issue(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiJson(body): ApiJson<IssueBody>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::IssueTasksRequest { task_ids: ids(&body.task_ids) };
+    let answer = call(&info, tasks(&state).issue_tasks(info.ctx.request(request))).await?;
+    let results: Vec<Value> = answer
+        .results
+        .iter()
+        .map(|r| {
+            json!({
+                "gatewayId": r.gateway_id,
+                "gatewayName": r.gateway_name,
+                "gatewayNumber": r.gateway_number,
+                "result": r.result,
+                "message": r.message,
+            })
+        })
+        .collect();
+    ok_data(
+        lang,
+        json!({ "total": answer.total, "succeeded": answer.succeeded, "failed": answer.failed, "results": results }),
+    )
+}
+
+pub async fn gateway_schedules(State(state): State<EdgeState>, Extension(info): Extension<RequestInfo>) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::ListGatewaySchedulesRequest {};
+    let answer = call(&info, tasks(&state).list_gateway_schedules(info.ctx.request(request))).await?;
+    let rows: Vec<Value> = answer
+        .rows
+        .iter()
+        .map(|r| {
+            json!({
+                "gatewayId": r.gateway_id,
+                "gatewayName": r.gateway_name,
+                "gatewayNumber": r.gateway_number,
+                "issueState": r.issue_state,
+                "scheduleId": r.schedule_id,
+                "validFrom": local_time(r.valid_from_ms),
+                "validUntil": local_time(r.valid_until_ms),
+                "loopCount": r.loop_count,
+                "stepCount": r.step_count,
+                "message": r.message,
+                "issuedBy": r.issued_by,
+                "requestTime": local_time(r.requested_ms),
+                "finishTime": local_time(r.finished_ms),
+            })
+        })
+        .collect();
+    ok_data(lang, json!(rows))
+}

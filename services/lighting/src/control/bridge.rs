@@ -12,16 +12,22 @@ use lumiscape_proto::bridge::v1 as pb;
 use lumiscape_proto::bridge::v1::bridge_service_client::BridgeServiceClient;
 use tonic::transport::{Channel, Endpoint};
 
+use crate::schedule::issue::CompiledSchedule;
 use crate::telemetry::model::Reading;
 
 /// Time given to the bridge beyond the command timeout before lighting stops waiting.
 const TRANSPORT_GRACE: Duration = Duration::from_secs(2);
 
 /// A command for one gateway.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    SetLoop { index: u32, on: bool },
+    SetLoop {
+        index: u32,
+        on: bool,
+    },
     ReadState,
+    /// Keep and follow this schedule (`docs/device-protocol.md`, 6.1).
+    SetSchedule(CompiledSchedule),
 }
 
 /// The gateway's acknowledgement of a command it carried out.
@@ -125,8 +131,27 @@ impl Bridge {
     /// for its acknowledgement.
     pub async fn send(&self, ctx: &RequestContext, serial: &str, command: Command) -> Result<Ack, CommandFailure> {
         let command = match command {
-            Command::SetLoop { index, on } => pb::send_command_request::Command::SetLoop(pb::SetLoop { index, on }),
+            Command::SetLoop { index, on } => {
+                pb::send_command_request::Command::SetLoop(pb::SetLoop { index, on, until_ms: 0 })
+            }
             Command::ReadState => pb::send_command_request::Command::ReadState(pb::ReadState {}),
+            Command::SetSchedule(schedule) => pb::send_command_request::Command::SetSchedule(pb::SetSchedule {
+                schedule_id: schedule.id,
+                from_ms: schedule.from.timestamp_millis(),
+                until_ms: schedule.until.timestamp_millis(),
+                loops: schedule
+                    .loops
+                    .into_iter()
+                    .map(|l| pb::ScheduleLoop {
+                        index: l.index,
+                        steps: l
+                            .steps
+                            .into_iter()
+                            .map(|(offset_s, level)| pb::ScheduleStep { offset_s, level: u32::from(level) })
+                            .collect(),
+                    })
+                    .collect(),
+            }),
         };
         let request = pb::SendCommandRequest { serial: serial.to_owned(), command: Some(command), timeout_ms: 0 };
         let mut client = BridgeServiceClient::new(self.channel.clone());

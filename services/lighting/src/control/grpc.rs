@@ -73,11 +73,12 @@ impl ControlApi {
             return Err(Error::refused(Msg::DeviceOffline));
         }
         let bridge = &self.shared.bridge;
+        let described = format!("{command:?}");
         let ack = bridge
             .send(&access.ctx, &gateway.serial, command)
             .await
             .map_err(|failure| failure.into_error(bridge.command_timeout()))?;
-        tracing::info!(gateway = %gateway.serial, ?command, elapsed_ms = ack.elapsed_ms, "command acknowledged");
+        tracing::info!(gateway = %gateway.serial, command = %described, elapsed_ms = ack.elapsed_ms, "command acknowledged");
         super::record_readings(&self.shared.pool, gateway.gateway_id, &ack).await;
         self.result(gateway, ack).await
     }

@@ -38,7 +38,7 @@ impl SceneApi {
 }
 
 pub struct TaskApi {
-    shared: Shared,
+    pub(super) shared: Shared,
 }
 
 impl TaskApi {
@@ -207,6 +207,19 @@ impl TaskService for TaskApi {
         let access = authorize(&self.shared.auth, &request, &[task::QUERY]).await?;
         self.night_plan(&access, request.get_ref()).await.reply(access.lang())
     }
+
+    async fn issue_tasks(&self, request: Request<pb::IssueTasksRequest>) -> Reply<pb::IssueTasksResponse> {
+        let access = authorize(&self.shared.auth, &request, &[task::ISSUE]).await?;
+        self.issue(&access, &request.get_ref().task_ids).await.reply(access.lang())
+    }
+
+    async fn list_gateway_schedules(
+        &self,
+        request: Request<pb::ListGatewaySchedulesRequest>,
+    ) -> Reply<pb::ListGatewaySchedulesResponse> {
+        let access = authorize(&self.shared.auth, &request, &[task::LIST]).await?;
+        self.gateway_schedules(&access).await.reply(access.lang())
+    }
 }
 
 fn raw_day_time(input: Option<&pb::DayTimeInput>) -> RawDayTime {
@@ -349,7 +362,7 @@ impl TaskApi {
     }
 
     /// The project's site, or the refusal that asks for it.
-    async fn project_site(&self, access: &InProject) -> Result<Site, Error> {
+    pub(super) async fn project_site(&self, access: &InProject) -> Result<Site, Error> {
         let row = store::find_site(&self.shared.pool, access.project_id)
             .await?
             .ok_or_else(|| Error::refused(Msg::SiteNotSet))?;

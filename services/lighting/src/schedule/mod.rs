@@ -14,6 +14,7 @@
 //! minute by minute.
 
 pub mod grpc;
+pub mod issue;
 pub mod model;
 pub mod plan;
 pub mod store;

@@ -608,3 +608,149 @@ pub async fn plan_loops(pool: &PgPool, project_id: i64, gateway_id: Option<i64>)
     .fetch_all(pool)
     .await
 }
+
+// --- issuing -------------------------------------------------------------------------------
+
+/// A task to issue and one of its live gateways (`None` when it has none left).
+#[derive(Debug, Clone)]
+pub struct IssueTarget {
+    pub task_id: i64,
+    pub task_name: String,
+    pub enabled: bool,
+    pub gateway_id: Option<i64>,
+}
+
+/// The tasks of the project among `task_ids`, one row per live gateway of each.
+pub async fn issue_targets(pool: &PgPool, project_id: i64, task_ids: &[i64]) -> sqlx::Result<Vec<IssueTarget>> {
+    sqlx::query_as!(
+        IssueTarget,
+        "SELECT t.task_id, t.task_name, t.enabled, g.gateway_id AS \"gateway_id?\" \
+         FROM lighting.tasks t \
+         LEFT JOIN lighting.task_gateways tg ON tg.task_id = t.task_id \
+         LEFT JOIN lighting.gateways g ON g.gateway_id = tg.gateway_id AND g.project_id = t.project_id AND NOT g.deleted \
+         WHERE t.project_id = $1 AND t.task_id = ANY($2) \
+         ORDER BY t.task_id, g.gateway_id",
+        project_id,
+        task_ids,
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// What a gateway is about to be sent.
+#[derive(Debug, Clone)]
+pub struct GatewaySchedule {
+    pub gateway_id: i64,
+    pub schedule_id: String,
+    pub valid_from: DateTime<Utc>,
+    pub valid_until: DateTime<Utc>,
+    pub loop_count: i32,
+    pub step_count: i32,
+}
+
+/// Marks the tasks and their gateways' schedules as being issued ('1'), in one transaction.
+pub async fn begin_issue(
+    pool: &PgPool,
+    project_id: i64,
+    task_ids: &[i64],
+    schedules: &[GatewaySchedule],
+    user_name: &str,
+) -> Result<(), Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query!(
+        "UPDATE lighting.tasks SET issue_state = '1' WHERE project_id = $1 AND task_id = ANY($2)",
+        project_id,
+        task_ids,
+    )
+    .execute(&mut *tx)
+    .await?;
+    for s in schedules {
+        sqlx::query!(
+            "INSERT INTO lighting.gateway_schedules (gateway_id, project_id, schedule_id, issue_state, valid_from, \
+             valid_until, loop_count, step_count, message, issued_by, requested_at, finished_at) \
+             VALUES ($1, $2, $3, '1', $4, $5, $6, $7, '', $8, now(), NULL) \
+             ON CONFLICT (gateway_id) DO UPDATE SET schedule_id = EXCLUDED.schedule_id, issue_state = '1', \
+             valid_from = EXCLUDED.valid_from, valid_until = EXCLUDED.valid_until, loop_count = EXCLUDED.loop_count, \
+             step_count = EXCLUDED.step_count, message = '', issued_by = EXCLUDED.issued_by, requested_at = now(), \
+             finished_at = NULL",
+            s.gateway_id,
+            project_id,
+            s.schedule_id,
+            s.valid_from,
+            s.valid_until,
+            s.loop_count,
+            s.step_count,
+            user_name,
+        )
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Records how a gateway's issue ended ('2' or '3') and why it failed.
+pub async fn finish_gateway(pool: &PgPool, gateway_id: i64, state: &str, message: &str) -> sqlx::Result<()> {
+    let message: String = message.chars().take(300).collect();
+    sqlx::query!(
+        "UPDATE lighting.gateway_schedules SET issue_state = $2, message = $3, finished_at = now() \
+         WHERE gateway_id = $1",
+        gateway_id,
+        state,
+        message,
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Each task still being issued is succeeded ('3') when every live gateway of it took its
+/// schedule, unsuccessful ('2') otherwise. A task edited meanwhile (back to '0') is left so.
+pub async fn finish_tasks(pool: &PgPool, project_id: i64, task_ids: &[i64]) -> Result<(), Error> {
+    sqlx::query!(
+        "UPDATE lighting.tasks t SET issue_state = CASE WHEN EXISTS ( \
+           SELECT 1 FROM lighting.task_gateways tg \
+           JOIN lighting.gateways g ON g.gateway_id = tg.gateway_id AND NOT g.deleted \
+           LEFT JOIN lighting.gateway_schedules gs ON gs.gateway_id = tg.gateway_id \
+           WHERE tg.task_id = t.task_id AND gs.issue_state IS DISTINCT FROM '3') THEN '2' ELSE '3' END \
+         WHERE t.project_id = $1 AND t.task_id = ANY($2) AND t.issue_state = '1'",
+        project_id,
+        task_ids,
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// A live gateway of the project and what it was last given (nothing yet: all `None`).
+#[derive(Debug, Clone)]
+pub struct GatewayScheduleRow {
+    pub gateway_id: i64,
+    pub gateway_name: String,
+    pub serial: String,
+    pub issue_state: Option<String>,
+    pub schedule_id: Option<String>,
+    pub valid_from: Option<DateTime<Utc>>,
+    pub valid_until: Option<DateTime<Utc>>,
+    pub loop_count: Option<i32>,
+    pub step_count: Option<i32>,
+    pub message: Option<String>,
+    pub issued_by: Option<String>,
+    pub requested_at: Option<DateTime<Utc>>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+pub async fn list_gateway_schedules(pool: &PgPool, project_id: i64) -> sqlx::Result<Vec<GatewayScheduleRow>> {
+    sqlx::query_as!(
+        GatewayScheduleRow,
+        "SELECT g.gateway_id, g.gateway_name, g.serial, s.issue_state AS \"issue_state?\", \
+         s.schedule_id AS \"schedule_id?\", s.valid_from AS \"valid_from?\", s.valid_until AS \"valid_until?\", \
+         s.loop_count AS \"loop_count?\", s.step_count AS \"step_count?\", s.message AS \"message?\", \
+         s.issued_by AS \"issued_by?\", s.requested_at AS \"requested_at?\", s.finished_at \
+         FROM lighting.gateways g LEFT JOIN lighting.gateway_schedules s ON s.gateway_id = g.gateway_id \
+         WHERE g.project_id = $1 AND NOT g.deleted ORDER BY g.gateway_id",
+        project_id,
+    )
+    .fetch_all(pool)
+    .await
+}
