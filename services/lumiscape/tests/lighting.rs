@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use async_nats::jetstream;
 use common::{
     Call, Cluster, Console, Deployment, Options, eventually, fresh_database, refused, refused_by_rule,
-    revoke_from_operator,
+    revoke_from_operator, riverside_fleet,
 };
 use lumiscape_common::nats::Streams;
 use lumiscape_proto::events::v1::{
@@ -663,20 +663,6 @@ async fn offline_gateways_are_refused_at_once(c: &Cluster) {
     let executed = event().await.unwrap();
     assert_eq!((executed.record_id, executed.project_id, executed.on), (record_id, 2, false));
     assert_eq!((executed.total, executed.succeeded, executed.user_name.as_str()), (3, 0, "admin"));
-}
-
-/// The demo's riverside fleet (SIM-00001..5, project 1), simulated.
-fn riverside_fleet(cluster: &Cluster) -> lumiscape_gateway_bridge::SimulatorConfig {
-    lumiscape_gateway_bridge::SimulatorConfig {
-        gateways: 5,
-        loops: 4,
-        interval: Duration::from_millis(500),
-        serial_prefix: "SIM-".into(),
-        subject_prefix: cluster.prefix.clone(),
-        credentials_dir: Some(cluster.gateway_credentials("SIM-")),
-        seed: Some(11),
-        ..Default::default()
-    }
 }
 
 scenario!(a_simulated_fleet_obeys_real_time_and_one_key_control);

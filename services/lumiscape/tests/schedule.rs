@@ -7,8 +7,10 @@
 #[macro_use]
 mod common;
 
-use chrono::{NaiveDateTime, TimeDelta};
-use common::{Call, Cluster, Console, refused, refused_by_rule, revoke_from_operator};
+use std::collections::BTreeMap;
+
+use chrono::{NaiveDateTime, TimeDelta, Utc};
+use common::{Call, Cluster, Console, eventually, refused, refused_by_rule, revoke_from_operator, riverside_fleet};
 use serde_json::{Value, json};
 
 const EN: &str = "en_US";
@@ -389,4 +391,168 @@ async fn the_night_plan_follows_the_sun_and_the_priorities(c: &Cluster) {
         midsummer.iter().all(|s| s["switchState"] == "0" || s["taskName"] != "傍晚亮灯"),
         "no sunset under the midnight sun"
     );
+}
+
+// --- issuing to gateways ----------------------------------------------------------------------
+
+/// Each loop's planned state now (`loopIndex` → on), from the night plan that covers now (the
+/// site's today, or yesterday's night before noon).
+async fn planned_now(console: &Console<'_>, gateway_id: i64) -> BTreeMap<i64, bool> {
+    let now_ms = Utc::now().timestamp_millis();
+    let today = (Utc::now() + TimeDelta::hours(8)).date_naive();
+    for date in [today, today.pred_opt().unwrap()] {
+        let path = format!("/lighting/plan/tonight?gatewayId={gateway_id}&date={date}");
+        let (_, plan) = en(console, "1", Call::get(&path)).await;
+        let data = &plan["data"];
+        if !(data["fromMs"].as_i64().unwrap()..data["toMs"].as_i64().unwrap()).contains(&now_ms) {
+            continue;
+        }
+        return data["gateways"][0]["loops"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                let segment = l["segments"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|s| (s["fromMs"].as_i64().unwrap()..s["toMs"].as_i64().unwrap()).contains(&now_ms))
+                    .expect("a segment covers now");
+                (l["loopIndex"].as_i64().unwrap(), segment["switchState"] == "1")
+            })
+            .collect();
+    }
+    panic!("no night covers now");
+}
+
+/// Each loop's state as the gateway reports it now (`loopIndex` → on).
+async fn read_loops(console: &Console<'_>, gateway_id: i64) -> BTreeMap<i64, bool> {
+    let read = en(console, "1", Call::post("/lighting/control/read").json(json!({ "gatewayId": gateway_id }))).await;
+    ok(&read);
+    read.1["data"]["loops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["loopIndex"].as_i64().unwrap(), l["on"].as_bool().unwrap()))
+        .collect()
+}
+
+scenario!(issued_schedules_are_followed_by_the_simulated_fleet);
+async fn issued_schedules_are_followed_by_the_simulated_fleet(c: &Cluster) {
+    let console = Console::admin(c).await;
+    let stop = tokio_util::sync::CancellationToken::new();
+    let (fleet, server, sim_stop) = (riverside_fleet(c), c.nats_url.clone(), stop.clone());
+    let simulator =
+        tokio::spawn(async move { lumiscape_gateway_bridge::simulator::run(fleet, &server, sim_stop).await });
+    let online = eventually(30, || async {
+        let (_, list) = en(&console, "1", Call::get("/lighting/gateway/list?onlineStatus=1")).await;
+        list["total"] == 5
+    })
+    .await;
+    assert!(online, "the riverside fleet comes online");
+    let gateways = gateway_ids(&console, "1").await;
+    // The simulated loops start all on; switch one off by hand so the schedule has to act.
+    let off = json!({ "gatewayId": gateways[0], "loopIndex": 1, "on": false });
+    ok(&en(&console, "1", Call::post("/lighting/control/loop").json(off)).await);
+
+    // The demo's evening task, issued: every gateway of it takes its schedule (the evening and
+    // night tasks both, compiled), and each loop is at once where the plan has it now.
+    let (_, tasks) = en(&console, "1", Call::get("/lighting/task/list")).await;
+    let evening = tasks["rows"].as_array().unwrap().iter().find(|t| t["taskName"] == "傍晚亮灯").unwrap().clone();
+    let evening_id = evening["taskId"].as_i64().unwrap();
+    let issued = en(&console, "1", Call::post("/lighting/task/issue").json(json!({ "taskIds": [evening_id] }))).await;
+    ok(&issued);
+    let data = &issued.1["data"];
+    assert_eq!(
+        (data["total"].as_i64(), data["succeeded"].as_i64(), data["failed"].as_i64()),
+        (Some(5), Some(5), Some(0))
+    );
+    assert!(data["results"].as_array().unwrap().iter().all(|r| r["result"] == "ok"), "{data}");
+    for gateway in &gateways {
+        assert_eq!(read_loops(&console, *gateway).await, planned_now(&console, *gateway).await, "gateway {gateway}");
+    }
+    let (_, task) = en(&console, "1", Call::get(&format!("/lighting/task/{evening_id}"))).await;
+    assert_eq!(task["data"]["issueState"], "3", "{task}");
+    let (_, schedules) = en(&console, "1", Call::get("/lighting/task/gatewaySchedules")).await;
+    let rows = schedules["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 5, "{schedules}");
+    for row in rows {
+        assert_eq!(
+            (row["issueState"].as_str(), row["loopCount"].as_i64(), row["issuedBy"].as_str()),
+            (Some("3"), Some(4), Some("admin")),
+            "{row}"
+        );
+        assert!(row["stepCount"].as_i64().unwrap() >= 4, "{row}");
+        let (from, until) = (time(&row["validFrom"]), time(&row["validUntil"]));
+        assert_eq!(until - from, TimeDelta::days(7));
+    }
+
+    // A task whose gateway never connects: that gateway fails at once, the task is unsuccessful.
+    let added = en(
+        &console,
+        "1",
+        Call::post("/lighting/gateway").json(json!({ "gatewayName": "Dark cabinet", "gatewayNumber": "ISSUE-DARK-1", "communicationType": "1", "loopCount": 2 })),
+    )
+    .await;
+    ok(&added);
+    let dark =
+        added.1["data"]["gatewayId"].as_i64().or_else(|| added.1["data"].as_i64()).expect("the new gateway's id");
+    let loops = json!([{ "gatewayId": dark, "loopIndex": 1, "switchState": "1" }]);
+    let scene = en(&console, "1", Call::post("/lighting/scene").json(scene_body("Dark", loops))).await;
+    ok(&scene);
+    let scene_id = scene.1["data"].as_i64().unwrap();
+    let created =
+        en(&console, "1", Call::post("/lighting/task").json(task_body("Dark task", &[scene_id], &[dark, gateways[1]])))
+            .await;
+    ok(&created);
+    let dark_task = created.1["data"].as_i64().unwrap();
+    let issue = |lang: &'static str, ids: Value| {
+        let console = &console;
+        async move { console.send("1", lang, Call::post("/lighting/task/issue").json(json!({ "taskIds": ids }))).await }
+    };
+    // only an enabled task is issued
+    refused_by_rule(issue(EN, json!([dark_task])).await, "Task 'Dark task' is disabled: enable it before issuing it");
+    refused_by_rule(issue(ZH, json!([dark_task, evening_id])).await, "任务'Dark task'未启用，请先启用再下发");
+    let enable = json!({ "taskId": dark_task, "enabled": "1" });
+    ok(&en(&console, "1", Call::put("/lighting/task/changeStatus").json(enable)).await);
+    let issued = issue(EN, json!([dark_task])).await;
+    ok(&issued);
+    let results = issued.1["data"]["results"].as_array().unwrap().clone();
+    let outcome: Vec<(i64, &str, &str)> = results
+        .iter()
+        .map(|r| (r["gatewayId"].as_i64().unwrap(), r["result"].as_str().unwrap(), r["message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(outcome, [(gateways[1], "ok", ""), (dark, "offline", "Device offline, cannot operate.")]);
+    let (_, task) = en(&console, "1", Call::get(&format!("/lighting/task/{dark_task}"))).await;
+    assert_eq!(task["data"]["issueState"], "2", "{task}");
+    let (_, schedules) = en(&console, "1", Call::get("/lighting/task/gatewaySchedules")).await;
+    let row = schedules["data"].as_array().unwrap().iter().find(|r| r["gatewayId"] == dark).unwrap().clone();
+    assert_eq!(
+        (row["issueState"].as_str(), row["message"].as_str()),
+        (Some("2"), Some("Device offline, cannot operate."))
+    );
+
+    // Bad requests change nothing.
+    refused(issue(EN, json!([])).await, 400, "Task does not exist");
+    refused(issue(EN, json!([0])).await, 400, "Task does not exist");
+    refused(issue(EN, json!("x")).await, 400, "Task does not exist");
+    refused(issue(EN, json!([999_999])).await, 404, "Task does not exist");
+    let (_, other) = en(&console, "2", Call::get("/lighting/task/list")).await;
+    let other_task = other["rows"][0]["taskId"].as_i64().unwrap();
+    refused(issue(EN, json!([other_task])).await, 404, "Task does not exist");
+
+    // Permissions: issuing is a button of its own.
+    revoke_from_operator(c, &["pc:lighting:task:issue"]).await;
+    let operator = Console::sign_in(c, "operator", "operator123").await;
+    let (status, _) = en(&operator, "1", Call::get("/lighting/task/gatewaySchedules")).await;
+    assert_eq!(status, 200);
+    let body = json!({ "taskIds": [evening_id] });
+    refused(
+        en(&operator, "1", Call::post("/lighting/task/issue").json(body)).await,
+        403,
+        "No permission, please contact the administrator",
+    );
+    stop.cancel();
+    let stats = simulator.await.unwrap().unwrap();
+    assert!(stats.acks >= 7, "one switch, five schedules, five reads and one more schedule: {stats:?}");
 }

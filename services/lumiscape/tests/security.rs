@@ -425,6 +425,8 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
             Sample::at(path).json(json!({ "taskId": ids.lighting_task, "enabled": "1" })).with_id()
         }
         ("DELETE", "/lighting/task/{taskId}") => Sample::at(format!("/lighting/task/{}", ids.lighting_task)).with_id(),
+        ("POST", "/lighting/task/issue") => Sample::at(path).json(json!({ "taskIds": [ids.lighting_task] })).with_id(),
+        ("GET", "/lighting/task/gatewaySchedules") => Sample::at(path),
         ("GET", "/lighting/site") => Sample::at(path),
         ("PUT", "/lighting/site") => {
             Sample::at(path).json(json!({ "latitude": 30.2, "longitude": 120.2, "timeZone": "Asia/Shanghai" }))

@@ -727,6 +727,21 @@ impl Api {
 }
 
 /// Polls `check` until it holds or `seconds` pass.
+/// The demo's riverside fleet (SIM-00001..5, project 1), simulated: 4 loops each, a sample
+/// every half second.
+pub fn riverside_fleet(cluster: &Cluster) -> lumiscape_gateway_bridge::SimulatorConfig {
+    lumiscape_gateway_bridge::SimulatorConfig {
+        gateways: 5,
+        loops: 4,
+        interval: Duration::from_millis(500),
+        serial_prefix: "SIM-".into(),
+        subject_prefix: cluster.prefix.clone(),
+        credentials_dir: Some(cluster.gateway_credentials("SIM-")),
+        seed: Some(11),
+        ..Default::default()
+    }
+}
+
 pub async fn eventually<F, Fut>(seconds: u64, mut check: F) -> bool
 where
     F: FnMut() -> Fut,
