@@ -9,6 +9,9 @@ import type {
   GatewayCredential,
   GatewayDetail,
   GatewayQuery,
+  GatewayResults,
+  GatewaySchedule,
+  IssueState,
   NightPlan,
   NightPlanQuery,
   OneKeyAnswer,
@@ -22,15 +25,22 @@ import type {
   Site,
   Task,
   TaskChange,
+  TaskIssueAnswer,
   TaskQuery,
 } from './types';
 
 /** Tag of the gateway list (one per gateway otherwise, by id). */
 export const GATEWAY_LIST = 'LIST';
 
-/** The scheduler's tags: scenes and tasks (a list, and one per row by id), the site, the plan. */
-const SCHEDULE_TAGS = ['Scene', 'Task', 'LightingSite', 'NightPlan'] as const;
+/**
+ * The scheduler's tags: scenes and tasks (a list, and one per row by id), the site, the plan,
+ * the schedules issued to the gateways.
+ */
+const SCHEDULE_TAGS = ['Scene', 'Task', 'LightingSite', 'NightPlan', 'GatewaySchedule'] as const;
 const LIST = 'LIST';
+
+/** A task's issue state while it is being issued. */
+const BEING_ISSUED: IssueState = '1';
 
 const EMPTY_ACK: ControlAck = { correlationId: '', elapsedMs: 0, loops: [] };
 
@@ -62,6 +72,12 @@ function taskOf(row: Task): Task {
     gatewayNames: texts(row.gatewayNames),
     weekdays: Array.isArray(row.weekdays) ? texts(row.weekdays).join(',') : (row.weekdays ?? ''),
   };
+}
+
+/** The answer of a command sent to many gateways, its results always a list. */
+function resultsOf<T extends GatewayResults>(envelope: Envelope, empty: T): T {
+  const answer = dataOf<T>(envelope, empty);
+  return { ...answer, results: Array.isArray(answer.results) ? answer.results : [] };
 }
 
 /** The night plan with its lists always lists. */
@@ -159,10 +175,7 @@ export const lightingApi = api.enhanceEndpoints({ addTagTypes: SCHEDULE_TAGS }).
     /** Switches every loop of every gateway of the project. */
     oneKeyControl: build.mutation<OneKeyAnswer, { on: boolean }>({
       query: (body) => ({ url: '/lighting/oneKey/control', method: 'POST', data: body }),
-      transformResponse: (envelope: Envelope) => {
-        const answer = dataOf<OneKeyAnswer>(envelope, { recordId: 0, total: 0, succeeded: 0, failed: 0, results: [] });
-        return { ...answer, results: Array.isArray(answer.results) ? answer.results : [] };
-      },
+      transformResponse: (envelope: Envelope) => resultsOf<OneKeyAnswer>(envelope, { recordId: 0, total: 0, succeeded: 0, failed: 0, results: [] }),
       invalidatesTags: ['OneKeyRecord', { type: 'Gateway', id: GATEWAY_LIST }],
     }),
     getOneKeyRecords: build.query<ListPage<OneKeyRecord>, { pageNum: number; pageSize: number }>({
@@ -245,6 +258,40 @@ export const lightingApi = api.enhanceEndpoints({ addTagTypes: SCHEDULE_TAGS }).
       transformResponse: () => undefined,
       invalidatesTags: [{ type: 'Task', id: LIST }, 'NightPlan'],
     }),
+    /**
+     * Issues the tasks: each gateway they address is sent its schedule compiled from all the
+     * project's enabled tasks; answers the outcome per gateway. The tasks show "being issued"
+     * ('1') until the answer comes, then the list is read again.
+     */
+    issueTasks: build.mutation<TaskIssueAnswer, number[]>({
+      query: (taskIds) => ({ url: '/lighting/task/issue', method: 'POST', data: { taskIds } }),
+      transformResponse: (envelope: Envelope) => resultsOf<TaskIssueAnswer>(envelope, { total: 0, succeeded: 0, failed: 0, results: [] }),
+      onQueryStarted: async (taskIds, lifecycle) => {
+        const { dispatch, queryFulfilled } = lifecycle;
+        const issuing = new Set(taskIds);
+        const pages = lightingApi.util.selectCachedArgsForQuery(lifecycle.getState(), 'getTasks');
+        const patches = pages.map((query) =>
+          dispatch(
+            lightingApi.util.updateQueryData('getTasks', query, (draft) => {
+              for (const row of draft.rows) if (issuing.has(row.taskId)) row.issueState = BEING_ISSUED;
+            }),
+          ),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          // refused or failed: the state as it was, until the list is read again
+          for (const patch of patches) patch.undo();
+        }
+      },
+      invalidatesTags: (_result, _error, taskIds) => [{ type: 'Task', id: LIST }, ...taskIds.map((id) => ({ type: 'Task' as const, id })), 'GatewaySchedule'],
+    }),
+    /** Each gateway of the project with the schedule it was last issued and its issue state. */
+    getGatewaySchedules: build.query<GatewaySchedule[], void>({
+      query: () => ({ url: '/lighting/task/gatewaySchedules' }),
+      transformResponse: (envelope: Envelope) => (Array.isArray(envelope.data) ? (envelope.data as GatewaySchedule[]) : []),
+      providesTags: ['GatewaySchedule'],
+    }),
     /** The project's site, null until it is set. */
     getSite: build.query<Site | null, void>({
       query: () => ({ url: '/lighting/site' }),
@@ -297,6 +344,8 @@ export const {
   useUpdateTaskMutation,
   useChangeTaskStatusMutation,
   useDeleteTasksMutation,
+  useIssueTasksMutation,
+  useGetGatewaySchedulesQuery,
   useGetSiteQuery,
   useSetSiteMutation,
   useGetNightPlanQuery,

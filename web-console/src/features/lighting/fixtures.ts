@@ -1,6 +1,6 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
-import type { Gateway, GatewayDetail, NightPlan, PlanSegment, Scene, SceneDetail, Task } from './types';
+import type { Gateway, GatewayDetail, GatewaySchedule, NightPlan, PlanSegment, Scene, SceneDetail, Task } from './types';
 
 /** Test data shaped as the contract's answers. */
 export const gateway: Gateway = {
@@ -203,6 +203,40 @@ export const nightPlan: NightPlan = {
   ],
 };
 
+/** What the gateways hold: the north one took its schedule, the south one (offline) did not. */
+export const gatewaySchedules: GatewaySchedule[] = [
+  {
+    gatewayId: 7,
+    gatewayName: '北区网关',
+    gatewayNumber: 'GW-0007',
+    issueState: '3',
+    scheduleId: 'sch-7-0001',
+    validFrom: '2026-05-01 12:00:00',
+    validUntil: '2026-05-08 12:00:00',
+    loopCount: 2,
+    stepCount: 14,
+    message: '',
+    issuedBy: 'admin',
+    requestTime: '2026-05-01 10:00:00',
+    finishTime: '2026-05-01 10:00:01',
+  },
+  {
+    gatewayId: 8,
+    gatewayName: '南区网关',
+    gatewayNumber: 'GW-0008',
+    issueState: '2',
+    scheduleId: 'sch-8-0001',
+    validFrom: '2026-05-01 12:00:00',
+    validUntil: '2026-05-08 12:00:00',
+    loopCount: 4,
+    stepCount: 20,
+    message: '设备离线，无法操作。',
+    issuedBy: 'admin',
+    requestTime: '2026-05-01 10:00:00',
+    finishTime: '2026-05-01 10:00:00',
+  },
+];
+
 /** The lighting routes with the scenes and tasks screens. */
 export const scheduleRoutes: ServerRoute[] = moduleRoutes.map((route) =>
   route.path === '/lighting'
@@ -217,7 +251,7 @@ export const scheduleRoutes: ServerRoute[] = moduleRoutes.map((route) =>
     : route,
 );
 
-/** The demo backend with the scenes, tasks, site and plan; routes can be replaced. */
+/** The demo backend with the scenes, tasks, site, plan and gateway schedules; routes can be replaced. */
 export function scheduleBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
   return lightingBackend({
     'GET /system/menu/getRouters': ok({ data: scheduleRoutes }),
@@ -227,6 +261,7 @@ export function scheduleBackend(overrides: Parameters<typeof consoleBackend>[0] 
     'GET /lighting/task/list': ok({ rows: tasks, total: tasks.length }),
     'GET /lighting/site': ok({ data: { latitude: 30.2741, longitude: 120.1551, timeZone: 'Asia/Shanghai' } }),
     'GET /lighting/plan/tonight': ok({ data: nightPlan }),
+    'GET /lighting/task/gatewaySchedules': ok({ data: gatewaySchedules }),
     ...overrides,
   });
 }

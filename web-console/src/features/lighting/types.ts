@@ -87,22 +87,27 @@ export interface ControlAck {
   loops: LoopReading[];
 }
 
-export type OneKeyOutcome = 'ok' | 'offline' | 'timeout' | 'error';
+/** How one gateway took a command sent to many (one-key control, issuing tasks). */
+export type GatewayOutcome = 'ok' | 'offline' | 'timeout' | 'error';
 
-export interface OneKeyGatewayResult {
+export interface GatewayResult {
   gatewayId: number;
   gatewayName: string;
   gatewayNumber: string;
-  result: OneKeyOutcome;
+  result: GatewayOutcome;
   message: string;
 }
 
-export interface OneKeyAnswer {
-  recordId: number;
+/** The answer to a command sent to many gateways: the counts, and one result per gateway. */
+export interface GatewayResults {
   total: number;
   succeeded: number;
   failed: number;
-  results: OneKeyGatewayResult[];
+  results: GatewayResult[];
+}
+
+export interface OneKeyAnswer extends GatewayResults {
+  recordId: number;
 }
 
 export interface OneKeyRecord {
@@ -228,6 +233,30 @@ export interface Task {
   createBy: string;
   createTime: string;
   updateTime: string | null;
+}
+
+/** POST /lighting/task/issue answer: one result per gateway the tasks address, in gateway order. */
+export type TaskIssueAnswer = GatewayResults;
+
+/** The schedule a gateway was last issued (contract: GET /lighting/task/gatewaySchedules). */
+export interface GatewaySchedule {
+  gatewayId: number;
+  gatewayName: string;
+  gatewayNumber: string;
+  /** An IssueState; "0": never issued. */
+  issueState: string;
+  /** '' until a schedule is issued. */
+  scheduleId: string;
+  /** YYYY-MM-DD HH:mm:ss; null until a schedule is issued. */
+  validFrom: string | null;
+  validUntil: string | null;
+  loopCount: number;
+  stepCount: number;
+  /** Why it failed. */
+  message: string;
+  issuedBy: string;
+  requestTime: string | null;
+  finishTime: string | null;
 }
 
 export interface TaskQuery {

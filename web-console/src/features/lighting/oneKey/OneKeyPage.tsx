@@ -8,21 +8,9 @@ import Pagination from '../../../components/Pagination';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../lib/pagination';
 import { useAccess } from '../../auth/useAccess';
 import { useGetOneKeyRecordsQuery, useOneKeyControlMutation } from '../api';
-import type { OneKeyAnswer, OneKeyGatewayResult, OneKeyOutcome, OneKeyRecord } from '../types';
+import GatewayResults from '../shared/GatewayResults';
+import type { OneKeyAnswer, OneKeyRecord } from '../types';
 import '../i18n';
-
-const OUTCOME_COLOURS: Record<OneKeyOutcome, string> = {
-  ok: 'success',
-  offline: 'default',
-  timeout: 'warning',
-  error: 'error',
-};
-
-function OutcomeTag({ result }: { result: OneKeyOutcome }) {
-  const { t } = useTranslation();
-  const known = result in OUTCOME_COLOURS;
-  return <Tag color={known ? OUTCOME_COLOURS[result] : 'default'}>{known ? t(`lighting.oneKey.outcome.${result}`) : result}</Tag>;
-}
 
 function ResultCard({ action, answer, running }: { action: 'on' | 'off'; answer?: OneKeyAnswer; running: boolean }) {
   const { t } = useTranslation();
@@ -30,36 +18,10 @@ function ResultCard({ action, answer, running }: { action: 'on' | 'off'; answer?
     <Card title={t('lighting.oneKey.resultTitle', { action: t(`lighting.oneKey.action.${action}`) })}>
       <Spin spinning={running}>
         {answer ? (
-          <Flex vertical gap={12}>
-            <Alert
-              role="status"
-              type={answer.failed === 0 ? 'success' : answer.succeeded === 0 ? 'error' : 'warning'}
-              showIcon
-              message={t('lighting.oneKey.summary', { total: answer.total, succeeded: answer.succeeded, failed: answer.failed })}
-            />
-            <Table<OneKeyGatewayResult>
-              rowKey="gatewayId"
-              size="small"
-              pagination={false}
-              dataSource={answer.results}
-              columns={[
-                { title: t('lighting.gateway.name'), dataIndex: 'gatewayName', key: 'gatewayName' },
-                { title: t('lighting.gateway.number'), dataIndex: 'gatewayNumber', key: 'gatewayNumber' },
-                {
-                  title: t('lighting.oneKey.result'),
-                  dataIndex: 'result',
-                  key: 'result',
-                  render: (result: OneKeyOutcome) => <OutcomeTag result={result} />,
-                },
-                {
-                  title: t('lighting.oneKey.message'),
-                  dataIndex: 'message',
-                  key: 'message',
-                  render: (text: string, row) => text || (row.result === 'offline' ? t('lighting.control.deviceOffline') : '-'),
-                },
-              ]}
-            />
-          </Flex>
+          <GatewayResults
+            answer={answer}
+            summary={t('lighting.oneKey.summary', { total: answer.total, succeeded: answer.succeeded, failed: answer.failed })}
+          />
         ) : (
           <div style={{ minHeight: 48 }} />
         )}

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../i18n';
+import type { MockResponse } from '../../../test/fetchMock';
 import { renderApp } from '../../../test/renderWithProviders';
 import { pickOption } from '../../../test/selectOption';
 import { signInWithProject } from '../../../test/session';
-import { nightPlan, ok, scheduleBackend } from '../fixtures';
+import { gatewaySchedules, nightPlan, ok, scheduleBackend } from '../fixtures';
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
@@ -300,5 +301,204 @@ describe('the tasks page', () => {
     expect(within(timeline).getByRole('img', { name: '21:30–22:10 On 100%: minimum burn until 22:10' })).toBeInTheDocument();
     expect(within(timeline).getByRole('img', { name: '12:00–19:00 Off: nothing planned' })).toBeInTheDocument();
     expect(within(drawer).getByText('Sunset 18:45')).toBeInTheDocument();
+  });
+});
+
+const north = { gatewayId: 7, gatewayName: '北区网关', gatewayNumber: 'GW-0007' };
+const south = { gatewayId: 8, gatewayName: '南区网关', gatewayNumber: 'GW-0008' };
+
+/** Both gateways took their schedules. */
+const issuedToBoth = ok({
+  data: { total: 2, succeeded: 2, failed: 0, results: [{ ...north, result: 'ok', message: '' }, { ...south, result: 'ok', message: '' }] },
+});
+
+/** The south gateway is offline. */
+const southOffline = ok({
+  data: {
+    total: 2,
+    succeeded: 1,
+    failed: 1,
+    results: [
+      { ...north, result: 'ok', message: '' },
+      { ...south, result: 'offline', message: '设备离线，无法操作。' },
+    ],
+  },
+});
+
+describe('issuing tasks', () => {
+  it('issues a task after confirmation: being issued until the answer, then the message and the list read again', async () => {
+    signInWithProject();
+    let answer: (response: MockResponse) => void = () => undefined;
+    const { callsTo } = scheduleBackend({
+      'POST /lighting/task/issue': () =>
+        new Promise<MockResponse>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await user.click(within(await rowOf('节日亮灯')).getByRole('button', { name: '下发 节日亮灯' }));
+    let confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    expect(confirm).toHaveTextContent('确定将任务“节日亮灯”下发到其网关吗？');
+    await user.click(within(confirm).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '系统提示' })).not.toBeInTheDocument());
+    expect(callsTo('POST /lighting/task/issue')).toHaveLength(0);
+
+    await user.click(within(await rowOf('节日亮灯')).getByRole('button', { name: '下发 节日亮灯' }));
+    confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    expect(await within(await rowOf('节日亮灯')).findByText('下发中')).toBeInTheDocument();
+    expect(callsTo('POST /lighting/task/issue')[0]?.body).toEqual({ taskIds: [11] });
+    // the other task is left as it was
+    expect(within(await rowOf('日常照明')).getByText('未下发')).toBeInTheDocument();
+    const listed = callsTo('GET /lighting/task/list').length;
+
+    answer(issuedToBoth);
+    expect(await screen.findByText('下发成功：2个网关')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET /lighting/task/list').length).toBeGreaterThan(listed));
+    expect(await within(await rowOf('节日亮灯')).findByText('下发成功')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: '下发结果' })).not.toBeInTheDocument();
+  });
+
+  it("opens the results when a gateway did not take its schedule: each gateway's outcome and message", async () => {
+    signInWithProject();
+    scheduleBackend({ 'POST /lighting/task/issue': southOffline });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await user.click(within(await rowOf('节日亮灯')).getByRole('button', { name: '下发 节日亮灯' }));
+    await user.click(within(await screen.findByRole('dialog', { name: '系统提示' })).getByRole('button', { name: '确定' }));
+    const dialog = await screen.findByRole('dialog', { name: '下发结果' });
+    expect(within(dialog).getByText('成功1个，失败1个')).toBeInTheDocument();
+    const southRow = within(dialog).getByText('南区网关').closest('tr') as HTMLElement;
+    expect(within(southRow).getByText('GW-0008')).toBeInTheDocument();
+    expect(within(southRow).getByText('离线')).toBeInTheDocument();
+    expect(within(southRow).getByText('设备离线，无法操作。')).toBeInTheDocument();
+    const northRow = within(dialog).getByText('北区网关').closest('tr') as HTMLElement;
+    expect(within(northRow).getByText('成功')).toBeInTheDocument();
+    expect(screen.queryByText('下发成功：1个网关')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '下发结果' })).not.toBeInTheDocument());
+  });
+
+  it("issues the selected tasks; the server's refusal of a disabled one shows", async () => {
+    signInWithProject();
+    const refusal = "任务'日常照明'未启用，请先启用再下发";
+    const { callsTo } = scheduleBackend({ 'POST /lighting/task/issue': ok({ code: 500, msg: refusal }) });
+    const { user } = renderApp({ route: '/lighting/task' });
+    const festival = await rowOf('节日亮灯');
+    const issueSelected = screen.getByRole('button', { name: '下发' });
+    expect(issueSelected).toBeDisabled();
+    await user.click(within(festival).getByRole('checkbox'));
+    await user.click(within(await rowOf('日常照明')).getByRole('checkbox'));
+    await user.click(issueSelected);
+    const confirm = await screen.findByRole('dialog', { name: '系统提示' });
+    expect(confirm).toHaveTextContent('确定下发选中的2个任务吗？');
+    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(callsTo('POST /lighting/task/issue')[0]?.body).toEqual({ taskIds: [11, 12] });
+    // nothing was issued: the states as they were
+    expect(await within(await rowOf('节日亮灯')).findByText('下发成功')).toBeInTheDocument();
+    expect(within(await rowOf('日常照明')).getByText('未下发')).toBeInTheDocument();
+  });
+
+  it('disables issuing a disabled task, and says why', async () => {
+    signInWithProject();
+    const { callsTo } = scheduleBackend();
+    const { user } = renderApp({ route: '/lighting/task' });
+    const issue = within(await rowOf('日常照明')).getByRole('button', { name: '下发 日常照明' });
+    expect(issue).toBeDisabled();
+    expect(within(await rowOf('节日亮灯')).getByRole('button', { name: '下发 节日亮灯' })).toBeEnabled();
+    await user.hover(issue.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('请先启用任务');
+    await user.click(issue);
+    expect(screen.queryByRole('dialog', { name: '系统提示' })).not.toBeInTheDocument();
+    expect(callsTo('POST /lighting/task/issue')).toHaveLength(0);
+  });
+
+  it('hides issuing from users without lighting:task:issue', async () => {
+    signInWithProject();
+    scheduleBackend({
+      'GET /getInfo': ok({
+        user: { userId: 2, userName: 'viewer', nickName: '访客', avatar: '' },
+        roles: ['ROLE_DEFAULT'],
+        permissions: ['pc:lighting:task:list', 'pc:lighting:task:query'],
+        defultMenu: '',
+      }),
+    });
+    renderApp({ route: '/lighting/task' });
+    const festival = await rowOf('节日亮灯');
+    expect(within(festival).getByText('下发成功')).toBeInTheDocument();
+    expect(within(festival).queryByRole('button', { name: '下发 节日亮灯' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '下发' })).not.toBeInTheDocument();
+    // nothing to choose rows for
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /网关计划/ })).toBeInTheDocument();
+  });
+
+  it('lists the schedules the gateways hold, with their states, and reads them again', async () => {
+    signInWithProject();
+    const never = {
+      ...gatewaySchedules[0]!,
+      gatewayId: 9,
+      gatewayName: '东区网关',
+      gatewayNumber: 'GW-0009',
+      issueState: '0',
+      scheduleId: '',
+      validFrom: null,
+      validUntil: null,
+      loopCount: 0,
+      stepCount: 0,
+      issuedBy: '',
+      requestTime: null,
+      finishTime: null,
+    };
+    const { callsTo } = scheduleBackend({ 'GET /lighting/task/gatewaySchedules': ok({ data: [...gatewaySchedules, never] }) });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await rowOf('节日亮灯');
+    await user.click(screen.getByRole('button', { name: /网关计划/ }));
+    const drawer = await screen.findByRole('dialog', { name: '网关计划' });
+    const northRow = (await within(drawer).findByText('北区网关')).closest('tr') as HTMLElement;
+    for (const text of ['GW-0007', '下发成功', '2026-05-01 12:00:00 – 2026-05-08 12:00:00', '2', '14', 'admin', '2026-05-01 10:00:00', '2026-05-01 10:00:01']) {
+      expect(within(northRow).getByText(text)).toBeInTheDocument();
+    }
+    const southRow = within(drawer).getByText('南区网关').closest('tr') as HTMLElement;
+    for (const text of ['下发失败', '4', '20', '设备离线，无法操作。']) expect(within(southRow).getByText(text)).toBeInTheDocument();
+    const eastRow = within(drawer).getByText('东区网关').closest('tr') as HTMLElement;
+    expect(within(eastRow).getByText('未下发')).toBeInTheDocument();
+    expect(within(eastRow).queryByText('0')).not.toBeInTheDocument();
+
+    const read = callsTo('GET /lighting/task/gatewaySchedules').length;
+    await user.click(within(drawer).getByRole('button', { name: /刷新/ }));
+    await waitFor(() => expect(callsTo('GET /lighting/task/gatewaySchedules').length).toBeGreaterThan(read));
+  });
+
+  it('speaks English: the question, the results, the reason and the schedules', async () => {
+    signInWithProject();
+    await changeLanguage('en');
+    scheduleBackend({ 'POST /lighting/task/issue': southOffline });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await user.click(within(await rowOf('节日亮灯')).getByRole('button', { name: 'Issue 节日亮灯' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Prompt' });
+    expect(confirm).toHaveTextContent('Issue task “节日亮灯” to its gateways?');
+    await user.click(within(confirm).getByRole('button', { name: 'OK' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue results' });
+    expect(within(dialog).getByText('1 succeeded, 1 failed')).toBeInTheDocument();
+    const southRow = within(dialog).getByText('南区网关').closest('tr') as HTMLElement;
+    expect(within(southRow).getByText('Offline')).toBeInTheDocument();
+    expect(within(within(dialog).getByText('北区网关').closest('tr') as HTMLElement).getByText('OK')).toBeInTheDocument();
+    // the footer's button (the corner's has the same name)
+    await user.click(within(dialog).getByText('Close'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Issue results' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: /Gateway schedules/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Gateway schedules' });
+    const southSchedule = (await within(drawer).findByText('南区网关')).closest('tr') as HTMLElement;
+    expect(within(southSchedule).getByText('unsuccessful')).toBeInTheDocument();
+    expect(within(drawer).getByRole('columnheader', { name: 'Issued by' })).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Gateway schedules' })).not.toBeInTheDocument());
+
+    // last: the tooltip stays, with the id antd gives every title in tests, which would name the dialogs after it
+    const disabled = within(await rowOf('日常照明')).getByRole('button', { name: 'Issue 日常照明' });
+    await user.hover(disabled.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Enable the task first');
   });
 });

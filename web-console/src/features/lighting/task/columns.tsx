@@ -5,11 +5,12 @@ import type { ListColumn, SearchField } from '../../../components/listPage';
 import type { Task, TaskQuery } from '../types';
 import { dateRangeText, dayTimeText, weekdaysText } from './taskText';
 import IssueStateTag from './IssueStateTag';
+import IssueTaskButton from './IssueTaskButton';
 import TaskStatusSwitch from './TaskStatusSwitch';
 import '../i18n';
 
-/** The task list's columns. */
-export function useTaskColumns(): ListColumn<Task>[] {
+/** The task list's columns; `onIssue` asks, then issues a task (its button is beside its issue state). */
+export function useTaskColumns(onIssue: (task: Task) => void): ListColumn<Task>[] {
   const { t } = useTranslation();
   return [
     { key: 'taskName', title: t('lighting.task.name'), render: (name: string) => <AsEntered text={name} /> },
@@ -47,7 +48,16 @@ export function useTaskColumns(): ListColumn<Task>[] {
     },
     { key: 'gatewayIds', title: t('lighting.task.gatewayCount'), render: (ids: number[]) => ids.length },
     { key: 'enabled', title: t('lighting.task.enabled'), render: (_enabled: string, task) => <TaskStatusSwitch task={task} /> },
-    { key: 'issueState', title: t('lighting.task.issueState'), render: (state: string) => <IssueStateTag state={state} /> },
+    {
+      key: 'issueState',
+      title: t('lighting.task.issueState'),
+      render: (state: string, task) => (
+        <Flex gap={4} align="center" wrap>
+          <IssueStateTag state={state} />
+          <IssueTaskButton task={task} onIssue={onIssue} />
+        </Flex>
+      ),
+    },
     {
       key: 'remark',
       title: t('lighting.task.remark'),

@@ -1,0 +1,26 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import AppDialog from '../../../components/AppDialog';
+import GatewayResults from '../shared/GatewayResults';
+import type { TaskIssueAnswer } from '../types';
+import '../i18n';
+
+/** The outcome of an issue some gateways did not take: each gateway, its outcome and why. */
+export default function IssueResultDialog({ answer, onClose }: { answer: TaskIssueAnswer; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <AppDialog
+      open
+      size="half"
+      title={t('lighting.task.issueResults')}
+      onCancel={onClose}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('lighting.task.close')}
+        </Button>
+      }
+    >
+      <GatewayResults answer={answer} summary={t('lighting.task.issueSummary', { succeeded: answer.succeeded, failed: answer.failed })} />
+    </AppDialog>
+  );
+}
