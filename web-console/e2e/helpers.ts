@@ -7,8 +7,40 @@ export const ADMIN = { username: 'admin', password: 'admin123' };
 /** A demo user without projects (default menu /lighting/gateway; lighting and alarm menus). */
 export const GUEST = { username: 'guest', password: 'guest123' };
 
+/** The live alarm notifications popped by the simulated fleet's faults (新告警). */
+const alarmPopups = new WeakMap<Page, Locator>();
+
+/**
+ * Closes the live alarm notifications that stand in the way of an action. They sit top right,
+ * over the list pages' search buttons, and the pointer resting on one (where a click was aimed)
+ * stops its close timer, so a click could wait for ever. Playwright runs the handler before an
+ * action or an assertion meets the notification; a spec that waits for one calls
+ * [keepAlarmPopups] first.
+ */
+export async function dismissAlarmPopups(page: Page): Promise<void> {
+  if (alarmPopups.has(page)) return;
+  const popup = page.locator('.ant-notification-notice').filter({ hasText: /新告警|New alarm/ }).first();
+  alarmPopups.set(page, popup);
+  await page.addLocatorHandler(
+    popup,
+    async (notice) => {
+      await notice.locator('.ant-notification-notice-close').click({ timeout: 2_000 }).catch(() => undefined);
+    },
+    { noWaitAfter: true },
+  );
+}
+
+/** Lets the live alarm notifications stay, for a spec that waits for one. */
+export async function keepAlarmPopups(page: Page): Promise<void> {
+  const popup = alarmPopups.get(page);
+  if (!popup) return;
+  alarmPopups.delete(page);
+  await page.removeLocatorHandler(popup);
+}
+
 /** Signs in from /login and waits for the main layout. */
 export async function signIn(page: Page, account = ADMIN): Promise<void> {
+  await dismissAlarmPopups(page);
   await page.goto('/login');
   await page.getByLabel('账号').fill(account.username);
   await page.getByLabel('密码').fill(account.password);

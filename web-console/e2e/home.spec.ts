@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { errorToasts, signIn } from './helpers';
+import { errorToasts, keepAlarmPopups, signIn } from './helpers';
 
 // The home page (issue 11, "Home dashboard") against the real server and the simulated fleet:
 // its panels come from the services that own the figures, and follow the live stream without
@@ -27,6 +27,7 @@ test("the home page's open alarms follow the alarms the fleet raises, without a 
 
   // A raised alarm (the simulator's under-voltage faults) pops its notification; the page asks
   // for its figures again, on its own, and shows what the server answered.
+  await keepAlarmPopups(page);
   await expect(page.locator('.ant-notification-notice').filter({ hasText: '新告警' }).first()).toBeVisible({ timeout: 90_000 });
   await expect.poll(() => answers, { timeout: 30_000 }).toBeGreaterThan(loaded);
   await expect.poll(async () => lastOpen !== undefined && (await shown()) === lastOpen, { timeout: 30_000 }).toBe(true);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseProject, screen, signIn } from './helpers';
+import { chooseProject, keepAlarmPopups, screen, signIn } from './helpers';
 
 // The e2e runner starts a simulated fleet (the demo seed's gateways SIM-00001..5 of this
 // project) whose supply sags now and then: the whole path from device telemetry through the
@@ -16,6 +16,7 @@ test('the simulated fleet is online and its alarms arrive without a reload', asy
   let reloads = 0;
   page.on('load', () => reloads++);
   // A raised alarm pops a notification and lands in the history, with no navigation.
+  await keepAlarmPopups(page);
   await expect(page.locator('.ant-notification-notice').filter({ hasText: '新告警' }).first()).toBeVisible({ timeout: 60_000 });
   await page.getByRole('menuitem', { name: '历史告警' }).click().catch(() => page.goto('/alarm/history'));
   // the real-time list stays mounted, hidden, in the tags view: look at the history only

@@ -8,7 +8,8 @@ import { breadcrumb, callApi, chooseProject, confirmIn, dialogOpened, signIn, to
 // to sunrise -10). A scene of one loop (SIM-00002, loop 2, on at 70%) and a task of priority 50
 // using it (sunset +15 to 23:30) are added here; the server refuses edits and deletion of the
 // enabled task; tonight's plan shows the task on that loop and the demo's evening on the
-// others. Everything added is removed afterwards, so that other specs meet the demo as seeded.
+// others; issued, the task reaches 下发成功 on its simulated gateway. Everything added is
+// removed afterwards, so that other specs meet the demo as seeded.
 
 const RUN = Date.now().toString(36);
 const SCENE = `E2E scene ${RUN}`;
@@ -152,6 +153,22 @@ test("scenes and tasks: an enabled task is refused edits and deletion, tonight's
   await confirmIn(page, `确定删除任务“${TASK}”吗？`);
   await expect(toast(page, ENABLED_REFUSAL)).toBeVisible();
   await expect(task).toBeVisible();
+
+  // 3b. issued to its gateway (SIM-00002 of the simulated fleet): the schedule, compiled from
+  // every enabled task of the project, is acknowledged; the task's state reaches succeeded and
+  // the gateway's schedule is listed with it
+  await task.getByRole('button', { name: `下发 ${TASK}` }).click();
+  await confirmIn(page, `确定将任务“${TASK}”下发到其网关吗？`);
+  await expect(toast(page, '下发成功：1个网关').first()).toBeVisible();
+  await expect(task.getByText('下发成功', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /网关计划/ }).click();
+  const schedules = page.getByRole('dialog', { name: '网关计划' });
+  await expect(schedules).toBeVisible();
+  const issuedRow = schedules.getByRole('row', { name: /SIM-00002/ });
+  await expect(issuedRow.getByText('下发成功', { exact: true })).toBeVisible();
+  await expect(issuedRow).toContainText('admin');
+  await schedules.getByRole('button', { name: 'Close' }).or(schedules.getByRole('button', { name: '关闭' })).first().click();
+  await expect(schedules).toBeHidden();
 
   // 4. tonight's plan of the gateway: our task on loop 2, the demo's evening on loop 1
   await page.getByRole('button', { name: /今晚计划/ }).click();
