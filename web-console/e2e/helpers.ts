@@ -24,7 +24,8 @@ export async function dismissAlarmPopups(page: Page): Promise<void> {
   await page.addLocatorHandler(
     popup,
     async (notice) => {
-      await notice.locator('.ant-notification-notice-close').click({ timeout: 2_000 }).catch(() => undefined);
+      // a click event only, no pointer: a real click would close an open dropdown under way
+      await notice.locator('.ant-notification-notice-close').dispatchEvent('click', undefined, { timeout: 2_000 }).catch(() => undefined);
     },
     { noWaitAfter: true },
   );
