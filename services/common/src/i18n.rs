@@ -602,6 +602,8 @@ pub enum Msg {
     TaskNotEnabled {
         name: String,
     },
+    /// Why an issued schedule is no longer current (kept beside the gateway's schedule).
+    PlanChanged,
     SiteLocationInvalid,
     TimeZoneInvalid,
     SiteNotSet,
@@ -1833,6 +1835,9 @@ impl Msg {
                 "任务已启用，请先停用再修改或删除",
                 "The task is enabled: disable it before editing or deleting it",
             ),
+            Msg::PlanChanged => {
+                pick("任务启停或站点已变更，请重新下发", "A task was switched or the site changed since: issue again")
+            }
             Msg::TaskNotEnabled { name } => {
                 if zh {
                     format!("任务'{name}'未启用，请先启用再下发")
@@ -2391,6 +2396,7 @@ impl Msg {
             Msg::TaskGatewaysInvalid { .. } => "lighting.task.gateways.invalid",
             Msg::TaskEnabled => "lighting.task.enabled",
             Msg::TaskNotEnabled { .. } => "lighting.task.not.enabled",
+            Msg::PlanChanged => "lighting.plan.changed",
             Msg::SiteLocationInvalid => "lighting.site.location.invalid",
             Msg::TimeZoneInvalid => "lighting.site.zone.invalid",
             Msg::SiteNotSet => "lighting.site.not.set",
@@ -2634,6 +2640,7 @@ mod tests {
             Msg::TaskGatewaysInvalid { max: 1000 },
             Msg::TaskEnabled,
             Msg::TaskNotEnabled { name: "Festival".into() },
+            Msg::PlanChanged,
             Msg::SiteLocationInvalid,
             Msg::TimeZoneInvalid,
             Msg::SiteNotSet,

@@ -532,6 +532,20 @@ async fn issued_schedules_are_followed_by_the_simulated_fleet(c: &Cluster) {
         (Some("2"), Some("Device offline, cannot operate."))
     );
 
+    // Switching the task off changes its gateways' plan: their schedules and the task are not
+    // issued any more, and say why; the other gateways keep theirs.
+    let disable = json!({ "taskId": dark_task, "enabled": "0" });
+    ok(&en(&console, "1", Call::put("/lighting/task/changeStatus").json(disable)).await);
+    let (_, schedules) = en(&console, "1", Call::get("/lighting/task/gatewaySchedules")).await;
+    let stale = "A task was switched or the site changed since: issue again";
+    for row in schedules["data"].as_array().unwrap() {
+        let gateway = row["gatewayId"].as_i64().unwrap();
+        let expected = if gateway == dark || gateway == gateways[1] { ("0", stale) } else { ("3", "") };
+        assert_eq!((row["issueState"].as_str().unwrap(), row["message"].as_str().unwrap()), expected, "{row}");
+    }
+    let (_, task) = en(&console, "1", Call::get(&format!("/lighting/task/{dark_task}"))).await;
+    assert_eq!(task["data"]["issueState"], "0", "{task}");
+
     // Bad requests change nothing.
     refused(issue(EN, json!([])).await, 400, "Task does not exist");
     refused(issue(EN, json!([0])).await, 400, "Task does not exist");

@@ -325,7 +325,8 @@ impl TaskApi {
     ) -> Result<pb::SetTaskEnabledResponse, Error> {
         let task_id = existing_id(req.task_id, Msg::TaskNotFound)?;
         let enabled = model::parse_switch(&req.enabled)?;
-        if !store::set_task_enabled(&self.shared.pool, access.project_id, task_id, enabled).await? {
+        let stale = Msg::PlanChanged.text(access.lang());
+        if !store::set_task_enabled(&self.shared.pool, access.project_id, task_id, enabled, &stale).await? {
             return Err(Error::not_found(Msg::TaskNotFound));
         }
         tracing::info!(task_id, enabled, user = access.user_name(), "task switched");
@@ -356,6 +357,7 @@ impl TaskApi {
             longitude,
             &draft.zone_name,
             access.user_name(),
+            &Msg::PlanChanged.text(access.lang()),
         )
         .await?;
         Ok(pb::SetSiteResponse {})

@@ -506,17 +506,47 @@ pub async fn update_task(pool: &PgPool, project_id: i64, task_id: i64, draft: &T
     Ok(())
 }
 
-/// Enables or disables a task; false when the project has no such task.
-pub async fn set_task_enabled(pool: &PgPool, project_id: i64, task_id: i64, enabled: bool) -> sqlx::Result<bool> {
-    let updated = sqlx::query!(
-        "UPDATE lighting.tasks SET enabled = $3, updated_at = now() WHERE task_id = $1 AND project_id = $2",
+/// Enables or disables a task; false when the project has no such task. A change of the
+/// switch changes the plan of the task's gateways: the task and their schedules are back to
+/// '0' not issued, the schedules saying why (`stale`), until they are issued again.
+pub async fn set_task_enabled(
+    pool: &PgPool,
+    project_id: i64,
+    task_id: i64,
+    enabled: bool,
+    stale: &str,
+) -> sqlx::Result<bool> {
+    let mut tx = pool.begin().await?;
+    let current = sqlx::query_scalar!(
+        "SELECT enabled FROM lighting.tasks WHERE task_id = $1 AND project_id = $2 FOR UPDATE",
+        task_id,
+        project_id,
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    match current {
+        None => return Ok(false),
+        Some(now) if now == enabled => return Ok(true),
+        Some(_) => {}
+    }
+    sqlx::query!(
+        "UPDATE lighting.tasks SET enabled = $3, issue_state = '0', updated_at = now()          WHERE task_id = $1 AND project_id = $2",
         task_id,
         project_id,
         enabled,
     )
-    .execute(pool)
+    .execute(&mut *tx)
     .await?;
-    Ok(updated.rows_affected() == 1)
+    sqlx::query!(
+        "UPDATE lighting.gateway_schedules s SET issue_state = '0', message = $2 FROM lighting.task_gateways tg \
+         WHERE tg.task_id = $1 AND s.gateway_id = tg.gateway_id AND s.issue_state <> '0'",
+        task_id,
+        stale,
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Deletes all the tasks or none: NotFound when one is not the project's, refused when one
@@ -543,6 +573,8 @@ pub async fn find_site(pool: &PgPool, project_id: i64) -> sqlx::Result<Option<Si
     .await
 }
 
+/// Saves the project's site. Its sunrise and sunset move with it: the project's issued
+/// schedules and tasks are back to '0' not issued, the schedules saying why (`stale`).
 pub async fn save_site(
     pool: &PgPool,
     project_id: i64,
@@ -550,7 +582,9 @@ pub async fn save_site(
     longitude: f64,
     time_zone: &str,
     user: &str,
+    stale: &str,
 ) -> Result<(), Error> {
+    let mut tx = pool.begin().await?;
     sqlx::query!(
         "INSERT INTO lighting.sites (project_id, latitude, longitude, time_zone, updated_by) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (project_id) DO UPDATE SET latitude = $2, longitude = $3, time_zone = $4, updated_by = $5, \
@@ -561,9 +595,24 @@ pub async fn save_site(
         time_zone,
         user,
     )
-    .execute(pool)
+    .execute(&mut *tx)
     .await
     .map_err(|err| Error::from_db(err, |_| None))?;
+    sqlx::query!(
+        "UPDATE lighting.gateway_schedules SET issue_state = '0', message = $2 \
+         WHERE project_id = $1 AND issue_state <> '0'",
+        project_id,
+        stale,
+    )
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query!(
+        "UPDATE lighting.tasks SET issue_state = '0' WHERE project_id = $1 AND issue_state <> '0'",
+        project_id
+    )
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
     Ok(())
 }
 

@@ -1,0 +1,237 @@
+//! The control benchmark's driver (`scripts/bench control` starts the stack and runs this).
+//!
+//! Makes a project of its own with a fleet of BENCH_GATEWAYS (default 1,000) gateways of
+//! BENCH_LOOPS (default 10) loops, each registered with its own credential, and runs the
+//! simulator for them in this process. Once lighting sees every gateway online it measures,
+//! through the edge API as the console calls it:
+//!
+//! - **one-key control**: every loop of every gateway switched off, then on
+//!   (`POST /lighting/oneKey/control`); the time until the answer, which comes when every
+//!   loop's command has been acknowledged (or has failed):
+//!   `control: one-key <T> ms for <G> gateways / <L> loops acknowledged`;
+//! - **issuing**: two enabled tasks over every loop of the fleet (20 scenes of 500 loops),
+//!   issued at once (`POST /lighting/task/issue`): every gateway's schedule compiled from the
+//!   tasks over the next 7 days and sent with `schedule_set`; the time until every gateway has
+//!   answered: `control: issue <T> ms for <G> gateways`.
+//!
+//! Settings (environment): BENCH_BASE (edge URL), BENCH_NATS, BENCH_PREFIX, BENCH_GATEWAYS,
+//! BENCH_LOOPS, BENCH_FLEET_DIR (where the credentials are written).
+
+use std::time::{Duration, Instant};
+
+use futures::StreamExt;
+use lumiscape_gateway_bridge::simulator::{self, SimulatorConfig};
+use serde_json::{Value, json};
+use tokio_util::sync::CancellationToken;
+
+const SERIAL_PREFIX: &str = "CTL-";
+/// Loops per scene (a scene holds at most 512).
+const SCENE_LOOPS: usize = 500;
+/// Scenes per task (a task holds at most 16).
+const TASK_SCENES: usize = 16;
+
+fn env(name: &str, default: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| default.to_owned())
+}
+
+fn env_num(name: &str, default: u64) -> u64 {
+    env(name, &default.to_string()).parse().unwrap_or(default)
+}
+
+/// The edge API as the console calls it, inside the bench's project.
+struct Api {
+    http: reqwest::Client,
+    base: String,
+    token: String,
+    project: String,
+}
+
+impl Api {
+    async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> anyhow::Result<Value> {
+        let mut request = self
+            .http
+            .request(method, format!("{}/prod-api{path}", self.base))
+            .bearer_auth(&self.token)
+            .header("ProjectId", &self.project);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let reply: Value = request.send().await?.json().await?;
+        anyhow::ensure!(reply["code"] == 200, "{path}: {reply}");
+        Ok(reply)
+    }
+
+    async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
+        self.call(reqwest::Method::POST, path, Some(body)).await
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let base = env("BENCH_BASE", "http://127.0.0.1:8080");
+    let nats_url = env("BENCH_NATS", "nats://127.0.0.1:4222");
+    let prefix = env("BENCH_PREFIX", "");
+    let gateways = env_num("BENCH_GATEWAYS", 1000) as usize;
+    let loops = env_num("BENCH_LOOPS", 10) as usize;
+    let creds = std::path::PathBuf::from(env("BENCH_FLEET_DIR", "/tmp/lumiscape-control-fleet"));
+    let http = reqwest::Client::builder().no_proxy().build()?;
+    let login: Value = http
+        .post(format!("{base}/prod-api/login"))
+        .json(&json!({ "username": "admin", "password": "admin123" }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let token = login["token"].as_str().ok_or_else(|| anyhow::anyhow!("login failed: {login}"))?.to_owned();
+    let mut api = Api { http, base, token, project: String::new() };
+    let project = api
+        .post(
+            "/project/project",
+            json!({
+                "projectName": "压测控制", "projectNumber": "BENCH-CTL", "cityCode": "3301", "address": "压测路",
+                "mapLevel": 11, "longitude": 120.25, "latitude": 30.25,
+                "modules": [{ "position": 1, "moduleCode": "gateway" }],
+            }),
+        )
+        .await?;
+    api.project = project["data"].to_string();
+
+    let ids = register_fleet(&api, gateways, loops, &creds).await?;
+    let stop = CancellationToken::new();
+    let fleet = SimulatorConfig {
+        gateways,
+        loops,
+        interval: Duration::from_secs(5),
+        serial_prefix: SERIAL_PREFIX.into(),
+        subject_prefix: prefix,
+        credentials_dir: Some(creds),
+        seed: Some(7),
+        ..Default::default()
+    };
+    let (server, sim_stop) = (nats_url.clone(), stop.clone());
+    let simulator = tokio::spawn(async move { simulator::run(fleet, &server, sim_stop).await });
+    wait_online(&api, gateways).await?;
+
+    // One-key control: off, then on (the figure), each answered once every loop has answered.
+    for on in [false, true] {
+        let started = Instant::now();
+        let reply = api.post("/lighting/oneKey/control", json!({ "on": on })).await?;
+        let elapsed = started.elapsed().as_millis();
+        let succeeded = reply["data"]["succeeded"].as_u64().unwrap_or(0) as usize;
+        anyhow::ensure!(succeeded == gateways, "one-key {on}: {succeeded} of {gateways} gateways: {}", reply["data"]);
+        if on {
+            println!(
+                "control: one-key {elapsed} ms for {gateways} gateways / {} loops acknowledged",
+                succeeded * loops
+            );
+        } else {
+            eprintln!("one-key off: {elapsed} ms");
+        }
+    }
+
+    // Issuing: two tasks over every loop of the fleet, issued at once.
+    api.call(
+        reqwest::Method::PUT,
+        "/lighting/site",
+        Some(json!({ "latitude": 30.25, "longitude": 120.25, "timeZone": "Asia/Shanghai" })),
+    )
+    .await?;
+    let mut scenes = Vec::new();
+    let all_loops: Vec<(i64, usize)> = ids.iter().flat_map(|id| (1..=loops).map(move |l| (*id, l))).collect();
+    for (n, chunk) in all_loops.chunks(SCENE_LOOPS).enumerate() {
+        let scene_loops: Vec<Value> = chunk
+            .iter()
+            .map(|(gateway, index)| json!({ "gatewayId": gateway, "loopIndex": index, "switchState": "1", "brightness": 80 }))
+            .collect();
+        let gateway_ids: Vec<i64> = {
+            let mut ids: Vec<i64> = chunk.iter().map(|(g, _)| *g).collect();
+            ids.dedup();
+            ids
+        };
+        let reply = api
+            .post(
+                "/lighting/scene",
+                json!({ "sceneName": format!("压测场景{}", n + 1), "sceneType": "1", "loops": scene_loops }),
+            )
+            .await?;
+        scenes.push((reply["data"].as_i64().unwrap_or(0), gateway_ids));
+    }
+    let mut tasks = Vec::new();
+    for (n, group) in scenes.chunks(TASK_SCENES).enumerate() {
+        let scene_ids: Vec<i64> = group.iter().map(|(id, _)| *id).collect();
+        let gateway_ids: Vec<i64> = group.iter().flat_map(|(_, g)| g.iter().copied()).collect();
+        let reply = api
+            .post(
+                "/lighting/task",
+                json!({
+                    "taskName": format!("压测任务{}", n + 1), "priority": 20, "weekdays": "1,2,3,4,5,6,7",
+                    "startType": "2", "startOffset": 15, "endType": "1", "endOffset": -10,
+                    "sceneIds": scene_ids, "gatewayIds": gateway_ids,
+                }),
+            )
+            .await?;
+        let task_id = reply["data"].as_i64().unwrap_or(0);
+        api.call(
+            reqwest::Method::PUT,
+            "/lighting/task/changeStatus",
+            Some(json!({ "taskId": task_id, "enabled": "1" })),
+        )
+        .await?;
+        tasks.push(task_id);
+    }
+    let started = Instant::now();
+    let reply = api.post("/lighting/task/issue", json!({ "taskIds": tasks })).await?;
+    let elapsed = started.elapsed().as_millis();
+    let succeeded = reply["data"]["succeeded"].as_u64().unwrap_or(0) as usize;
+    anyhow::ensure!(succeeded == gateways, "issue: {succeeded} of {gateways} gateways: {}", reply["data"]["failed"]);
+    println!("control: issue {elapsed} ms for {gateways} gateways");
+
+    stop.cancel();
+    let stats = simulator.await??;
+    eprintln!("simulator: {} commands, {} acknowledgements", stats.commands_received, stats.acks);
+    Ok(())
+}
+
+/// Registers the fleet in the bench's project, writing each credential to
+/// `<creds>/<serial>.creds`; answers the gateways' ids in serial order.
+async fn register_fleet(api: &Api, gateways: usize, loops: usize, creds: &std::path::Path) -> anyhow::Result<Vec<i64>> {
+    std::fs::create_dir_all(creds)?;
+    let results: Vec<anyhow::Result<(usize, i64)>> = futures::stream::iter(1..=gateways)
+        .map(|n| async move {
+            let serial = format!("{SERIAL_PREFIX}{n:05}");
+            let body = json!({
+                "gatewayName": format!("压测配电柜{n}"),
+                "gatewayNumber": serial,
+                "communicationType": "1",
+                "loopCount": loops,
+            });
+            let reply = api.post("/lighting/gateway", body).await?;
+            let file = reply["data"]["credential"]["creds"].as_str();
+            let file = file.ok_or_else(|| anyhow::anyhow!("registering {serial} gave no credential: {reply}"))?;
+            std::fs::write(creds.join(format!("{serial}.creds")), file)?;
+            let id = reply["data"]["gatewayId"].as_i64();
+            Ok((n, id.ok_or_else(|| anyhow::anyhow!("registering {serial} gave no id: {reply}"))?))
+        })
+        .buffer_unordered(8)
+        .collect()
+        .await;
+    let mut ids = results.into_iter().collect::<anyhow::Result<Vec<_>>>()?;
+    ids.sort_unstable();
+    eprintln!("registered {gateways} gateways of {loops} loops with their credentials");
+    Ok(ids.into_iter().map(|(_, id)| id).collect())
+}
+
+/// Waits until lighting sees every gateway of the project online.
+async fn wait_online(api: &Api, gateways: usize) -> anyhow::Result<()> {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let reply = api.call(reqwest::Method::GET, "/lighting/gateway/list?onlineStatus=1&pageSize=1", None).await?;
+        let online = reply["total"].as_u64().unwrap_or(0) as usize;
+        if online >= gateways {
+            eprintln!("{online} gateways online");
+            return Ok(());
+        }
+        anyhow::ensure!(Instant::now() < deadline, "only {online} of {gateways} gateways came online");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
