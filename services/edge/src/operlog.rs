@@ -192,38 +192,12 @@ pub async fn record(recorder: &Recorder, spec: &RouteSpec, info: &RequestInfo, r
 
     let response = next.run(req).await;
 
-    let (parts, body) = response.into_parts();
-    let is_json = parts
-        .headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    let (response, json_result, status, error_msg) = if is_json {
-        match to_bytes(body, MAX_RESULT_BYTES).await {
-            Ok(bytes) => {
-                let answer: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-                let code = answer["code"].as_i64().unwrap_or(i64::from(parts.status.as_u16()));
-                let failed = code != 200;
-                let error = if failed { answer["msg"].as_str().unwrap_or_default().to_owned() } else { String::new() };
-                let mut shown = answer;
-                redact(&mut shown);
-                (Response::from_parts(parts, Body::from(bytes)), bounded(&shown.to_string(), MAX_TEXT), failed, error)
-            }
-            // Too large to keep: answered as is would need the bytes; say so instead.
-            Err(_) => {
-                let failed = !parts.status.is_success();
-                (
-                    Response::from_parts(parts, Body::empty()),
-                    "(answer too large to record)".into(),
-                    failed,
-                    String::new(),
-                )
-            }
+    let (response, json_result, status, error_msg) = match for_the_log(response).await {
+        Ok(logged) => logged,
+        Err(err) => {
+            tracing::warn!(error = %err, "answer body could not be read");
+            return ApiError::new(ErrorCode::Internal, &Msg::Internal, lang).into_response();
         }
-    } else {
-        let kind = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
-        let failed = !parts.status.is_success();
-        (Response::from_parts(parts, body), format!("({kind})"), failed, String::new())
     };
 
     let record = OperationRecorded {
@@ -245,6 +219,37 @@ pub async fn record(recorder: &Recorder, spec: &RouteSpec, info: &RequestInfo, r
     };
     recorder.publish(record);
     response
+}
+
+/// The answer as the caller gets it (always whole) and what the log keeps of it: the JSON
+/// result (redacted, bounded; a note instead when over [`MAX_RESULT_BYTES`]), whether it
+/// failed, and its message. A handler's JSON answer is already whole in memory, so reading it
+/// costs nothing more.
+async fn for_the_log(response: Response) -> Result<(Response, String, bool, String), axum::Error> {
+    let (parts, body) = response.into_parts();
+    let is_json = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !is_json {
+        let kind = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+        let failed = !parts.status.is_success();
+        return Ok((Response::from_parts(parts, body), format!("({kind})"), failed, String::new()));
+    }
+    let bytes = to_bytes(body, usize::MAX).await?;
+    if bytes.len() > MAX_RESULT_BYTES {
+        let failed = !parts.status.is_success();
+        let note = format!("(answer of {} bytes, too large to record)", bytes.len());
+        return Ok((Response::from_parts(parts, Body::from(bytes)), note, failed, String::new()));
+    }
+    let answer: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    let code = answer["code"].as_i64().unwrap_or(i64::from(parts.status.as_u16()));
+    let failed = code != 200;
+    let error = if failed { answer["msg"].as_str().unwrap_or_default().to_owned() } else { String::new() };
+    let mut shown = answer;
+    redact(&mut shown);
+    Ok((Response::from_parts(parts, Body::from(bytes)), bounded(&shown.to_string(), MAX_TEXT), failed, error))
 }
 
 #[cfg(test)]
@@ -286,5 +291,28 @@ mod tests {
         assert_eq!(business_type(&Method::POST, "/system/user/export"), 5);
         assert_eq!(business_type(&Method::POST, "/system/user/importData"), 6);
         assert_eq!(business_type(&Method::DELETE, "/monitor/logininfor/clean"), 9);
+    }
+
+    #[tokio::test]
+    async fn a_large_answer_reaches_the_caller_whole_and_the_log_notes_it() {
+        let rows: Vec<Value> = (0..5_000).map(|n| serde_json::json!({ "gatewayId": n, "result": "ok" })).collect();
+        let body = serde_json::json!({ "code": 200, "msg": "操作成功", "data": { "results": rows } }).to_string();
+        assert!(body.len() > MAX_RESULT_BYTES);
+        let response = Response::builder()
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.clone()))
+            .unwrap();
+        let (response, logged, failed, error) = for_the_log(response).await.unwrap();
+        let sent = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        assert_eq!(sent.len(), body.len(), "the caller gets every byte");
+        assert_eq!(logged, format!("(answer of {} bytes, too large to record)", body.len()));
+        assert!(!failed && error.is_empty());
+
+        let small = r#"{"code":500,"msg":"拒绝","data":{"password":"x"}}"#;
+        let response =
+            Response::builder().header(header::CONTENT_TYPE, "application/json").body(Body::from(small)).unwrap();
+        let (response, logged, failed, error) = for_the_log(response).await.unwrap();
+        assert_eq!(to_bytes(response.into_body(), usize::MAX).await.unwrap(), small.as_bytes());
+        assert!(failed && error == "拒绝" && !logged.contains("\"x\""), "{logged}");
     }
 }
