@@ -56,7 +56,15 @@ impl Api {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let reply: Value = request.send().await?.json().await?;
+        let response = request.send().await?;
+        let status = response.status();
+        let text = response.text().await?;
+        let reply: Value = serde_json::from_str(&text).map_err(|err| {
+            anyhow::anyhow!(
+                "{path}: HTTP {status}, not an envelope ({err}): {:?}",
+                text.chars().take(300).collect::<String>()
+            )
+        })?;
         anyhow::ensure!(reply["code"] == 200, "{path}: {reply}");
         Ok(reply)
     }
