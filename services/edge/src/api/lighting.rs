@@ -273,16 +273,9 @@ pub struct OneKeyBody {
     on: Option<bool>,
 }
 
-pub async fn one_key_control(
-    State(state): State<EdgeState>,
-    Extension(info): Extension<RequestInfo>,
-    ApiJson(body): ApiJson<OneKeyBody>,
-) -> ApiResult {
-    let lang = info.lang();
-    let answer =
-        call(&info, one_key(&state).execute(info.ctx.request(pb::ExecuteOneKeyRequest { on: body.on }))).await?;
-    let results: Vec<Value> = answer
-        .results
+/// A command's outcome per gateway, as one-key control and issuing answer it.
+pub fn gateway_outcomes(results: &[pb::GatewayOutcome]) -> Vec<Value> {
+    results
         .iter()
         .map(|r| {
             json!({
@@ -293,7 +286,18 @@ pub async fn one_key_control(
                 "message": r.message,
             })
         })
-        .collect();
+        .collect()
+}
+
+pub async fn one_key_control(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiJson(body): ApiJson<OneKeyBody>,
+) -> ApiResult {
+    let lang = info.lang();
+    let answer =
+        call(&info, one_key(&state).execute(info.ctx.request(pb::ExecuteOneKeyRequest { on: body.on }))).await?;
+    let results = gateway_outcomes(&answer.results);
     ok_data(
         lang,
         json!({

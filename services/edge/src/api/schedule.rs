@@ -496,19 +496,7 @@ pub async fn task_issue(
     let lang = info.lang();
     let request = pb::IssueTasksRequest { task_ids: ids(&body.task_ids) };
     let answer = call(&info, tasks(&state).issue_tasks(info.ctx.request(request))).await?;
-    let results: Vec<Value> = answer
-        .results
-        .iter()
-        .map(|r| {
-            json!({
-                "gatewayId": r.gateway_id,
-                "gatewayName": r.gateway_name,
-                "gatewayNumber": r.gateway_number,
-                "result": r.result,
-                "message": r.message,
-            })
-        })
-        .collect();
+    let results = super::lighting::gateway_outcomes(&answer.results);
     ok_data(
         lang,
         json!({ "total": answer.total, "succeeded": answer.succeeded, "failed": answer.failed, "results": results }),

@@ -29,8 +29,6 @@ pub const SCHEDULE_HORIZON_DAYS: i64 = 7;
 const CONCURRENCY: usize = 16;
 /// An issue state: not issued.
 pub const NOT_ISSUED: &str = "0";
-/// An issue state: being issued.
-pub const ISSUING: &str = "1";
 /// An issue state: unsuccessful.
 pub const FAILED: &str = "2";
 /// An issue state: succeeded.
