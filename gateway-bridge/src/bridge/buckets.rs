@@ -156,8 +156,9 @@ async fn follow<T>(
 /// The registry key of a gateway.
 pub use lumiscape_common::nats::gateway_registry::key as gateway_key;
 
-pub fn decode_gateway(bytes: &[u8]) -> Option<GatewayRegistration> {
-    GatewayRegistration::decode(bytes).ok()
+/// Shared, not copied, by every message of the gateway (`Mirror::get` clones the `Arc`).
+pub fn decode_gateway(bytes: &[u8]) -> Option<Arc<GatewayRegistration>> {
+    GatewayRegistration::decode(bytes).ok().map(Arc::new)
 }
 
 pub fn decode_rule(bytes: &[u8]) -> Option<Arc<Rule>> {

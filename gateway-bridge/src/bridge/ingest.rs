@@ -14,6 +14,7 @@
 //! this bridge holds the partition's lease.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -313,7 +314,11 @@ impl IngestState {
 
     /// Whether `seq` of `serial` was handled lately; remembers it if not.
     fn is_repeat(&mut self, serial: &str, seq: u64) -> bool {
-        let recent = self.recent.entry(serial.to_owned()).or_default();
+        // Looked up before inserting: the serial is copied once per gateway, not per message.
+        if !self.recent.contains_key(serial) {
+            self.recent.insert(serial.to_owned(), VecDeque::with_capacity(RECENT_SEQS));
+        }
+        let Some(recent) = self.recent.get_mut(serial) else { return false };
         if recent.contains(&seq) {
             return true;
         }
@@ -356,7 +361,6 @@ async fn handle_chunk(
                 continue;
             }
         };
-        let serial = uplink.serial().as_str().to_owned();
         let seq = uplink.message_id().map_or(0, |id| id.seq);
         let reason = match uplink.channel() {
             Channel::Heartbeat => "heartbeat",
@@ -365,15 +369,17 @@ async fn handle_chunk(
         };
         // Only registered gateways are tracked: a stream of made-up serials costs a counter,
         // not memory.
-        let Some(gateway) = shared.gateways.get(&super::buckets::gateway_key(&serial)) else {
+        let Some(gateway) = shared.gateways.get(&super::buckets::gateway_key(uplink.serial().as_str())) else {
             metrics::counter!("lumiscape_bridge_unregistered_total").increment(1);
             continue;
         };
+        // The registry's key is the serial: the registration's own is the same, and borrowed.
+        let serial = gateway.serial.as_str();
         let heard_ms = if message.stored_ms > 0 { message.stored_ms.min(now_ms) } else { now_ms };
-        if let Some(change) = shared.presence.seen(&serial, seq, reason, heard_ms, now_ms) {
+        if let Some(change) = shared.presence.seen(serial, seq, reason, heard_ms, now_ms) {
             out.statuses.push(change);
         }
-        if uplink.channel() != Channel::Heartbeat && state.is_repeat(&serial, seq) {
+        if uplink.channel() != Channel::Heartbeat && state.is_repeat(serial, seq) {
             metrics::counter!("lumiscape_bridge_duplicates_total").increment(1);
             continue;
         }
@@ -383,10 +389,14 @@ async fn handle_chunk(
                 // reconnection) is stored, but decides nothing: it must not raise an alarm
                 // for a moment that has passed.
                 let at_ms = telemetry.device_time.timestamp_millis();
-                let newest = state.newest.entry(serial.clone()).or_insert(i64::MIN);
-                let is_newest = at_ms > *newest;
+                let is_newest = state.newest.get(serial).is_none_or(|newest| at_ms > *newest);
                 if is_newest {
-                    *newest = at_ms;
+                    match state.newest.get_mut(serial) {
+                        Some(newest) => *newest = at_ms,
+                        None => {
+                            state.newest.insert(serial.to_owned(), at_ms);
+                        }
+                    }
                     let project_rules = rules.get(&gateway.project_id).map(Vec::as_slice).unwrap_or_default();
                     evaluate(state, &mut out, &gateway, project_rules, &telemetry);
                 } else {
@@ -401,7 +411,7 @@ async fn handle_chunk(
                     EventKind::ContactorFault { index } => ("contactor_fault", u32::from(index.get())),
                 };
                 out.events.push(ev::DeviceEventReported {
-                    serial: serial.clone(),
+                    serial: serial.to_owned(),
                     gateway_id: gateway.gateway_id,
                     project_id: gateway.project_id,
                     seq,
@@ -415,7 +425,7 @@ async fn handle_chunk(
         }
     }
     let decided = std::time::Instant::now();
-    publish_all(shared, &out, &format!("{first_seq}-{last_seq}"), shutdown).await?;
+    publish_all(shared, &mut out, &format!("{first_seq}-{last_seq}"), shutdown).await?;
     let published = std::time::Instant::now();
     store_states(shared, &out.changed, shutdown).await?;
     metrics::histogram!("lumiscape_bridge_chunk_seconds", "phase" => "publish")
@@ -456,12 +466,15 @@ fn evaluate(
 ) {
     let at_ms = telemetry.device_time.timestamp_millis();
     let serial = gateway.serial.as_str();
+    // One buffer for every rule and loop of the sample: a key is copied only when it changes.
+    let mut key = String::with_capacity(serial.len() + 24);
     for rule in rules {
         for (loop_index, trigger_value, recovery_value) in rule.readings(telemetry) {
-            let key = format!("c.{serial}.{loop_index}.{}", rule.alarm_type_id);
-            let current = match out.changed.get(&key) {
+            key.clear();
+            let _ = write!(key, "c.{serial}.{loop_index}.{}", rule.alarm_type_id);
+            let current = match out.changed.get(key.as_str()) {
                 Some(changed) => changed.as_ref(),
-                None => state.conditions.get(&key),
+                None => state.conditions.get(key.as_str()),
             };
             let decision =
                 decide(rule, current, serial, loop_index, trigger_value, recovery_value, at_ms, telemetry.id.seq);
@@ -483,16 +496,16 @@ fn evaluate(
             match decision {
                 Decision::Unchanged => {}
                 Decision::Moved(next) => {
-                    out.changed.insert(key, next);
+                    out.changed.insert(key.clone(), next);
                 }
                 Decision::Raise { id, state: next } => {
                     out.transitions.push(transition(id, String::new(), true, trigger_value));
-                    out.changed.insert(key, Some(next));
+                    out.changed.insert(key.clone(), Some(next));
                 }
                 Decision::Recover { id, raise_id, state: next } => {
                     let value = recovery_value.unwrap_or(trigger_value);
                     out.transitions.push(transition(id, raise_id, false, value));
-                    out.changed.insert(key, Some(next));
+                    out.changed.insert(key.clone(), Some(next));
                 }
             }
         }
@@ -519,7 +532,7 @@ fn transition_span(transition: &ev::AlarmTransition, subject: &str) -> tracing::
     span
 }
 
-fn outgoing(shared: &Shared, out: &Outputs, chunk_id: &str) -> Vec<Outgoing> {
+fn outgoing(shared: &Shared, out: &mut Outputs, chunk_id: &str) -> Vec<Outgoing> {
     let mut list = Vec::new();
     let telemetry_subject = shared.streams.subject("bridge.telemetry");
     let mut batch = ev::TelemetryBatch::default();
@@ -533,7 +546,8 @@ fn outgoing(shared: &Shared, out: &Outputs, chunk_id: &str) -> Vec<Outgoing> {
         }
     };
     let mut size = 0;
-    for sample in &out.samples {
+    // Moved into their batches: the samples are published once, and only encoded.
+    for sample in std::mem::take(&mut out.samples) {
         // Each repeated field costs its length, a tag and a length prefix (at most 1 + 4).
         let sample_size = sample.encoded_len() + 5;
         if size + sample_size > MAX_BATCH_BYTES {
@@ -541,7 +555,7 @@ fn outgoing(shared: &Shared, out: &Outputs, chunk_id: &str) -> Vec<Outgoing> {
             size = 0;
         }
         size += sample_size;
-        batch.samples.push(sample.clone());
+        batch.samples.push(sample);
     }
     flush(&mut batch, &mut list);
     for change in &out.statuses {
@@ -582,7 +596,7 @@ pub fn status_event(gateway: &ev::GatewayRegistration, change: &StatusChange) ->
 /// whole set after a failure (the message ids make the repeats no-ops).
 async fn publish_all(
     shared: &Shared,
-    out: &Outputs,
+    out: &mut Outputs,
     chunk_id: &str,
     shutdown: &CancellationToken,
 ) -> anyhow::Result<()> {

@@ -53,7 +53,7 @@ pub struct Shared {
     pub topics: Topics,
     pub streams: Streams,
     /// The gateway registry (lighting's), by `gw.{serial}`.
-    pub gateways: Mirror<GatewayRegistration>,
+    pub gateways: Mirror<Arc<GatewayRegistration>>,
     /// The alarm rules (alarm's), by `rule.{id}`.
     pub rules: Mirror<Arc<Rule>>,
     /// The bridge's own state: conditions (`c.…`) and presence (`p.…`), of every bridge's

@@ -100,7 +100,49 @@ fn parse_envelope(payload: &[u8]) -> Result<Value, ProtocolError> {
     }
 }
 
-fn parse_wire<T: DeserializeOwned>(channel: Channel, payload: &[u8]) -> Result<T, ProtocolError> {
+/// A wire payload that carries the protocol version `v`.
+pub(super) trait Versioned: DeserializeOwned {
+    fn version(&self) -> u64;
+}
+
+macro_rules! versioned {
+    ($($wire:ty),*) => {
+        $(impl Versioned for $wire {
+            fn version(&self) -> u64 {
+                self.v
+            }
+        })*
+    };
+}
+
+versioned!(WireHeartbeat, WireTelemetry, WireEvent, WireAck, WireCommand);
+
+fn parse_wire<T: Versioned>(channel: Channel, payload: &[u8]) -> Result<T, ProtocolError> {
+    match parse_direct(payload) {
+        Some(wire) => Ok(wire),
+        None => parse_careful(channel, payload),
+    }
+}
+
+/// The common case in one pass: a payload within the size limit, a JSON object, of this
+/// version and of the right shape decodes straight into its wire type, without building a
+/// `serde_json::Value` first (allocation and that tree were the bridge's top costs per
+/// message, docs/performance.md). Whatever fails here is decoded again by [`parse_careful`],
+/// which finds and names the first problem in the documented order. Both accept the same
+/// payloads with the same result (`the_direct_path_agrees_with_the_careful_one`): a
+/// repeated key, which the tree resolves to its last value, fails here and goes the careful
+/// way too.
+fn parse_direct<T: Versioned>(payload: &[u8]) -> Option<T> {
+    let first = payload.iter().find(|byte| !matches!(byte, b' ' | b'\t' | b'\n' | b'\r'));
+    if payload.len() > MAX_PAYLOAD_BYTES || first != Some(&b'{') {
+        return None;
+    }
+    let wire: T = serde_json::from_slice(payload).ok()?;
+    (wire.version() == PROTOCOL_VERSION).then_some(wire)
+}
+
+/// Size, syntax, object, version, then the shape: the reason a payload is refused.
+fn parse_careful<T: DeserializeOwned>(channel: Channel, payload: &[u8]) -> Result<T, ProtocolError> {
     let value = parse_envelope(payload)?;
     serde_json::from_value(value).map_err(|err| ProtocolError::Schema { channel, reason: err.to_string() })
 }
@@ -519,6 +561,19 @@ mod tests {
     }
 
     #[test]
+    fn valid_payloads_take_the_direct_path_and_doubtful_ones_the_careful_one() {
+        let bytes = encode_uplink(&Uplink::Telemetry(telemetry())).unwrap();
+        assert!(parse_direct::<WireTelemetry>(&bytes).is_some());
+        let text = String::from_utf8(bytes).unwrap();
+        for doubtful in [text.replacen('{', r#"{"v":1,"#, 1), text.replace(r#""v":1"#, r#""v":2"#)] {
+            assert!(parse_direct::<WireTelemetry>(doubtful.as_bytes()).is_none(), "{doubtful}");
+        }
+        // A repeated key: the careful way takes the last, as it always did.
+        let repeated = text.replacen('{', r#"{"v":7,"#, 1);
+        assert!(parse_careful::<WireTelemetry>(Channel::Telemetry, repeated.as_bytes()).is_ok());
+    }
+
+    #[test]
     fn telemetry_round_trips_and_uses_the_documented_field_names() {
         let bytes = encode_uplink(&Uplink::Telemetry(telemetry())).unwrap();
         let value: Value = serde_json::from_slice(&bytes).unwrap();
@@ -796,7 +851,118 @@ mod tests {
         assert!(examples >= 11, "only {examples} examples");
     }
 
+    /// A JSON value of any kind, for a field that may not expect it.
+    fn arb_json() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            (-1.0e12..1.0e12_f64).prop_map(Value::from),
+            Just(Value::from(1.0)),
+            Just(Value::from(2)),
+            "[A-Za-z0-9._-]{0,12}".prop_map(Value::from),
+            Just(serde_json::json!([])),
+            Just(serde_json::json!({})),
+        ]
+    }
+
+    /// A valid payload changed at one key of the object at `path` (the top, `gateway` or the
+    /// first loop): set to `value`, removed, or repeated before the original with `value`;
+    /// or wrapped in whitespace, or turned into an array.
+    fn near_valid(payload: &[u8], path: usize, key: prop::sample::Index, op: u8, value: &Value) -> Vec<u8> {
+        let mut tree: Value = serde_json::from_slice(payload).unwrap();
+        let object = match (path, &mut tree) {
+            (1, Value::Object(top)) if top.contains_key("gateway") => top.get_mut("gateway").unwrap(),
+            (2, Value::Object(top)) if top.get("loops").and_then(Value::as_array).is_some_and(|l| !l.is_empty()) => {
+                &mut top.get_mut("loops").unwrap()[0]
+            }
+            (_, tree) => tree,
+        };
+        let Value::Object(map) = object else { unreachable!() };
+        let keys: Vec<String> = map.keys().cloned().collect();
+        let key = keys[key.index(keys.len())].clone();
+        match op % 6 {
+            0 => {
+                map.insert(key, value.clone());
+            }
+            1 => {
+                map.remove(&key);
+            }
+            2 => {
+                // A repeated key: JSON text that no `Value` can hold.
+                let text = serde_json::to_string(&tree).unwrap();
+                let repeated = format!("{{{}:{},", serde_json::to_string(&key).unwrap(), value);
+                return text.replacen('{', &repeated, 1).into_bytes();
+            }
+            3 => return format!(" \n\t{}\r ", serde_json::to_string(&tree).unwrap()).into_bytes(),
+            4 => return serde_json::to_vec(&tree.as_object().unwrap().values().collect::<Vec<_>>()).unwrap(),
+            _ => {
+                map.insert("v".into(), value.clone());
+            }
+        }
+        serde_json::to_vec(&tree).unwrap()
+    }
+
+    /// Both ways of reading a payload give the same answer, to the last digit and message.
+    fn ways_agree<T: Versioned + std::fmt::Debug>(channel: Channel, payload: &[u8]) -> Result<(), TestCaseError> {
+        let direct = parse_wire::<T>(channel, payload);
+        let careful = parse_careful::<T>(channel, payload);
+        prop_assert_eq!(format!("{direct:?}"), format!("{careful:?}"), "{}", String::from_utf8_lossy(payload));
+        Ok(())
+    }
+
     proptest! {
+        #[test]
+        fn the_direct_path_agrees_with_the_careful_one(
+            telemetry in arb_telemetry(),
+            request in (arb_correlation_id(), arb_time(), arb_command())
+                .prop_map(|(correlation_id, issued_at, command)| CommandRequest { correlation_id, issued_at, command }),
+            kind in arb_event_kind(),
+            which in 0_u8..5,
+            path in 0_usize..3,
+            key in any::<prop::sample::Index>(),
+            op in any::<u8>(),
+            value in arb_json(),
+        ) {
+            let id = telemetry.id.clone();
+            let device_time = telemetry.device_time;
+            let (channel, payload) = match which {
+                0 => (Channel::Telemetry, encode_uplink(&Uplink::Telemetry(telemetry)).unwrap()),
+                1 => {
+                    let firmware = telemetry.gateway.firmware.clone();
+                    let heartbeat = Heartbeat { id, device_time, uptime: Duration::from_secs(60), firmware };
+                    (Channel::Heartbeat, encode_uplink(&Uplink::Heartbeat(heartbeat)).unwrap())
+                }
+                2 => (Channel::Event, encode_uplink(&Uplink::Event(DeviceEvent { id, device_time, kind, active: true })).unwrap()),
+                3 => {
+                    let ack = Ack {
+                        serial: id.serial.clone(),
+                        correlation_id: request.correlation_id.clone(),
+                        device_time,
+                        result: AckResult::Ok,
+                        loops: telemetry.loops,
+                    };
+                    (Channel::Ack, encode_uplink(&Uplink::Ack(ack)).unwrap())
+                }
+                _ => (Channel::Command, encode_command(&request).unwrap()),
+            };
+            let payload = near_valid(&payload, path, key, op, &value);
+            match channel {
+                Channel::Telemetry => ways_agree::<WireTelemetry>(channel, &payload)?,
+                Channel::Heartbeat => ways_agree::<WireHeartbeat>(channel, &payload)?,
+                Channel::Event => ways_agree::<WireEvent>(channel, &payload)?,
+                Channel::Ack => ways_agree::<WireAck>(channel, &payload)?,
+                Channel::Command => ways_agree::<WireCommand>(channel, &payload)?,
+            }
+        }
+
+        #[test]
+        fn arbitrary_bytes_read_alike_both_ways(bytes in proptest::collection::vec(any::<u8>(), 0..256)) {
+            ways_agree::<WireTelemetry>(Channel::Telemetry, &bytes)?;
+            ways_agree::<WireCommand>(Channel::Command, &bytes)?;
+        }
+
         #[test]
         fn telemetry_round_trips(telemetry in arb_telemetry()) {
             let bytes = encode_uplink(&Uplink::Telemetry(telemetry.clone())).unwrap();
