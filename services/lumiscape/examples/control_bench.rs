@@ -19,24 +19,18 @@
 
 use std::time::{Duration, Instant};
 
-use futures::StreamExt;
 use lumiscape_gateway_bridge::simulator::{self, SimulatorConfig};
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
+
+mod support;
+use support::{Fleet, env, env_num, login, register_fleet};
 
 const SERIAL_PREFIX: &str = "CTL-";
 /// Loops per scene (a scene holds at most 512).
 const SCENE_LOOPS: usize = 500;
 /// Scenes per task (a task holds at most 16).
 const TASK_SCENES: usize = 16;
-
-fn env(name: &str, default: &str) -> String {
-    std::env::var(name).unwrap_or_else(|_| default.to_owned())
-}
-
-fn env_num(name: &str, default: u64) -> u64 {
-    env(name, &default.to_string()).parse().unwrap_or(default)
-}
 
 /// The edge API as the console calls it, inside the bench's project.
 struct Api {
@@ -83,14 +77,7 @@ async fn main() -> anyhow::Result<()> {
     let loops = env_num("BENCH_LOOPS", 10) as usize;
     let creds = std::path::PathBuf::from(env("BENCH_FLEET_DIR", "/tmp/lumiscape-control-fleet"));
     let http = reqwest::Client::builder().no_proxy().build()?;
-    let login: Value = http
-        .post(format!("{base}/prod-api/login"))
-        .json(&json!({ "username": "admin", "password": "admin123" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let token = login["token"].as_str().ok_or_else(|| anyhow::anyhow!("login failed: {login}"))?.to_owned();
+    let token = login(&http, &base).await?;
     let mut api = Api { http, base, token, project: String::new() };
     let project = api
         .post(
@@ -104,7 +91,8 @@ async fn main() -> anyhow::Result<()> {
         .await?;
     api.project = project["data"].to_string();
 
-    let ids = register_fleet(&api, gateways, loops, &creds).await?;
+    let fleet = Fleet { project: &api.project, prefix: SERIAL_PREFIX, name: "压测配电柜", gateways, loops };
+    let ids = register_fleet(&api.http, &api.base, &api.token, &fleet, &creds).await?;
     let stop = CancellationToken::new();
     let fleet = SimulatorConfig {
         gateways,
@@ -198,35 +186,6 @@ async fn main() -> anyhow::Result<()> {
     let stats = simulator.await??;
     eprintln!("simulator: {} commands, {} acknowledgements", stats.commands_received, stats.acks);
     Ok(())
-}
-
-/// Registers the fleet in the bench's project, writing each credential to
-/// `<creds>/<serial>.creds`; answers the gateways' ids in serial order.
-async fn register_fleet(api: &Api, gateways: usize, loops: usize, creds: &std::path::Path) -> anyhow::Result<Vec<i64>> {
-    std::fs::create_dir_all(creds)?;
-    let results: Vec<anyhow::Result<(usize, i64)>> = futures::stream::iter(1..=gateways)
-        .map(|n| async move {
-            let serial = format!("{SERIAL_PREFIX}{n:05}");
-            let body = json!({
-                "gatewayName": format!("压测配电柜{n}"),
-                "gatewayNumber": serial,
-                "communicationType": "1",
-                "loopCount": loops,
-            });
-            let reply = api.post("/lighting/gateway", body).await?;
-            let file = reply["data"]["credential"]["creds"].as_str();
-            let file = file.ok_or_else(|| anyhow::anyhow!("registering {serial} gave no credential: {reply}"))?;
-            std::fs::write(creds.join(format!("{serial}.creds")), file)?;
-            let id = reply["data"]["gatewayId"].as_i64();
-            Ok((n, id.ok_or_else(|| anyhow::anyhow!("registering {serial} gave no id: {reply}"))?))
-        })
-        .buffer_unordered(8)
-        .collect()
-        .await;
-    let mut ids = results.into_iter().collect::<anyhow::Result<Vec<_>>>()?;
-    ids.sort_unstable();
-    eprintln!("registered {gateways} gateways of {loops} loops with their credentials");
-    Ok(ids.into_iter().map(|(_, id)| id).collect())
 }
 
 /// Waits until lighting sees every gateway of the project online.

@@ -30,19 +30,13 @@ use futures::StreamExt;
 use lumiscape_gateway_bridge::simulator::{self, Faults, SimulatorConfig};
 use lumiscape_proto::events::v1::AlarmChanged;
 use prost::Message;
-use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
+
+mod support;
+use support::{Fleet, env, env_num, login, register_fleet};
 
 const LATENCY_RATE: u64 = 10_000;
 const SERIAL_PREFIX: &str = "BEN-";
-
-fn env(name: &str, default: &str) -> String {
-    std::env::var(name).unwrap_or_else(|_| default.to_owned())
-}
-
-fn env_num(name: &str, default: u64) -> u64 {
-    env(name, &default.to_string()).parse().unwrap_or(default)
-}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -68,7 +62,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let registered = std::fs::read_dir(&creds).map(|d| d.count()).unwrap_or(0);
     if registered < gateways {
-        register_fleet(&http, &base, &token, gateways, &creds).await?;
+        let fleet = Fleet { project: "1", prefix: SERIAL_PREFIX, name: "Bench cabinet ", gateways, loops: 3 };
+        register_fleet(&http, &base, &token, &fleet, &creds).await?;
     }
     let services_creds = std::env::var("LUMISCAPE_NATS_CREDENTIALS").ok().map(std::path::PathBuf::from);
     let client =
@@ -176,61 +171,6 @@ async fn main() -> anyhow::Result<()> {
     println!(
         "{label}: {best} msg/s sustained, p50 {p50:.0} ms p99 {p99:.0} ms p99.9 {p999:.0} ms at {LATENCY_RATE} msg/s, rss {total_mb:.0} MB"
     );
-    Ok(())
-}
-
-async fn login(http: &reqwest::Client, base: &str) -> anyhow::Result<String> {
-    let reply: Value = http
-        .post(format!("{base}/prod-api/login"))
-        .json(&json!({ "username": "admin", "password": "admin123" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    reply["token"].as_str().map(str::to_owned).ok_or_else(|| anyhow::anyhow!("login failed: {reply}"))
-}
-
-/// Registers the fleet and writes each gateway's credential (handed out at registration) to
-/// `<creds>/<serial>.creds`, so the simulated gateways connect as themselves.
-async fn register_fleet(
-    http: &reqwest::Client,
-    base: &str,
-    token: &str,
-    gateways: usize,
-    creds: &std::path::Path,
-) -> anyhow::Result<()> {
-    std::fs::create_dir_all(creds)?;
-    let numbers: Vec<usize> = (1..=gateways).collect();
-    let results = futures::stream::iter(numbers)
-        .map(|n| async move {
-            let serial = format!("{SERIAL_PREFIX}{n:05}");
-            let body = json!({
-                "gatewayName": format!("Bench cabinet {n}"),
-                "gatewayNumber": serial,
-                "communicationType": "1",
-                "loopCount": 3,
-            });
-            let reply: Value = http
-                .post(format!("{base}/prod-api/lighting/gateway"))
-                .bearer_auth(token)
-                .header("ProjectId", "1")
-                .json(&body)
-                .send()
-                .await?
-                .json()
-                .await?;
-            let Some(file) = reply["data"]["credential"]["creds"].as_str() else {
-                anyhow::bail!("registering {serial} gave no credential: {reply}");
-            };
-            std::fs::write(creds.join(format!("{serial}.creds")), file)?;
-            anyhow::Ok(())
-        })
-        .buffer_unordered(8)
-        .collect::<Vec<_>>()
-        .await;
-    let refused: Vec<String> = results.into_iter().filter_map(|r| r.err().map(|e| e.to_string())).collect();
-    anyhow::ensure!(refused.is_empty(), "{} gateways not registered, the first: {}", refused.len(), refused[0]);
-    eprintln!("registered {gateways} gateways with their credentials");
     Ok(())
 }
 

@@ -1,0 +1,83 @@
+//! What the benchmark drivers share: their settings, the sign-in, and a fleet of gateways
+//! registered through the edge API with a credential each. (A folder without `main.rs`: a
+//! module of the examples, not an example.)
+
+use futures::StreamExt;
+use serde_json::{Value, json};
+
+/// A setting of the bench, from the environment.
+pub fn env(name: &str, default: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| default.to_owned())
+}
+
+/// A numeric setting of the bench; the default when it is unset or not a number.
+pub fn env_num(name: &str, default: u64) -> u64 {
+    env(name, &default.to_string()).parse().unwrap_or(default)
+}
+
+/// Signs the demo's administrator in; answers the token.
+pub async fn login(http: &reqwest::Client, base: &str) -> anyhow::Result<String> {
+    let reply: Value = http
+        .post(format!("{base}/prod-api/login"))
+        .json(&json!({ "username": "admin", "password": "admin123" }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    reply["token"].as_str().map(str::to_owned).ok_or_else(|| anyhow::anyhow!("login failed: {reply}"))
+}
+
+/// The gateways a bench registers: `{prefix}00001` and on, named `{name}{n}`, in `project`.
+pub struct Fleet<'a> {
+    pub project: &'a str,
+    pub prefix: &'a str,
+    pub name: &'a str,
+    pub gateways: usize,
+    pub loops: usize,
+}
+
+/// Registers the fleet and writes each gateway's credential (handed out at registration) to
+/// `<creds>/<serial>.creds`, so the simulated gateways connect as themselves. Answers the
+/// gateways' ids in serial order.
+pub async fn register_fleet(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    fleet: &Fleet<'_>,
+    creds: &std::path::Path,
+) -> anyhow::Result<Vec<i64>> {
+    std::fs::create_dir_all(creds)?;
+    let results: Vec<anyhow::Result<(usize, i64)>> = futures::stream::iter(1..=fleet.gateways)
+        .map(|n| async move {
+            let serial = format!("{}{n:05}", fleet.prefix);
+            let body = json!({
+                "gatewayName": format!("{}{n}", fleet.name),
+                "gatewayNumber": serial,
+                "communicationType": "1",
+                "loopCount": fleet.loops,
+            });
+            let reply: Value = http
+                .post(format!("{base}/prod-api/lighting/gateway"))
+                .bearer_auth(token)
+                .header("ProjectId", fleet.project)
+                .json(&body)
+                .send()
+                .await?
+                .json()
+                .await?;
+            let file = reply["data"]["credential"]["creds"].as_str();
+            let file = file.ok_or_else(|| anyhow::anyhow!("registering {serial} gave no credential: {reply}"))?;
+            std::fs::write(creds.join(format!("{serial}.creds")), file)?;
+            let id = reply["data"]["gatewayId"].as_i64();
+            Ok((n, id.ok_or_else(|| anyhow::anyhow!("registering {serial} gave no id: {reply}"))?))
+        })
+        .buffer_unordered(8)
+        .collect()
+        .await;
+    let refused: Vec<String> = results.iter().filter_map(|r| r.as_ref().err().map(|e| e.to_string())).collect();
+    anyhow::ensure!(refused.is_empty(), "{} gateways not registered, the first: {}", refused.len(), refused[0]);
+    let mut ids: Vec<(usize, i64)> = results.into_iter().filter_map(Result::ok).collect();
+    ids.sort_unstable();
+    eprintln!("registered {} gateways of {} loops with their credentials", fleet.gateways, fleet.loops);
+    Ok(ids.into_iter().map(|(_, id)| id).collect())
+}
