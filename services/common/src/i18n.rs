@@ -624,6 +624,28 @@ pub enum Msg {
     TypeValueInvalid,
     StatusCheckInvalid,
     MinimumBurnInvalid,
+    DeviceNotFound,
+    DeviceNameInvalid,
+    DeviceCodeInvalid,
+    DeviceCodeTaken {
+        code: String,
+    },
+    DeviceLoopInvalid,
+    DeviceAddressInvalid,
+    DeviceStatusInvalid,
+    /// A type that devices are of cannot be deleted.
+    TypeHasDevices,
+    GroupNotFound,
+    GroupNameInvalid,
+    GroupNameTaken {
+        name: String,
+    },
+    GroupTooManyDevices {
+        max: u32,
+    },
+    /// Group control found no device in service.
+    GroupHasNoDevice,
+    HoldMinutesInvalid,
     // ---- end schedule ----
     // ---- bridge ----
     /// The spec's text for a command to an offline gateway.
@@ -1901,6 +1923,53 @@ impl Msg {
                 "最小燃点时间应为0到240分钟的整数",
                 "Minimum burn time must be a whole number of minutes from 0 to 240",
             ),
+            Msg::DeviceNotFound => pick("设备不存在", "The device does not exist"),
+            Msg::DeviceNameInvalid => {
+                pick("设备名称不能为空，且不超过30个字符", "Device name is required and at most 30 characters")
+            }
+            Msg::DeviceCodeInvalid => pick(
+                "设备编码为1到32个字母、数字、下划线或连字符",
+                "Device code is 1 to 32 letters, digits, underscores or hyphens",
+            ),
+            Msg::DeviceCodeTaken { code } => {
+                if zh {
+                    format!("设备编码'{code}'已存在")
+                } else {
+                    format!("A device with code '{code}' already exists")
+                }
+            }
+            Msg::DeviceLoopInvalid => {
+                pick("回路不存在：请选择该网关的一个回路", "No such loop: choose one of the gateway's loops")
+            }
+            Msg::DeviceAddressInvalid => {
+                pick("设备地址不能为空，且不超过100个字符", "Device address is required and at most 100 characters")
+            }
+            Msg::DeviceStatusInvalid => {
+                pick("设备状态应为0（在用）或1（停用）", "Status must be 0 (in service) or 1 (out of service)")
+            }
+            Msg::TypeHasDevices => pick("该类型下存在设备，不能删除", "Devices are of this type: it cannot be deleted"),
+            Msg::GroupNotFound => pick("设备分组不存在", "The device group does not exist"),
+            Msg::GroupNameInvalid => {
+                pick("分组名称不能为空，且不超过30个字符", "Group name is required and at most 30 characters")
+            }
+            Msg::GroupNameTaken { name } => {
+                if zh {
+                    format!("分组名称'{name}'已存在")
+                } else {
+                    format!("A group named '{name}' already exists")
+                }
+            }
+            Msg::GroupTooManyDevices { max } => {
+                if zh {
+                    format!("一个分组最多{max}个设备")
+                } else {
+                    format!("A group holds at most {max} devices")
+                }
+            }
+            Msg::GroupHasNoDevice => pick("该分组没有在用设备", "The group has no device in service"),
+            Msg::HoldMinutesInvalid => {
+                pick("保持时长须为 1 到 1440 的整数分钟", "The hold must be a whole number of minutes from 1 to 1440")
+            }
             Msg::DeviceOffline => pick("设备离线，无法操作。", "Device offline, cannot operate."),
             Msg::CommandTimeout { seconds } => {
                 if zh {
@@ -2413,6 +2482,20 @@ impl Msg {
             Msg::TypeValueInvalid => "device.type.value.invalid",
             Msg::StatusCheckInvalid => "device.type.status.check.invalid",
             Msg::MinimumBurnInvalid => "device.type.minimum.burn.invalid",
+            Msg::DeviceNotFound => "device.not.found",
+            Msg::DeviceNameInvalid => "device.name.invalid",
+            Msg::DeviceCodeInvalid => "device.code.invalid",
+            Msg::DeviceCodeTaken { .. } => "device.code.taken",
+            Msg::DeviceLoopInvalid => "device.loop.invalid",
+            Msg::DeviceAddressInvalid => "device.address.invalid",
+            Msg::DeviceStatusInvalid => "device.status.invalid",
+            Msg::TypeHasDevices => "device.type.has.devices",
+            Msg::GroupNotFound => "device.group.not.found",
+            Msg::GroupNameInvalid => "device.group.name.invalid",
+            Msg::GroupNameTaken { .. } => "device.group.name.taken",
+            Msg::GroupTooManyDevices { .. } => "device.group.too.many.devices",
+            Msg::GroupHasNoDevice => "device.group.no.device",
+            Msg::HoldMinutesInvalid => "control.hold.minutes.invalid",
             Msg::DeviceOffline => "device.offline",
             Msg::CommandTimeout { .. } => "device.command.timeout",
             Msg::DeviceRejected { .. } => "device.command.rejected",
@@ -2657,6 +2740,20 @@ mod tests {
             Msg::TypeValueInvalid,
             Msg::StatusCheckInvalid,
             Msg::MinimumBurnInvalid,
+            Msg::DeviceNotFound,
+            Msg::DeviceNameInvalid,
+            Msg::DeviceCodeInvalid,
+            Msg::DeviceCodeTaken { code: "LAMP-1".into() },
+            Msg::DeviceLoopInvalid,
+            Msg::DeviceAddressInvalid,
+            Msg::DeviceStatusInvalid,
+            Msg::TypeHasDevices,
+            Msg::GroupNotFound,
+            Msg::GroupNameInvalid,
+            Msg::GroupNameTaken { name: "East bank".into() },
+            Msg::GroupTooManyDevices { max: 1000 },
+            Msg::GroupHasNoDevice,
+            Msg::HoldMinutesInvalid,
             Msg::DeviceLocationInvalid,
             Msg::MapViewportInvalid,
             Msg::ProjectLogoStatusInvalid,

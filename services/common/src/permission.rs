@@ -182,11 +182,15 @@ pub mod device {
     );
     screen!(
         /// Devices.
-        device = "device:device"
+        device = "device:device",
+        /// Import devices from a workbook (and download its template).
+        IMPORT = "import",
     );
     screen!(
         /// Device groups.
-        group = "device:group"
+        group = "device:group",
+        /// Switch a group's devices.
+        CONTROL = "control",
     );
     screen!(
         /// Lighting charts.

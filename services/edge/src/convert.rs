@@ -103,6 +103,16 @@ pub fn whole(value: &Value) -> i64 {
     }
 }
 
+/// An optional whole number in a body: absent, null or empty is None; anything unreadable
+/// is -1, which the service refuses as out of range.
+pub fn optional_whole(value: &Value) -> Option<i64> {
+    match value {
+        Value::Null => None,
+        Value::String(text) if text.trim().is_empty() => None,
+        other => Some(whole(other)),
+    }
+}
+
 /// A decimal in a body (a coordinate, say): absent or empty is None; anything unreadable is
 /// NaN, which the service refuses as out of range.
 pub fn decimal(value: &Value) -> Option<f64> {

@@ -17,8 +17,8 @@ use utoipa::openapi::{
 
 use crate::api::files;
 use crate::api::{
-    address, advice, alarm, area, assets, auth, backup, catalog, contracts, inspection, lighting, live, maintenance,
-    map, menus, monitor, notice, profile, project, roles, schedule, screen, settings, system, users,
+    address, advice, alarm, area, assets, auth, backup, catalog, contracts, device, inspection, lighting, live,
+    maintenance, map, menus, monitor, notice, profile, project, roles, schedule, screen, settings, system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -294,6 +294,21 @@ pub const ROUTES: &[RouteSpec] = &[
     route(POST, "/device/category", Access::Permission(device_perm::category::ADD), "device", "Create an equipment category (categoryName, categoryCode, remark)", |m| on(m, catalog::category_add)),
     route(PUT, "/device/category", Access::Permission(device_perm::category::EDIT), "device", "Edit an equipment category", |m| on(m, catalog::category_edit)),
     route(Method::DELETE, "/device/category/{categoryId}", Access::Permission(device_perm::category::REMOVE), "device", "Delete equipment categories (ids comma-separated), all or none; refused while one has types", |m| on(m, catalog::category_remove)),
+    route(GET, "/device/device/list", Access::Permission(device_perm::device::LIST), "device", "The project's devices (deviceName, deviceCode, typeId, gatewayId, groupId, status), by code, each with its loop's last state", |m| on(m, device::device_list)),
+    route(GET, "/device/device/{deviceId}", Access::Permission(device_perm::device::QUERY), "device", "A device", |m| on(m, device::device_detail)),
+    route(POST, "/device/device", Access::Permission(device_perm::device::ADD), "device", "Create a device on a gateway's loop (deviceName, deviceCode, typeId, gatewayId, loopIndex, address, longitude, latitude, status)", |m| on(m, device::device_add)),
+    route(PUT, "/device/device", Access::Permission(device_perm::device::EDIT), "device", "Edit a device", |m| on(m, device::device_edit)),
+    route(Method::DELETE, "/device/device/{deviceId}", Access::Permission(device_perm::device::REMOVE), "device", "Delete devices (ids comma-separated), all or none", |m| on(m, device::device_remove)),
+    route(POST, "/device/device/export", Access::Permission(device_perm::device::EXPORT), "device", "The filtered devices as xlsx (form body), formula-safe", |m| on(m, device::device_export)),
+    route(POST, "/device/device/importTemplate", Access::Permission(device_perm::device::IMPORT), "device", "The device import template (xlsx)", |m| on(m, device::device_import_template)),
+    route(POST, "/device/device/importData", Access::Permission(device_perm::device::IMPORT), "device", "Import devices from xls or xlsx (multipart file); all or nothing, bad rows listed", |m| on(m, device::device_import)),
+    route(GET, "/device/group/list", Access::Permission(device_perm::group::LIST), "device", "The project's device groups (groupName), by name", |m| on(m, device::group_list)),
+    route(GET, "/device/group/{groupId}", Access::Permission(device_perm::group::QUERY), "device", "A device group with its devices", |m| on(m, device::group_detail)),
+    route(POST, "/device/group", Access::Permission(device_perm::group::ADD), "device", "Create a device group (groupName, remark, deviceIds)", |m| on(m, device::group_add)),
+    route(PUT, "/device/group", Access::Permission(device_perm::group::EDIT), "device", "Edit a device group and its devices", |m| on(m, device::group_edit)),
+    route(Method::DELETE, "/device/group/{groupId}", Access::Permission(device_perm::group::REMOVE), "device", "Delete device groups (ids comma-separated), all or none; the devices stay", |m| on(m, device::group_remove)),
+    route(GET, "/device/chart/loop", Access::Permission(device_perm::chart::QUERY), "device", "A lighting chart: one loop's night (gatewayId, loopIndex, date), planned against actual, with its power", |m| on(m, device::loop_chart)),
+    route(POST, "/device/group/control", Access::Permission(device_perm::group::CONTROL), "device", "Switch the loops of a group's devices in service (groupId, switchState, holdMinutes)", |m| on(m, device::group_control)),
     route(GET, "/device/type/list", Access::Permission(device_perm::device_type::LIST), "device", "The project's equipment types (typeName, categoryId), the highest priority (lowest value) first", |m| on(m, catalog::type_list)),
     route(GET, "/device/type/{typeId}", Access::Permission(device_perm::device_type::QUERY), "device", "An equipment type", |m| on(m, catalog::type_detail)),
     route(POST, "/device/type", Access::Permission(device_perm::device_type::ADD), "device", "Create an equipment type (categoryId, typeName, typeCode, typeValue 0-255, statusCheckSeconds, minimumBurnMinutes)", |m| on(m, catalog::type_add)),

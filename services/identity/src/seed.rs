@@ -329,6 +329,8 @@ const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] = &[
     (202, 6, "发布", "Publish", "publish"),
     (109, 6, "账户解锁", "Unlock", "unlock"),
     (203, 6, "审核", "Audit", "audit"),
+    (302, 6, "导入", "Import", "import"),
+    (303, 6, "控制", "Control", "control"),
     (406, 6, "下发", "Issue", "issue"),
     (800, 6, "派单", "Dispatch", "dispatch"),
     (800, 7, "处理", "Handle", "handle"),

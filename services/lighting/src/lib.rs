@@ -7,10 +7,12 @@
 //! - [`control`]: commands relayed by the bridge; [`onekey`]: a whole project at once.
 //! - [`location`]: where the gateways stand on the map, as markers or clusters.
 //! - [`catalog`]: equipment categories and types (the device registry's catalogue).
+//! - [`device`]: the devices on the gateways' loops, their workbooks, and groups.
 //! - [`schedule`]: the scheduler's rules (sun times, priorities, overrides, minimum burn).
 
 pub mod catalog;
 pub mod control;
+pub mod device;
 pub mod gateway;
 pub mod ids;
 pub mod location;
@@ -31,6 +33,7 @@ use lumiscape_common::service::{Context, serve_grpc, spawn_logged};
 use lumiscape_proto::lighting::v1::control_service_server::ControlServiceServer;
 use lumiscape_proto::lighting::v1::device_catalog_service_server::DeviceCatalogServiceServer;
 use lumiscape_proto::lighting::v1::device_location_service_server::DeviceLocationServiceServer;
+use lumiscape_proto::lighting::v1::device_service_server::DeviceServiceServer;
 use lumiscape_proto::lighting::v1::gateway_service_server::GatewayServiceServer;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyServiceServer;
 use lumiscape_proto::lighting::v1::scene_service_server::SceneServiceServer;
@@ -117,7 +120,8 @@ pub async fn start(
         .add_service(OneKeyServiceServer::new(onekey::grpc::OneKeyApi::new(shared.clone())))
         .add_service(SceneServiceServer::new(schedule::grpc::SceneApi::new(shared.clone())))
         .add_service(TaskServiceServer::new(schedule::grpc::TaskApi::new(shared.clone())))
-        .add_service(DeviceCatalogServiceServer::new(catalog::grpc::CatalogApi::new(shared)));
+        .add_service(DeviceCatalogServiceServer::new(catalog::grpc::CatalogApi::new(shared.clone())))
+        .add_service(DeviceServiceServer::new(device::grpc::DeviceApi::new(shared)));
     serve_grpc("lighting", cfg.grpc.lighting_listen, routes, &deps.local, shutdown).await
 }
 

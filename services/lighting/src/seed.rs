@@ -78,6 +78,7 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<Vec<(i64, i64)>> {
     }
     for (project_id, centre) in [(1, RIVERSIDE), (2, SKYLINE)] {
         seed_schedule(&mut tx, project_id, centre).await?;
+        seed_registry(&mut tx, project_id).await?;
     }
     tx.commit().await?;
     Ok(ids)
@@ -167,6 +168,114 @@ async fn seed_schedule(conn: &mut PgConnection, project_id: i64, centre: (f64, f
 }
 
 /// The live gateway with the demo serial, created if missing.
+/// A demo project's device registry: two categories, three lamp types (each with its
+/// minimum burn time), one device on every loop of its gateways, and two groups (the lower
+/// and the upper loops). Only for a project without categories, so what a visitor changed
+/// stays.
+async fn seed_registry(conn: &mut PgConnection, project_id: i64) -> sqlx::Result<()> {
+    let has_categories: bool = sqlx::query_scalar!(
+        "SELECT EXISTS (SELECT 1 FROM lighting.device_categories WHERE project_id = $1) AS \"e!\"",
+        project_id
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if has_categories {
+        return Ok(());
+    }
+    let mut category_ids = Vec::new();
+    for (name, code) in [("景观照明", "LANDSCAPE"), ("功能照明", "FUNCTIONAL")] {
+        let id = sqlx::query_scalar!(
+            "INSERT INTO lighting.device_categories (project_id, category_name, category_code, created_by) \
+             VALUES ($1, $2, $3, 'seed') RETURNING category_id",
+            project_id,
+            name,
+            code
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        category_ids.push(id);
+    }
+    // (name, code, category, value, status check seconds, minimum burn minutes)
+    let types = [
+        ("投光灯", "FLOOD", category_ids[0], 1i16, 300, 15),
+        ("洗墙灯", "WALLWASH", category_ids[0], 2, 300, 10),
+        ("路灯", "STREET", category_ids[1], 3, 600, 5),
+    ];
+    let mut type_ids = Vec::new();
+    for (name, code, category_id, value, check, burn) in types {
+        let id = sqlx::query_scalar!(
+            "INSERT INTO lighting.device_types (project_id, category_id, type_name, type_code, type_value, \
+             status_check_seconds, minimum_burn_minutes, created_by) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'seed') RETURNING type_id",
+            project_id,
+            category_id,
+            name,
+            code,
+            value,
+            check,
+            burn
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        type_ids.push(id);
+    }
+    // One device per loop: loops 1 and 2 floodlights and wall washers on the facades, 3 and
+    // 4 street lamps, each a few metres from its cabinet.
+    let gateways = sqlx::query!(
+        "SELECT gateway_id, serial, gateway_name, loop_count, longitude, latitude FROM lighting.gateways \
+         WHERE project_id = $1 AND NOT deleted ORDER BY gateway_id",
+        project_id
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for gateway in &gateways {
+        for index in 1..=gateway.loop_count {
+            let type_index = match index {
+                1 => 0,
+                2 => 1,
+                _ => 2,
+            };
+            let offset = 0.0002 * f64::from(index);
+            sqlx::query!(
+                "INSERT INTO lighting.devices (project_id, device_name, device_code, type_id, gateway_id, loop_index, \
+                 address, longitude, latitude, created_by) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'seed')",
+                project_id,
+                format!("{}-{}号灯", types[type_index].0, index),
+                format!("{}-L{index}", gateway.serial),
+                type_ids[type_index],
+                gateway.gateway_id,
+                index,
+                format!("{}旁", gateway.gateway_name),
+                gateway.longitude.map(|lng| lng + offset),
+                gateway.latitude.map(|lat| lat + offset),
+            )
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    for (name, loops) in [("立面景观灯", [1, 2]), ("道路照明", [3, 4])] {
+        let group_id = sqlx::query_scalar!(
+            "INSERT INTO lighting.device_groups (project_id, group_name, created_by) VALUES ($1, $2, 'seed') \
+             RETURNING group_id",
+            project_id,
+            name
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        sqlx::query!(
+            "INSERT INTO lighting.device_group_members (group_id, device_id) \
+             SELECT $1, device_id FROM lighting.devices WHERE project_id = $2 AND loop_index = ANY($3)",
+            group_id,
+            project_id,
+            &loops[..]
+        )
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
 async fn ensure_gateway(conn: &mut PgConnection, gateway: &DemoGateway) -> sqlx::Result<i64> {
     let created: Option<i64> = sqlx::query_scalar!(
         "INSERT INTO lighting.gateways (project_id, gateway_name, serial, communication_type, loop_count, created_by) \

@@ -186,6 +186,9 @@ struct Ids {
     /// An equipment category without types, and a type of another category.
     category: i64,
     device_type: i64,
+    /// A device on loop 1 of `gateway` (of a type of its own), and a group holding it.
+    device: i64,
+    group: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -247,6 +250,13 @@ fn type_body(category: i64, type_id: Option<i64>) -> Value {
     json!({
         "typeId": type_id, "categoryId": category, "typeName": "Probe type", "typeCode": "PROBE-TYPE",
         "typeValue": 3, "statusCheckSeconds": 300, "minimumBurnMinutes": 10,
+    })
+}
+
+fn device_body(type_id: i64, gateway: i64, device_id: Option<i64>) -> Value {
+    json!({
+        "deviceId": device_id, "deviceName": "Probe lamp", "deviceCode": "PROBE-LAMP", "typeId": type_id,
+        "gatewayId": gateway, "loopIndex": 1, "address": "Probe street",
     })
 }
 
@@ -448,6 +458,26 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("POST", "/device/type") => Sample::at(path).json(type_body(ids.category, None)).with_id(),
         ("PUT", "/device/type") => Sample::at(path).json(type_body(ids.category, Some(ids.device_type))).with_id(),
         ("DELETE", "/device/type/{typeId}") => Sample::at(format!("/device/type/{}", ids.device_type)).with_id(),
+        ("GET", "/device/device/list" | "/device/group/list") => Sample::at(path),
+        ("GET", "/device/device/{deviceId}") => Sample::at(format!("/device/device/{}", ids.device)).with_id(),
+        ("POST", "/device/device") => Sample::at(path).json(device_body(ids.device_type, g, None)).with_id(),
+        ("PUT", "/device/device") => Sample::at(path).json(device_body(ids.device_type, g, Some(ids.device))).with_id(),
+        ("DELETE", "/device/device/{deviceId}") => Sample::at(format!("/device/device/{}", ids.device)).with_id(),
+        ("POST", "/device/device/export" | "/device/device/importTemplate" | "/device/device/importData") => {
+            Sample::at(path)
+        }
+        ("GET", "/device/group/{groupId}") => Sample::at(format!("/device/group/{}", ids.group)).with_id(),
+        ("POST", "/device/group") => {
+            Sample::at(path).json(json!({ "groupName": "Probe group", "deviceIds": [ids.device] })).with_id()
+        }
+        ("PUT", "/device/group") => Sample::at(path)
+            .json(json!({ "groupId": ids.group, "groupName": "Probe group 2", "deviceIds": [ids.device] }))
+            .with_id(),
+        ("DELETE", "/device/group/{groupId}") => Sample::at(format!("/device/group/{}", ids.group)).with_id(),
+        ("GET", "/device/chart/loop") => Sample::at(format!("{path}?gatewayId={g}&loopIndex=1")).with_id(),
+        ("POST", "/device/group/control") => {
+            Sample::at(path).json(json!({ "groupId": ids.group, "switchState": "0" })).with_id()
+        }
         ("GET", "/alarm/type/list") => Sample::at(path),
         ("GET", "/alarm/type/{alarmTypeId}") => Sample::at(format!("/alarm/type/{t}")).with_id(),
         ("POST", "/alarm/type") => Sample::at(path).json(alarm_type_body()),
@@ -1085,9 +1115,43 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
+    let lamp_type: i64 = sqlx::query_scalar(
+        "INSERT INTO lighting.device_types (project_id, category_id, type_name, type_code, type_value, \
+         status_check_seconds) VALUES ($1, $2, 'Probe lamp', $3, 1, 300) RETURNING type_id",
+    )
+    .bind(project)
+    .bind(other_category)
+    .bind(format!("P-{}", &uuid::Uuid::new_v4().to_string()[..8]))
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    let device: i64 = sqlx::query_scalar(
+        "INSERT INTO lighting.devices (project_id, device_name, device_code, type_id, gateway_id, loop_index, address) \
+         VALUES ($1, 'Probe', $2, $3, $4, 1, 'Probe street') RETURNING device_id",
+    )
+    .bind(project)
+    .bind(format!("P-{}", &uuid::Uuid::new_v4().to_string()[..8]))
+    .bind(lamp_type)
+    .bind(gateway)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    let group: i64 = sqlx::query_scalar(
+        "WITH g AS (INSERT INTO lighting.device_groups (project_id, group_name) \
+         VALUES ($1, 'Probe ' || left(gen_random_uuid()::text, 8)) RETURNING group_id), \
+         m AS (INSERT INTO lighting.device_group_members (group_id, device_id) SELECT group_id, $2 FROM g) \
+         SELECT group_id FROM g",
+    )
+    .bind(project)
+    .bind(device)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
     Ids {
         category,
         device_type,
+        device,
+        group,
         scene,
         lighting_task,
         asset_type,

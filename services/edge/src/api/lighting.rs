@@ -12,7 +12,7 @@ use lumiscape_proto::lighting::v1::one_key_service_client::OneKeyServiceClient;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, flag, id, local_time, path_id, path_ids, text};
+use crate::convert::{PageQuery, flag, id, local_time, optional_whole, path_id, path_ids, text};
 use crate::envelope::{ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -234,6 +234,8 @@ pub struct LoopControlBody {
     #[serde(default)]
     loop_index: Value,
     on: Option<bool>,
+    #[serde(default)]
+    hold_minutes: Value,
 }
 
 pub async fn control_loop(
@@ -242,8 +244,12 @@ pub async fn control_loop(
     ApiJson(body): ApiJson<LoopControlBody>,
 ) -> ApiResult {
     let lang = info.lang();
-    let request =
-        pb::SetLoopRequest { gateway_id: id(&body.gateway_id), loop_index: id(&body.loop_index), on: body.on };
+    let request = pb::SetLoopRequest {
+        gateway_id: id(&body.gateway_id),
+        loop_index: id(&body.loop_index),
+        on: body.on,
+        hold_minutes: optional_whole(&body.hold_minutes),
+    };
     let result = call(&info, control(&state).set_loop(info.ctx.request(request))).await?;
     ok_data(lang, command_json(&result))
 }

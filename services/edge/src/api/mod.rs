@@ -11,6 +11,7 @@ pub mod auth;
 pub mod backup;
 pub mod catalog;
 pub mod contracts;
+pub mod device;
 pub mod inspection;
 pub mod lighting;
 pub mod live;

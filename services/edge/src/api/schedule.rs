@@ -397,13 +397,13 @@ pub struct PlanQuery {
 
 /// Unix milliseconds as `YYYY-MM-DD HH:mm:ss` in the site's time zone (the plan is read by
 /// the site's clock, whatever the server's); null for 0.
-fn site_time(ms: i64, zone: Tz) -> Value {
+pub fn site_time(ms: i64, zone: Tz) -> Value {
     chrono::DateTime::from_timestamp_millis(ms)
         .filter(|_| ms > 0)
         .map_or(Value::Null, |t| json!(t.with_timezone(&zone).format("%Y-%m-%d %H:%M:%S").to_string()))
 }
 
-fn segment_json(s: &pb::PlanSegment, zone: Tz) -> Value {
+pub fn segment_json(s: &pb::PlanSegment, zone: Tz) -> Value {
     let task = |value: Value| if s.cause == "task" { value } else { Value::Null };
     json!({
         "from": site_time(s.from_ms, zone),

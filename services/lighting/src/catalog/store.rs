@@ -287,7 +287,14 @@ pub async fn delete_types(pool: &PgPool, project_id: i64, ids: &[i64]) -> Result
     let deleted =
         sqlx::query!("DELETE FROM lighting.device_types WHERE project_id = $1 AND type_id = ANY($2)", project_id, ids)
             .execute(&mut *tx)
-            .await?
+            .await
+            .map_err(|err| {
+                // A type that devices are of is refused like a category with types.
+                if err.as_database_error().and_then(|db| db.constraint()) == Some("devices_type_id_fkey") {
+                    return Error::refused(Msg::TypeHasDevices);
+                }
+                Error::from_db(err, |_| None)
+            })?
             .rows_affected();
     if usize::try_from(deleted).unwrap_or(0) != ids.len() {
         return Err(Error::not_found(Msg::TypeNotFound));

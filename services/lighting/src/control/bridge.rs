@@ -24,6 +24,9 @@ pub enum Command {
     SetLoop {
         index: u32,
         on: bool,
+        /// Under a schedule, the latest the switch holds (`docs/device-protocol.md`, 6.1);
+        /// `None` holds until the schedule's next step.
+        until: Option<chrono::DateTime<chrono::Utc>>,
     },
     ReadState,
     /// Keep and follow this schedule (`docs/device-protocol.md`, 6.1).
@@ -131,9 +134,11 @@ impl Bridge {
     /// for its acknowledgement.
     pub async fn send(&self, ctx: &RequestContext, serial: &str, command: Command) -> Result<Ack, CommandFailure> {
         let command = match command {
-            Command::SetLoop { index, on } => {
-                pb::send_command_request::Command::SetLoop(pb::SetLoop { index, on, until_ms: 0 })
-            }
+            Command::SetLoop { index, on, until } => pb::send_command_request::Command::SetLoop(pb::SetLoop {
+                index,
+                on,
+                until_ms: until.map_or(0, |at| at.timestamp_millis()),
+            }),
             Command::ReadState => pb::send_command_request::Command::ReadState(pb::ReadState {}),
             Command::SetSchedule(schedule) => pb::send_command_request::Command::SetSchedule(pb::SetSchedule {
                 schedule_id: schedule.id,

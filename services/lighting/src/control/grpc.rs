@@ -45,7 +45,8 @@ impl ControlApi {
         let on = req.on.ok_or_else(|| Error::bad_request(Msg::SwitchStateRequired))?;
         let gateway = self.gateway(access, req.gateway_id).await?;
         let index = model::check_loop_index(req.loop_index, gateway.loop_count())?;
-        self.command(access, &gateway, Command::SetLoop { index, on }).await
+        let until = crate::device::model::hold(req.hold_minutes)?.map(|hold| Utc::now() + hold);
+        self.command(access, &gateway, Command::SetLoop { index, on, until }).await
     }
 
     async fn read_state_inner(&self, access: &InProject, gateway_id: i64) -> Result<pb::CommandResult, Error> {

@@ -2,6 +2,7 @@
 //! when the gateway is offline in lighting's projection.
 
 pub mod bridge;
+pub mod fanout;
 pub mod grpc;
 
 use chrono::Utc;

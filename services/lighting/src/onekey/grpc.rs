@@ -1,7 +1,6 @@
 //! One-key control over gRPC: each method authorizes, calls its inner function and maps
 //! the error once.
 
-use futures::StreamExt;
 use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
@@ -9,14 +8,13 @@ use lumiscape_common::permission::lighting::one_key;
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyService;
-use tokio::time::Instant;
 use tonic::{Request, Response, Status};
 
-use super::model::{BUDGET, CONCURRENCY, GatewayOutcome, Tally};
+use super::model::Tally;
 use super::store::{self, NewRecord};
 use crate::Shared;
-use crate::control::bridge::{Command, CommandFailure};
-use crate::gateway::store::{self as gateways, GatewayRow};
+use crate::control::fanout::{self, Target};
+use crate::gateway::store as gateways;
 
 pub struct OneKeyApi {
     shared: Shared,
@@ -25,56 +23,6 @@ pub struct OneKeyApi {
 impl OneKeyApi {
     pub fn new(shared: Shared) -> Self {
         Self { shared }
-    }
-
-    /// Switches every loop of every gateway, [`CONCURRENCY`] gateways at a time, within
-    /// [`BUDGET`]; the outcomes come back in gateway order.
-    async fn switch_all(&self, access: &InProject, gateways: &[GatewayRow], on: bool) -> Vec<GatewayOutcome> {
-        let deadline = Instant::now() + BUDGET;
-        // Owned rows: a stream of futures over borrowed ones is not `Send` for every lifetime.
-        let mut outcomes: Vec<GatewayOutcome> = futures::stream::iter(gateways.to_vec())
-            .map(|gateway| self.switch_gateway(access, gateway, on, deadline))
-            .buffer_unordered(CONCURRENCY)
-            .collect()
-            .await;
-        outcomes.sort_unstable_by_key(|o| o.gateway_id);
-        outcomes
-    }
-
-    async fn switch_gateway(
-        &self,
-        access: &InProject,
-        gateway: GatewayRow,
-        on: bool,
-        deadline: Instant,
-    ) -> GatewayOutcome {
-        let switched = if gateway.online {
-            tokio::time::timeout_at(deadline, self.switch_loops(access, &gateway, on))
-                .await
-                .unwrap_or(Err(CommandFailure::Timeout))
-        } else {
-            Err(CommandFailure::Offline)
-        };
-        let (result, message) = match switched {
-            Ok(()) => ("ok", String::new()),
-            Err(failure) => (failure.result(), failure.message(access.lang(), self.shared.bridge.command_timeout())),
-        };
-        GatewayOutcome {
-            gateway_id: gateway.gateway_id,
-            gateway_name: gateway.gateway_name,
-            gateway_number: gateway.serial,
-            result,
-            message,
-        }
-    }
-
-    /// Switches the loops of one gateway one after another, stopping at the first failure.
-    async fn switch_loops(&self, access: &InProject, gateway: &GatewayRow, on: bool) -> Result<(), CommandFailure> {
-        for index in 1..=gateway.loop_count() {
-            let ack = self.shared.bridge.send(&access.ctx, &gateway.serial, Command::SetLoop { index, on }).await?;
-            crate::control::record_readings(&self.shared.pool, gateway.gateway_id, &ack).await;
-        }
-        Ok(())
     }
 }
 
@@ -106,7 +54,11 @@ impl OneKeyApi {
         let api = OneKeyApi::new(self.shared.clone());
         let task_access = access.clone();
         let done = tokio::spawn(async move {
-            let outcomes = api.switch_all(&task_access, &gateways, on).await;
+            let targets = gateways
+                .into_iter()
+                .map(|gateway| Target { loops: (1..=gateway.loop_count()).collect(), gateway })
+                .collect();
+            let outcomes = fanout::switch(&api.shared, &task_access, targets, on, None).await;
             let tally = Tally::of(&outcomes);
             let record = NewRecord {
                 project_id: task_access.project_id,

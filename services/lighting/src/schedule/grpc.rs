@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
+use lumiscape_common::permission::device::chart;
 use lumiscape_common::permission::lighting::{scene, task};
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::lighting::v1 as pb;
@@ -220,6 +221,19 @@ impl TaskService for TaskApi {
         let access = authorize(&self.shared.auth, &request, &[task::LIST]).await?;
         self.gateway_schedules(&access).await.reply(access.lang())
     }
+
+    async fn get_loop_chart(&self, request: Request<pb::GetLoopChartRequest>) -> Reply<pb::LoopChart> {
+        let access = authorize(&self.shared.auth, &request, &[chart::QUERY]).await?;
+        self.loop_chart(&access, request.get_ref()).await.reply(access.lang())
+    }
+}
+
+/// A plan's date from the wire: empty is the site's today.
+fn plan_date(site: &Site, text: &str) -> Result<NaiveDate, Error> {
+    match text.trim() {
+        "" => Ok(site.date_of(Utc::now())),
+        text => NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| Error::bad_request(Msg::PlanDateInvalid)),
+    }
 }
 
 fn raw_day_time(input: Option<&pb::DayTimeInput>) -> RawDayTime {
@@ -374,12 +388,7 @@ impl TaskApi {
 
     async fn night_plan(&self, access: &InProject, req: &pb::GetNightPlanRequest) -> Result<pb::NightPlan, Error> {
         let site = self.project_site(access).await?;
-        let date = match req.date.trim() {
-            "" => site.date_of(Utc::now()),
-            text => {
-                NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| Error::bad_request(Msg::PlanDateInvalid))?
-            }
-        };
+        let date = plan_date(&site, &req.date)?;
         let gateway_id = match req.gateway_id {
             0 => None,
             id => Some(crate::gateway::model::check_gateway_id(id)?),
@@ -403,6 +412,62 @@ impl TaskApi {
             sunset_ms: millis(sunset),
             sunrise_ms: millis(sunrise),
             gateways: group_by_gateway(nights, &names, &scenes),
+        })
+    }
+}
+
+impl TaskApi {
+    /// One loop's night: the resolved plan, the stretches of its reported state and its
+    /// per-minute power, all over the plan's window (noon to noon in the site's zone).
+    async fn loop_chart(&self, access: &InProject, req: &pb::GetLoopChartRequest) -> Result<pb::LoopChart, Error> {
+        let site = self.project_site(access).await?;
+        let date = plan_date(&site, &req.date)?;
+        let gateway_id = crate::gateway::model::check_gateway_id(req.gateway_id)?;
+        let pool = &self.shared.pool;
+        let loops = store::plan_loops(pool, access.project_id, Some(gateway_id)).await?;
+        if loops.is_empty() {
+            return Err(Error::not_found(Msg::GatewayNotFound));
+        }
+        let count = u32::try_from(loops.len()).unwrap_or(0);
+        let index = crate::gateway::model::check_loop_index(req.loop_index, count)?;
+        let loops: Vec<_> = loops.into_iter().filter(|l| u32::try_from(l.loop_index) == Ok(index)).collect();
+        let task_rows = store::enabled_task_loops(pool, access.project_id, Some(gateway_id)).await?;
+        let names: HashMap<i64, String> = task_rows.iter().map(|r| (r.task_id, r.task_name.clone())).collect();
+        let scenes: HashMap<i64, String> = task_rows.iter().map(|r| (r.scene_id, r.scene_name.clone())).collect();
+        let (from, to) = plan::night(&site, date);
+        let (sunset, sunrise) = plan::sun_edges(&site, date);
+        let nights = plan::resolve_loops(&site, loops, &task_rows, from, to);
+        let window = (from, to);
+        let samples =
+            crate::telemetry::store::switch_samples(pool, access.project_id, gateway_id, index, window).await?;
+        let power = crate::telemetry::store::power(pool, access.project_id, gateway_id, index, window).await?;
+        Ok(pb::LoopChart {
+            plan: Some(pb::NightPlan {
+                date: date.format("%Y-%m-%d").to_string(),
+                from_ms: from.timestamp_millis(),
+                to_ms: to.timestamp_millis(),
+                time_zone: site.zone().name().to_owned(),
+                sunset_ms: millis(sunset),
+                sunrise_ms: millis(sunrise),
+                gateways: group_by_gateway(nights, &names, &scenes),
+            }),
+            actual: plan::actual_segments(&samples)
+                .into_iter()
+                .map(|(from, to, on)| pb::ActualSegment {
+                    from_ms: from.timestamp_millis(),
+                    to_ms: to.timestamp_millis(),
+                    on,
+                })
+                .collect(),
+            power: power
+                .into_iter()
+                .map(|p| pb::PowerPoint {
+                    time_ms: p.minute.timestamp_millis(),
+                    active_power_w: p.active_power_w,
+                    voltage_v: p.voltage_v,
+                    current_a: p.current_a,
+                })
+                .collect(),
         })
     }
 }

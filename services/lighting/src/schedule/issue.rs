@@ -297,6 +297,7 @@ mod tests {
                 loop_name: format!("L{loop_index}"),
                 is_on: None,
                 sample_time: None,
+                minimum_burn_minutes: 0,
             },
             segments: segments
                 .iter()

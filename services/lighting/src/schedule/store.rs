@@ -103,6 +103,9 @@ pub struct PlanLoopRow {
     pub loop_name: String,
     pub is_on: Option<bool>,
     pub sample_time: Option<DateTime<Utc>>,
+    /// The longest minimum burn time of the types of the loop's devices in service, in
+    /// minutes (0 without devices): a lamp on the loop must not go off sooner.
+    pub minimum_burn_minutes: i32,
 }
 
 fn scene_errors(err: sqlx::Error, draft: &SceneDraft) -> Error {
@@ -646,7 +649,11 @@ pub async fn plan_loops(pool: &PgPool, project_id: i64, gateway_id: Option<i64>)
     sqlx::query_as!(
         PlanLoopRow,
         "SELECT g.gateway_id, g.gateway_name, g.serial, g.online, l.loop_index, l.loop_name, \
-         s.is_on AS \"is_on?\", s.sample_time AS \"sample_time?\" \
+         s.is_on AS \"is_on?\", s.sample_time AS \"sample_time?\", \
+         COALESCE((SELECT max(t.minimum_burn_minutes) FROM lighting.devices d \
+                   JOIN lighting.device_types t ON t.type_id = d.type_id \
+                   WHERE d.gateway_id = l.gateway_id AND d.loop_index = l.loop_index AND d.status = '0'), 0) \
+           AS \"minimum_burn_minutes!\" \
          FROM lighting.gateways g JOIN lighting.loops l ON l.gateway_id = g.gateway_id \
          LEFT JOIN lighting.loop_state s ON s.gateway_id = l.gateway_id AND s.loop_index = l.loop_index \
          WHERE g.project_id = $1 AND NOT g.deleted AND ($2::bigint IS NULL OR g.gateway_id = $2) \

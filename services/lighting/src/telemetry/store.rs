@@ -190,6 +190,31 @@ pub async fn power(
     .await
 }
 
+/// The reported on/off state of a loop of a gateway of the project in `[since, until]`, in
+/// time order (a lighting chart's actual side).
+pub async fn switch_samples(
+    pool: &PgPool,
+    project_id: i64,
+    gateway_id: i64,
+    loop_index: u32,
+    (since, until): (DateTime<Utc>, DateTime<Utc>),
+) -> sqlx::Result<Vec<(DateTime<Utc>, bool)>> {
+    let rows = sqlx::query!(
+        "SELECT s.sample_time, s.is_on FROM lighting.loop_samples s \
+         JOIN lighting.gateways g ON g.gateway_id = s.gateway_id AND g.project_id = $1 AND NOT g.deleted \
+         WHERE s.gateway_id = $2 AND s.loop_index = $3 AND s.sample_time >= $4 AND s.sample_time <= $5 \
+         ORDER BY s.sample_time, s.seq",
+        project_id,
+        gateway_id,
+        loop_index as i16,
+        since,
+        until,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.sample_time, r.is_on)).collect())
+}
+
 #[derive(Debug, Clone)]
 pub struct StatusRow {
     pub online: bool,
