@@ -258,6 +258,26 @@ where
     }
 }
 
+/// The answer to a workbook import, as RuoYi's: code 200 with the counts when every row was
+/// taken (`data` holds `created` and, when given, `updated`), else its refusal (code 500 in
+/// a 200 answer) listing each bad row, nothing imported.
+pub fn import_answer(lang: Lang, created: i64, updated: Option<i64>, failures: Vec<Value>) -> Response {
+    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    if failures.is_empty() {
+        let msg = Msg::ImportSucceeded { created: count(created), updated: count(updated.unwrap_or(0)) };
+        let data = match updated {
+            Some(updated) => json!({ "created": created, "updated": updated }),
+            None => json!({ "created": created }),
+        };
+        return axum::Json(json!({ "code": 200, "msg": msg.text(lang), "data": data })).into_response();
+    }
+    let count = u32::try_from(failures.len()).unwrap_or(u32::MAX);
+    let body = json!({ "code": 500, "msg": Msg::ImportFailed { count }.text(lang), "data": { "failures": failures } });
+    let mut response = axum::Json(body).into_response();
+    response.extensions_mut().insert(Outcome::Refused);
+    response
+}
+
 /// A workbook as a download (RuoYi's exports and templates).
 pub fn xlsx_download(file_name: String, content: Vec<u8>) -> Response {
     file_download(file_name, content, XLSX)

@@ -4,7 +4,7 @@
 use axum::Extension;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::local::Transport;
 use lumiscape_proto::lighting::v1 as pb;
@@ -21,8 +21,8 @@ use crate::convert::{
     PageQuery, decimal, edited_id, flag, id, ids, local_time, number, optional_whole, path_id, path_ids, text,
 };
 use crate::envelope::{
-    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Outcome, Table, call, ok_data, ok_table, ok_with, uploaded_file,
-    xlsx_download,
+    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Table, call, import_answer, ok_data, ok_table, ok_with,
+    uploaded_file, xlsx_download,
 };
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -223,19 +223,9 @@ pub async fn device_import(
         uploaded_file(multipart, "file", state.body_limit, &Msg::ImportFileMissing, lang).await?;
     let request = pb::ImportDevicesRequest { file_name, content: content.to_vec() };
     let answer = call(&info, devices(&state).import_devices(info.ctx.request(request))).await?;
-    if answer.failures.is_empty() {
-        let created = u32::try_from(answer.created).unwrap_or(u32::MAX);
-        let msg = Msg::ImportSucceeded { created, updated: 0 };
-        let data = json!({ "created": answer.created });
-        return Ok(axum::Json(json!({ "code": 200, "msg": msg.text(lang), "data": data })).into_response());
-    }
-    let count = u32::try_from(answer.failures.len()).unwrap_or(u32::MAX);
     let failures: Vec<Value> =
         answer.failures.iter().map(|f| json!({ "row": f.row, "deviceCode": f.device_code, "msg": f.msg })).collect();
-    let body = json!({ "code": 500, "msg": Msg::ImportFailed { count }.text(lang), "data": { "failures": failures } });
-    let mut response = axum::Json(body).into_response();
-    response.extensions_mut().insert(Outcome::Refused);
-    Ok(response)
+    Ok(import_answer(lang, answer.created, None, failures))
 }
 
 // --- groups -----------------------------------------------------------------------------

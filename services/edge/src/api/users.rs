@@ -4,7 +4,7 @@
 use axum::Extension;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::{ErrorCode, Lang};
 use lumiscape_proto::identity::v1 as pb;
@@ -14,8 +14,8 @@ use serde_json::{Value, json};
 
 use crate::convert::{PageQuery, day_start, flag, id, ids, local_time, number, path_id, path_ids, text, whole};
 use crate::envelope::{
-    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Outcome, Table, call, ok_data, ok_table, ok_with, uploaded_file,
-    xlsx_download,
+    ApiError, ApiForm, ApiJson, ApiQuery, ApiResult, Table, call, import_answer, ok_data, ok_table, ok_with,
+    uploaded_file, xlsx_download,
 };
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -498,20 +498,7 @@ pub async fn user_import(
     // A large import hashes a password per row: it may outlast the ordinary call timeout.
     let mut users = UserAdminServiceClient::new(state.clients.identity_slow_channel());
     let answer = call(&info, users.import_users(info.ctx.request(request))).await?;
-    if answer.failures.is_empty() {
-        let msg = Msg::ImportSucceeded {
-            created: u32::try_from(answer.created).unwrap_or(u32::MAX),
-            updated: u32::try_from(answer.updated).unwrap_or(u32::MAX),
-        };
-        let data = json!({ "created": answer.created, "updated": answer.updated });
-        return Ok(axum::Json(json!({ "code": 200, "msg": msg.text(lang), "data": data })).into_response());
-    }
-    // RuoYi's refusal (code 500 in a 200 answer), with one line per bad row.
-    let count = u32::try_from(answer.failures.len()).unwrap_or(u32::MAX);
     let failures: Vec<Value> =
         answer.failures.iter().map(|f| json!({ "row": f.row, "userName": f.user_name, "msg": f.msg })).collect();
-    let body = json!({ "code": 500, "msg": Msg::ImportFailed { count }.text(lang), "data": { "failures": failures } });
-    let mut response = axum::Json(body).into_response();
-    response.extensions_mut().insert(Outcome::Refused);
-    Ok(response)
+    Ok(import_answer(lang, answer.created, Some(answer.updated), failures))
 }

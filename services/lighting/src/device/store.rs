@@ -188,11 +188,16 @@ async fn check_references(conn: &mut sqlx::PgConnection, project_id: i64, draft:
     Ok(())
 }
 
-pub async fn insert_device(pool: &PgPool, project_id: i64, draft: &DeviceDraft, user: &str) -> Result<i64, Error> {
-    let mut tx = pool.begin().await?;
-    check_references(&mut tx, project_id, draft).await?;
+/// Inserts a checked draft in the transaction, its type and gateway checked first.
+async fn insert_checked(
+    conn: &mut sqlx::PgConnection,
+    project_id: i64,
+    draft: &DeviceDraft,
+    user: &str,
+) -> Result<i64, Error> {
+    check_references(&mut *conn, project_id, draft).await?;
     let (longitude, latitude) = draft.location.unzip();
-    let device_id = sqlx::query_scalar!(
+    sqlx::query_scalar!(
         "INSERT INTO lighting.devices (project_id, device_name, device_code, type_id, gateway_id, loop_index, \
          address, longitude, latitude, status, remark, created_by) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING device_id",
@@ -209,40 +214,23 @@ pub async fn insert_device(pool: &PgPool, project_id: i64, draft: &DeviceDraft, 
         draft.remark,
         user,
     )
-    .fetch_one(&mut *tx)
+    .fetch_one(&mut *conn)
     .await
-    .map_err(|err| device_errors(err, draft))?;
+    .map_err(|err| device_errors(err, draft))
+}
+
+pub async fn insert_device(pool: &PgPool, project_id: i64, draft: &DeviceDraft, user: &str) -> Result<i64, Error> {
+    let mut tx = pool.begin().await?;
+    let device_id = insert_checked(&mut tx, project_id, draft, user).await?;
     tx.commit().await?;
     Ok(device_id)
 }
 
-/// Inserts every draft or none (an import); the drafts were checked, their types and
-/// gateways resolved from the project's.
+/// Inserts every draft or none (an import).
 pub async fn insert_devices(pool: &PgPool, project_id: i64, drafts: &[DeviceDraft], user: &str) -> Result<u64, Error> {
     let mut tx = pool.begin().await?;
     for draft in drafts {
-        check_references(&mut tx, project_id, draft).await?;
-        let (longitude, latitude) = draft.location.unzip();
-        sqlx::query!(
-            "INSERT INTO lighting.devices (project_id, device_name, device_code, type_id, gateway_id, loop_index, \
-             address, longitude, latitude, status, remark, created_by) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-            project_id,
-            draft.name,
-            draft.code,
-            draft.type_id,
-            draft.gateway_id,
-            draft.loop_index,
-            draft.address,
-            longitude,
-            latitude,
-            draft.status,
-            draft.remark,
-            user,
-        )
-        .execute(&mut *tx)
-        .await
-        .map_err(|err| device_errors(err, draft))?;
+        insert_checked(&mut tx, project_id, draft, user).await?;
     }
     tx.commit().await?;
     Ok(drafts.len() as u64)
