@@ -646,6 +646,12 @@ pub enum Msg {
     /// Group control found no device in service.
     GroupHasNoDevice,
     HoldMinutesInvalid,
+    TimingNotFound,
+    TimingTimeInvalid,
+    /// Spec section 5: timing one-key control.
+    TimingEndBeforeStart,
+    TimingStartPast,
+    TimingTooLong,
     // ---- end schedule ----
     // ---- bridge ----
     /// The spec's text for a command to an offline gateway.
@@ -1970,6 +1976,11 @@ impl Msg {
             Msg::HoldMinutesInvalid => {
                 pick("保持时长须为 1 到 1440 的整数分钟", "The hold must be a whole number of minutes from 1 to 1440")
             }
+            Msg::TimingNotFound => pick("定时一键控制不存在", "The timing one-key control does not exist"),
+            Msg::TimingTimeInvalid => pick("时间格式应为年-月-日 时:分:秒", "The time must be YYYY-MM-DD HH:mm:ss"),
+            Msg::TimingEndBeforeStart => pick("结束时间必须晚于开始时间", "The end date must be after the start date"),
+            Msg::TimingStartPast => pick("开始时间不能早于当前时间", "The start cannot be in the past"),
+            Msg::TimingTooLong => pick("定时一键控制最长366天", "A timing one-key control lasts at most 366 days"),
             Msg::DeviceOffline => pick("设备离线，无法操作。", "Device offline, cannot operate."),
             Msg::CommandTimeout { seconds } => {
                 if zh {
@@ -2496,6 +2507,11 @@ impl Msg {
             Msg::GroupTooManyDevices { .. } => "device.group.too.many.devices",
             Msg::GroupHasNoDevice => "device.group.no.device",
             Msg::HoldMinutesInvalid => "control.hold.minutes.invalid",
+            Msg::TimingNotFound => "timing.not.found",
+            Msg::TimingTimeInvalid => "timing.time.invalid",
+            Msg::TimingEndBeforeStart => "timing.end.before.start",
+            Msg::TimingStartPast => "timing.start.past",
+            Msg::TimingTooLong => "timing.too.long",
             Msg::DeviceOffline => "device.offline",
             Msg::CommandTimeout { .. } => "device.command.timeout",
             Msg::DeviceRejected { .. } => "device.command.rejected",
@@ -2754,6 +2770,11 @@ mod tests {
             Msg::GroupTooManyDevices { max: 1000 },
             Msg::GroupHasNoDevice,
             Msg::HoldMinutesInvalid,
+            Msg::TimingNotFound,
+            Msg::TimingTimeInvalid,
+            Msg::TimingEndBeforeStart,
+            Msg::TimingStartPast,
+            Msg::TimingTooLong,
             Msg::DeviceLocationInvalid,
             Msg::MapViewportInvalid,
             Msg::ProjectLogoStatusInvalid,

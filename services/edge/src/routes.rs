@@ -5,8 +5,8 @@
 use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
 use lumiscape_common::permission::{
-    alarm as alarm_perm, data_screen, device as device_perm, lighting as lighting_perm, monitor as monitor_perm,
-    operation, project as project_perm, system as system_perm,
+    alarm as alarm_perm, data_screen, device as device_perm, landscape as landscape_perm, lighting as lighting_perm,
+    monitor as monitor_perm, operation, project as project_perm, system as system_perm,
 };
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
@@ -289,6 +289,9 @@ pub const ROUTES: &[RouteSpec] = &[
     route(Method::DELETE, "/project/file/{fileId}", Access::Permission(project_perm::file::REMOVE), "project", "Delete a file and its stored object (not while it is being processed)", |m| on(m, files::remove)),
     // ---- end files ----
     // ---- equipment categories and types ----
+    route(GET, "/landscape/timingOneKey/list", Access::Permission(landscape_perm::timing_one_key::LIST), "lighting", "The project's timing one-key controls, the latest start first, times in the site's zone", |m| on(m, schedule::timing_list)),
+    route(POST, "/landscape/timingOneKey", Access::Permission(landscape_perm::timing_one_key::ADD), "lighting", "Switch every loop on or off between two times (switchState, startTime, endTime in the site's zone), above every task", |m| on(m, schedule::timing_add)),
+    route(Method::DELETE, "/landscape/timingOneKey/{timingId}", Access::Permission(landscape_perm::timing_one_key::REMOVE), "lighting", "Delete timing one-key controls (ids comma-separated), all or none", |m| on(m, schedule::timing_remove)),
     route(GET, "/device/category/list", Access::Permission(device_perm::category::LIST), "device", "The project's equipment categories (categoryName, categoryCode), by code", |m| on(m, catalog::category_list)),
     route(GET, "/device/category/{categoryId}", Access::Permission(device_perm::category::QUERY), "device", "An equipment category", |m| on(m, catalog::category_detail)),
     route(POST, "/device/category", Access::Permission(device_perm::category::ADD), "device", "Create an equipment category (categoryName, categoryCode, remark)", |m| on(m, catalog::category_add)),

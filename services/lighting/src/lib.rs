@@ -38,6 +38,7 @@ use lumiscape_proto::lighting::v1::gateway_service_server::GatewayServiceServer;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyServiceServer;
 use lumiscape_proto::lighting::v1::scene_service_server::SceneServiceServer;
 use lumiscape_proto::lighting::v1::task_service_server::TaskServiceServer;
+use lumiscape_proto::lighting::v1::timing_service_server::TimingServiceServer;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
@@ -120,6 +121,7 @@ pub async fn start(
         .add_service(OneKeyServiceServer::new(onekey::grpc::OneKeyApi::new(shared.clone())))
         .add_service(SceneServiceServer::new(schedule::grpc::SceneApi::new(shared.clone())))
         .add_service(TaskServiceServer::new(schedule::grpc::TaskApi::new(shared.clone())))
+        .add_service(TimingServiceServer::new(schedule::grpc::TimingApi::new(shared.clone())))
         .add_service(DeviceCatalogServiceServer::new(catalog::grpc::CatalogApi::new(shared.clone())))
         .add_service(DeviceServiceServer::new(device::grpc::DeviceApi::new(shared)));
     serve_grpc("lighting", cfg.grpc.lighting_listen, routes, &deps.local, shutdown).await

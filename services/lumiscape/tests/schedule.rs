@@ -570,3 +570,93 @@ async fn issued_schedules_are_followed_by_the_simulated_fleet(c: &Cluster) {
     let stats = simulator.await.unwrap().unwrap();
     assert!(stats.acks >= 7, "one switch, five schedules, five reads and one more schedule: {stats:?}");
 }
+
+scenario!(a_timing_one_key_outranks_every_task_until_it_is_deleted);
+async fn a_timing_one_key_outranks_every_task_until_it_is_deleted(c: &Cluster) {
+    let console = Console::admin(c).await;
+    // Tomorrow night in Hangzhou (the site's zone), whatever the server's.
+    let tomorrow = (Utc::now() + TimeDelta::hours(8) + TimeDelta::days(1)).date_naive();
+    let day = tomorrow.format("%Y-%m-%d").to_string();
+    let body = |state: &str, start: &str, end: &str| json!({ "switchState": state, "startTime": format!("{day} {start}"), "endTime": format!("{day} {end}"), "remark": "concert" });
+    // The spec's rules (section 5), both languages, nothing written.
+    let add = |body: Value| Call::post("/landscape/timingOneKey").json(body);
+    refused(
+        en(&console, "1", add(body("0", "21:00", "20:00"))).await,
+        400,
+        "The end date must be after the start date",
+    );
+    let (_, zh) = console.send("1", ZH, add(body("0", "21:00", "21:00"))).await;
+    assert_eq!(zh["msg"], "结束时间必须晚于开始时间");
+    let past = json!({ "switchState": "0", "startTime": "2020-01-01 18:00", "endTime": format!("{day} 21:00") });
+    refused(en(&console, "1", add(past.clone())).await, 400, "The start cannot be in the past");
+    let (_, zh) = console.send("1", ZH, add(past)).await;
+    assert_eq!(zh["msg"], "开始时间不能早于当前时间");
+    refused(
+        en(&console, "1", add(json!({ "switchState": "0", "startTime": "tonight", "endTime": "later" }))).await,
+        400,
+        "The time must be YYYY-MM-DD HH:mm:ss",
+    );
+    refused(
+        en(&console, "1", add(body("", "20:00", "21:00"))).await,
+        400,
+        "Say whether to switch on or off (on: true or false)",
+    );
+    let (_, list) = en(&console, "1", Call::get("/landscape/timingOneKey/list")).await;
+    assert_eq!(list["total"], 0, "{list}");
+
+    // Off from 20:00 to 21:30 tomorrow: every loop of every gateway, above the everyday plan.
+    let off = en(&console, "1", add(body("0", "20:00", "21:30"))).await;
+    ok(&off);
+    let timing_id = off.1["data"].as_i64().unwrap();
+    let (_, list) = en(&console, "1", Call::get("/landscape/timingOneKey/list")).await;
+    let row = &list["rows"][0];
+    assert_eq!(
+        (row["switchState"].as_str(), row["startTime"].as_str(), row["state"].as_str()),
+        (Some("0"), Some(format!("{day} 20:00:00").as_str()), Some("0")),
+        "{list}"
+    );
+    let (_, plan) = en(&console, "1", Call::get(&format!("/lighting/plan/tonight?date={day}"))).await;
+    let gateways = plan["data"]["gateways"].as_array().unwrap();
+    assert_eq!(gateways.len(), 5);
+    for gateway in gateways {
+        for plan_loop in gateway["loops"].as_array().unwrap() {
+            let segments = plan_loop["segments"].as_array().unwrap();
+            let timing: Vec<(&str, &str, &str)> = segments
+                .iter()
+                .filter(|s| s["cause"] == "timing")
+                .map(|s| (s["from"].as_str().unwrap(), s["to"].as_str().unwrap(), s["switchState"].as_str().unwrap()))
+                .collect();
+            let (from, to) = (format!("{day} 20:00:00"), format!("{day} 21:30:00"));
+            assert_eq!(timing, [(from.as_str(), to.as_str(), "0")], "{segments:?}");
+            let decided = segments.iter().find(|s| s["cause"] == "timing").unwrap();
+            assert_eq!((decided["timingId"].as_i64(), decided["taskName"].as_str()), (Some(timing_id), None));
+            // The everyday plan lights the loop again at 21:30 (full until 23:00).
+            let after = segments.iter().find(|s| s["from"] == to.as_str()).unwrap();
+            assert_eq!((after["cause"].as_str(), after["switchState"].as_str()), (Some("task"), Some("1")));
+        }
+    }
+
+    // Another project's window does not exist from here; deleting brings the plan back.
+    refused(
+        en(&console, "2", delete(&format!("/landscape/timingOneKey/{timing_id}"))).await,
+        404,
+        "The timing one-key control does not exist",
+    );
+    ok(&en(&console, "1", delete(&format!("/landscape/timingOneKey/{timing_id}"))).await);
+    let (_, plan) = en(&console, "1", Call::get(&format!("/lighting/plan/tonight?date={day}"))).await;
+    let causes: Vec<&str> = plan["data"]["gateways"][0]["loops"][0]["segments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["cause"].as_str().unwrap())
+        .collect();
+    assert!(!causes.contains(&"timing"), "{causes:?}");
+
+    // The demo operator has no landscape screens.
+    let operator = Console::sign_in(c, "operator", "operator123").await;
+    refused(
+        en(&operator, "1", Call::get("/landscape/timingOneKey/list")).await,
+        403,
+        "No permission, please contact the administrator",
+    );
+}

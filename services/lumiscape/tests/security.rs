@@ -189,6 +189,8 @@ struct Ids {
     /// A device on loop 1 of `gateway` (of a type of its own), and a group holding it.
     device: i64,
     group: i64,
+    /// A timing one-key window of the project, far ahead.
+    timing: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -458,6 +460,13 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("POST", "/device/type") => Sample::at(path).json(type_body(ids.category, None)).with_id(),
         ("PUT", "/device/type") => Sample::at(path).json(type_body(ids.category, Some(ids.device_type))).with_id(),
         ("DELETE", "/device/type/{typeId}") => Sample::at(format!("/device/type/{}", ids.device_type)).with_id(),
+        ("GET", "/landscape/timingOneKey/list") => Sample::at(path),
+        ("POST", "/landscape/timingOneKey") => Sample::at(path).json(json!({
+            "switchState": "0", "startTime": "2099-12-24 20:00", "endTime": "2099-12-24 21:00",
+        })),
+        ("DELETE", "/landscape/timingOneKey/{timingId}") => {
+            Sample::at(format!("/landscape/timingOneKey/{}", ids.timing)).with_id()
+        }
         ("GET", "/device/device/list" | "/device/group/list") => Sample::at(path),
         ("GET", "/device/device/{deviceId}") => Sample::at(format!("/device/device/{}", ids.device)).with_id(),
         ("POST", "/device/device") => Sample::at(path).json(device_body(ids.device_type, g, None)).with_id(),
@@ -1147,11 +1156,20 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
+    let timing: i64 = sqlx::query_scalar(
+        "INSERT INTO lighting.timing_onekeys (project_id, is_on, starts_at, ends_at) \
+         VALUES ($1, FALSE, '2099-12-24 20:00+08', '2099-12-24 22:00+08') RETURNING timing_id",
+    )
+    .bind(project)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
     Ids {
         category,
         device_type,
         device,
         group,
+        timing,
         scene,
         lighting_task,
         asset_type,

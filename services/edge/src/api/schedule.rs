@@ -9,6 +9,7 @@ use lumiscape_common::local::Transport;
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::scene_service_client::SceneServiceClient;
 use lumiscape_proto::lighting::v1::task_service_client::TaskServiceClient;
+use lumiscape_proto::lighting::v1::timing_service_client::TimingServiceClient;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -419,6 +420,7 @@ pub fn segment_json(s: &pb::PlanSegment, zone: Tz) -> Value {
         "sceneName": task(json!(s.scene_name)),
         "priority": task(json!(s.priority)),
         "until": site_time(s.until_ms, zone),
+        "timingId": if s.cause == "timing" { json!(s.timing_id) } else { Value::Null },
     })
 }
 
@@ -529,4 +531,79 @@ pub async fn gateway_schedules(State(state): State<EdgeState>, Extension(info): 
         })
         .collect();
     ok_data(lang, json!(rows))
+}
+
+// --- timing one-key control ---------------------------------------------------------------
+
+fn timings(state: &EdgeState) -> TimingServiceClient<Transport> {
+    TimingServiceClient::new(state.clients.lighting_channel())
+}
+
+/// `GET /landscape/timingOneKey/list`: the latest start first, times in the site's zone.
+pub async fn timing_list(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> ApiResult<Table<Value>> {
+    let lang = info.lang();
+    let (page_num, page_size) = query.numbers(lang)?;
+    let request = pb::ListTimingsRequest { page_num, page_size };
+    let answer = call(&info, timings(&state).list_timings(info.ctx.request(request))).await?;
+    let rows = answer
+        .rows
+        .iter()
+        .map(|t| {
+            let zone: Tz = t.time_zone.parse().unwrap_or(Tz::UTC);
+            json!({
+                "timingId": t.timing_id,
+                "switchState": flag(t.on),
+                "startTime": site_time(t.start_ms, zone),
+                "endTime": site_time(t.end_ms, zone),
+                "state": t.state,
+                "remark": t.remark,
+                "createBy": t.create_by,
+                "createTime": local_time(t.create_time_ms),
+            })
+        })
+        .collect();
+    ok_table(lang, rows, answer.total)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimingBody {
+    #[serde(default)]
+    switch_state: Value,
+    #[serde(default)]
+    start_time: Value,
+    #[serde(default)]
+    end_time: Value,
+    remark: Option<String>,
+}
+
+pub async fn timing_add(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiJson(body): ApiJson<TimingBody>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::TimingInput {
+        switch_state: text(&body.switch_state),
+        start_time: text(&body.start_time),
+        end_time: text(&body.end_time),
+        remark: body.remark.unwrap_or_default(),
+    };
+    let answer = call(&info, timings(&state).create_timing(info.ctx.request(request))).await?;
+    ok_data(lang, json!(answer.timing_id))
+}
+
+pub async fn timing_remove(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    Path(ids): Path<String>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::DeleteTimingsRequest { timing_ids: path_ids(&ids, Msg::TimingNotFound, lang)? };
+    call(&info, timings(&state).delete_timings(info.ctx.request(request))).await?;
+    ok_with(lang, json!({}))
 }

@@ -8,11 +8,13 @@ use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
 use lumiscape_common::permission::device::chart;
+use lumiscape_common::permission::landscape::timing_one_key;
 use lumiscape_common::permission::lighting::{scene, task};
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::scene_service_server::SceneService;
 use lumiscape_proto::lighting::v1::task_service_server::TaskService;
+use lumiscape_proto::lighting::v1::timing_service_server::TimingService;
 use tonic::{Request, Response, Status};
 
 use super::model::{
@@ -23,6 +25,7 @@ use super::store::{self, SceneLoopRow, SceneRow, TaskRow};
 use super::sun::Site;
 use super::task::Light;
 use super::timeline::Cause;
+use super::timing::{self, RawTiming, TimingDraft};
 use crate::Shared;
 use crate::ids::{check_delete_ids, existing_id};
 
@@ -228,6 +231,17 @@ impl TaskService for TaskApi {
     }
 }
 
+/// The project's timing one-key windows over `[from, to)`, as the plan reads them.
+pub(super) async fn timing_windows(
+    pool: &sqlx::PgPool,
+    project_id: i64,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Vec<super::timeline::Window>, Error> {
+    let rows = store::timing_windows(pool, project_id, from, to).await?;
+    Ok(rows.into_iter().map(|(id, on, start, end)| timing::window(id, on, start, end)).collect())
+}
+
 /// A plan's date from the wire: empty is the site's today.
 fn plan_date(site: &Site, text: &str) -> Result<NaiveDate, Error> {
     match text.trim() {
@@ -403,7 +417,8 @@ impl TaskApi {
         let scenes: HashMap<i64, String> = task_rows.iter().map(|r| (r.scene_id, r.scene_name.clone())).collect();
         let (from, to) = plan::night(&site, date);
         let (sunset, sunrise) = plan::sun_edges(&site, date);
-        let nights = plan::resolve_loops(&site, loops, &task_rows, from, to);
+        let windows = timing_windows(pool, access.project_id, from, to).await?;
+        let nights = plan::resolve_loops(&site, loops, &task_rows, &windows, from, to);
         Ok(pb::NightPlan {
             date: date.format("%Y-%m-%d").to_string(),
             from_ms: from.timestamp_millis(),
@@ -436,7 +451,8 @@ impl TaskApi {
         let scenes: HashMap<i64, String> = task_rows.iter().map(|r| (r.scene_id, r.scene_name.clone())).collect();
         let (from, to) = plan::night(&site, date);
         let (sunset, sunrise) = plan::sun_edges(&site, date);
-        let nights = plan::resolve_loops(&site, loops, &task_rows, from, to);
+        let windows = timing_windows(pool, access.project_id, from, to).await?;
+        let nights = plan::resolve_loops(&site, loops, &task_rows, &windows, from, to);
         let window = (from, to);
         let samples =
             crate::telemetry::store::switch_samples(pool, access.project_id, gateway_id, index, window).await?;
@@ -498,6 +514,10 @@ fn segment_pb(
             out.scene_name = scenes.get(&scene).cloned().unwrap_or_default();
             out.priority = u32::from(priority);
         }
+        Cause::Timing { id } => {
+            out.cause = "timing".into();
+            out.timing_id = id;
+        }
         Cause::Override { .. } => out.cause = "override".into(),
         Cause::MinimumBurn { until } => {
             out.cause = "minimumBurn".into();
@@ -534,4 +554,88 @@ fn group_by_gateway(
         }
     }
     gateways
+}
+
+/// Timing one-key control over gRPC: authorize, call the inner function, map the error once.
+pub struct TimingApi {
+    shared: Shared,
+}
+
+impl TimingApi {
+    pub fn new(shared: Shared) -> Self {
+        Self { shared }
+    }
+}
+
+#[tonic::async_trait]
+impl TimingService for TimingApi {
+    async fn list_timings(&self, request: Request<pb::ListTimingsRequest>) -> Reply<pb::ListTimingsResponse> {
+        let access = authorize(&self.shared.auth, &request, &[timing_one_key::LIST]).await?;
+        self.timings(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn create_timing(&self, request: Request<pb::TimingInput>) -> Reply<pb::CreateTimingResponse> {
+        let access = authorize(&self.shared.auth, &request, &[timing_one_key::ADD]).await?;
+        self.create(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn delete_timings(&self, request: Request<pb::DeleteTimingsRequest>) -> Reply<pb::DeleteTimingsResponse> {
+        let access = authorize(&self.shared.auth, &request, &[timing_one_key::REMOVE]).await?;
+        self.delete(&access, &request.get_ref().timing_ids).await.reply(access.lang())
+    }
+}
+
+impl TimingApi {
+    async fn site(&self, access: &InProject) -> Result<Site, Error> {
+        TaskApi::new(self.shared.clone()).project_site(access).await
+    }
+
+    async fn timings(
+        &self,
+        access: &InProject,
+        req: &pb::ListTimingsRequest,
+    ) -> Result<pb::ListTimingsResponse, Error> {
+        let site = self.site(access).await?;
+        let page = Page::of(req.page_num, req.page_size);
+        let (rows, total) = store::list_timings(&self.shared.pool, access.project_id, page).await?;
+        let now = Utc::now();
+        let rows = rows
+            .into_iter()
+            .map(|r| pb::Timing {
+                timing_id: r.timing_id,
+                on: r.is_on,
+                start_ms: r.starts_at.timestamp_millis(),
+                end_ms: r.ends_at.timestamp_millis(),
+                state: timing::state(r.starts_at, r.ends_at, now).to_owned(),
+                remark: r.remark,
+                create_by: r.created_by,
+                create_time_ms: r.created_at.timestamp_millis(),
+                time_zone: site.zone().name().to_owned(),
+            })
+            .collect();
+        Ok(pb::ListTimingsResponse { rows, total })
+    }
+
+    async fn create(&self, access: &InProject, input: &pb::TimingInput) -> Result<pb::CreateTimingResponse, Error> {
+        let site = self.site(access).await?;
+        let raw = RawTiming {
+            switch_state: input.switch_state.clone(),
+            start: input.start_time.clone(),
+            end: input.end_time.clone(),
+            remark: input.remark.clone(),
+        };
+        let draft = TimingDraft::parse(&raw, &site, Utc::now())?;
+        let stale = Msg::PlanChanged.text(access.lang());
+        let timing_id =
+            store::insert_timing(&self.shared.pool, access.project_id, &draft, access.user_name(), &stale).await?;
+        tracing::info!(timing_id, project = access.project_id, on = draft.on, "timing one-key added");
+        Ok(pb::CreateTimingResponse { timing_id })
+    }
+
+    async fn delete(&self, access: &InProject, ids: &[i64]) -> Result<pb::DeleteTimingsResponse, Error> {
+        let ids = check_delete_ids(ids, Msg::TimingNotFound)?;
+        let stale = Msg::PlanChanged.text(access.lang());
+        let deleted = store::delete_timings(&self.shared.pool, access.project_id, &ids, &stale).await?;
+        Ok(pb::DeleteTimingsResponse { deleted })
+    }
 }

@@ -158,7 +158,8 @@ impl TaskApi {
         let loops: Vec<_> = loops.into_iter().filter(|l| gateway_ids.contains(&l.gateway_id)).collect();
         let task_rows = store::enabled_task_loops(pool, access.project_id, None).await?;
         let planned: BTreeSet<(i64, i32)> = task_rows.iter().map(|r| (r.gateway_id, r.loop_index)).collect();
-        let nights = plan::resolve_loops(&site, loops, &task_rows, from, until);
+        let windows = super::grpc::timing_windows(pool, access.project_id, from, until).await?;
+        let nights = plan::resolve_loops(&site, loops, &task_rows, &windows, from, until);
         let mut heads: BTreeMap<i64, (String, String, bool)> = BTreeMap::new();
         for night in &nights {
             let row = &night.row;

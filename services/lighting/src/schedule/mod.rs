@@ -7,7 +7,9 @@
 //!   nights included);
 //! - [`task`]: when a task runs (its days, its start and end, each a clock time or sunrise or
 //!   sunset with a signed offset) and what it asks of the loop;
-//! - [`timeline`]: priority resolution, overrides that revert by themselves, minimum burn.
+//! - [`timeline`]: timing one-key windows, priority resolution, overrides that revert by
+//!   themselves, minimum burn;
+//! - [`timing`]: timing one-key control as entered (the times read in the site's zone).
 //!
 //! The rules are written down in `docs/scheduler.md`. Everything here is tested in simulated
 //! time: property tests compare the resolved timeline with the rules' definition evaluated
@@ -21,3 +23,4 @@ pub mod store;
 pub mod sun;
 pub mod task;
 pub mod timeline;
+pub mod timing;

@@ -9,7 +9,7 @@ use super::model::day_time_from_columns;
 use super::store::{PlanLoopRow, TaskLoopRow};
 use super::sun::{Site, SunDay};
 use super::task::{Days, Light, Task};
-use super::timeline::{LoopPlan, Segment, resolve};
+use super::timeline::{LoopPlan, Segment, Window, resolve};
 
 /// A night runs from noon of its date to noon of the next day, in the site's time zone.
 pub fn night(site: &Site, date: NaiveDate) -> (DateTime<Utc>, DateTime<Utc>) {
@@ -90,12 +90,14 @@ pub struct LoopNight {
     pub segments: Vec<Segment>,
 }
 
-/// Every loop's timeline over `[from, to)`, with the minimum burn time of the loop's
-/// devices (rule 3). No overrides yet: they come with the command path.
+/// Every loop's timeline over `[from, to)`, under the project's timing one-key windows
+/// (rule 0) and with the minimum burn time of the loop's devices (rule 3). No overrides yet:
+/// they come with the command path.
 pub fn resolve_loops(
     site: &Site,
     loops: Vec<PlanLoopRow>,
     task_rows: &[TaskLoopRow],
+    windows: &[Window],
     from: DateTime<Utc>,
     to: DateTime<Utc>,
 ) -> Vec<LoopNight> {
@@ -105,7 +107,7 @@ pub fn resolve_loops(
         .map(|row| {
             let own: &[Task] = tasks.get(&(row.gateway_id, row.loop_index)).map_or(&[], Vec::as_slice);
             let minimum_burn = TimeDelta::minutes(i64::from(row.minimum_burn_minutes.max(0)));
-            let plan = LoopPlan { site, tasks: own, overrides: &[], minimum_burn, lit_since: None };
+            let plan = LoopPlan { site, tasks: own, windows, overrides: &[], minimum_burn, lit_since: None };
             let segments = resolve(&plan, from, to);
             LoopNight { row, segments }
         })
@@ -173,7 +175,7 @@ mod tests {
         let (from, to) = night(&site, NaiveDate::from_ymd_opt(2026, 12, 1).unwrap());
         let on_at = site.at(NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(), NaiveTime::from_hms_opt(18, 0, 0).unwrap());
         let off_at = |loops: Vec<PlanLoopRow>| {
-            let nights = resolve_loops(&site, loops, &[ten_minutes()], from, to);
+            let nights = resolve_loops(&site, loops, &[ten_minutes()], &[], from, to);
             let lit = nights[0].segments.iter().find(|s| s.light != Light::Off).copied().unwrap();
             let last_lit = nights[0].segments.iter().rev().find(|s| s.light != Light::Off).copied().unwrap();
             (lit.from, last_lit.to, last_lit.cause)

@@ -601,22 +601,126 @@ pub async fn save_site(
     .execute(&mut *tx)
     .await
     .map_err(|err| Error::from_db(err, |_| None))?;
+    plan_changed(&mut tx, project_id, stale).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The whole project's plan changed (its site, a timing one-key): its issued schedules and
+/// tasks are back to '0' not issued, the schedules saying why (`stale`).
+async fn plan_changed(conn: &mut sqlx::PgConnection, project_id: i64, stale: &str) -> sqlx::Result<()> {
     sqlx::query!(
         "UPDATE lighting.gateway_schedules SET issue_state = '0', message = $2 \
          WHERE project_id = $1 AND issue_state <> '0'",
         project_id,
         stale,
     )
-    .execute(&mut *tx)
+    .execute(&mut *conn)
     .await?;
     sqlx::query!(
         "UPDATE lighting.tasks SET issue_state = '0' WHERE project_id = $1 AND issue_state <> '0'",
         project_id
     )
-    .execute(&mut *tx)
+    .execute(&mut *conn)
     .await?;
-    tx.commit().await?;
     Ok(())
+}
+
+// --- timing one-key control ------------------------------------------------------------------
+
+#[derive(Debug, Clone)]
+pub struct TimingRow {
+    pub timing_id: i64,
+    pub is_on: bool,
+    pub starts_at: DateTime<Utc>,
+    pub ends_at: DateTime<Utc>,
+    pub remark: String,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+}
+
+pub async fn list_timings(pool: &PgPool, project_id: i64, page: Page) -> sqlx::Result<(Vec<TimingRow>, i64)> {
+    let rows = sqlx::query_as!(
+        TimingRow,
+        "SELECT timing_id, is_on, starts_at, ends_at, remark, created_by, created_at FROM lighting.timing_onekeys \
+         WHERE project_id = $1 ORDER BY starts_at DESC, timing_id DESC LIMIT $2 OFFSET $3",
+        project_id,
+        page.limit,
+        page.offset,
+    )
+    .fetch_all(pool)
+    .await?;
+    let total = sqlx::query_scalar!(
+        "SELECT count(*) AS \"total!\" FROM lighting.timing_onekeys WHERE project_id = $1",
+        project_id
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok((rows, total))
+}
+
+/// The project's windows that overlap `[from, to)`: (id, on, start, end).
+pub async fn timing_windows(
+    pool: &PgPool,
+    project_id: i64,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> sqlx::Result<Vec<(i64, bool, DateTime<Utc>, DateTime<Utc>)>> {
+    let rows = sqlx::query!(
+        "SELECT timing_id, is_on, starts_at, ends_at FROM lighting.timing_onekeys \
+         WHERE project_id = $1 AND ends_at > $2 AND starts_at < $3 ORDER BY timing_id",
+        project_id,
+        from,
+        to,
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.timing_id, r.is_on, r.starts_at, r.ends_at)).collect())
+}
+
+pub async fn insert_timing(
+    pool: &PgPool,
+    project_id: i64,
+    draft: &super::timing::TimingDraft,
+    user: &str,
+    stale: &str,
+) -> Result<i64, Error> {
+    let mut tx = pool.begin().await?;
+    let timing_id = sqlx::query_scalar!(
+        "INSERT INTO lighting.timing_onekeys (project_id, is_on, starts_at, ends_at, remark, created_by) \
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING timing_id",
+        project_id,
+        draft.on,
+        draft.from,
+        draft.to,
+        draft.remark,
+        user,
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(|err| Error::from_db(err, |_| None))?;
+    plan_changed(&mut tx, project_id, stale).await?;
+    tx.commit().await?;
+    Ok(timing_id)
+}
+
+/// Deletes all the windows or none: NotFound when one is not the project's.
+pub async fn delete_timings(pool: &PgPool, project_id: i64, ids: &[i64], stale: &str) -> Result<u32, Error> {
+    let mut tx = pool.begin().await?;
+    let deleted = sqlx::query!(
+        "DELETE FROM lighting.timing_onekeys WHERE project_id = $1 AND timing_id = ANY($2)",
+        project_id,
+        ids
+    )
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if usize::try_from(deleted).unwrap_or(0) != ids.len() {
+        return Err(Error::not_found(Msg::TimingNotFound));
+    }
+    plan_changed(&mut tx, project_id, stale).await?;
+    tx.commit().await?;
+    Ok(u32::try_from(deleted).unwrap_or(u32::MAX))
 }
 
 /// What the project's enabled tasks set on the loops of their gateways (all, or one), each

@@ -1,6 +1,9 @@
 //! What a loop should do at every instant, and why.
 //!
-//! Three rules, applied in this order (`docs/scheduler.md`):
+//! Three rules, applied in this order (`docs/scheduler.md`), after rule 0:
+//! 0. **Timing one-key.** Inside a timing one-key window every loop of the project is on at
+//!    full light or off, whatever the tasks say; between overlapping windows the later made
+//!    (the larger id) wins.
 //! 1. **Priority.** At every instant the loop follows the run of the highest priority that
 //!    covers it. Between runs of equal priority, the one that started later wins (the newer
 //!    instruction); between runs that also started together, the task with the smaller id
@@ -27,6 +30,22 @@ pub struct Override {
     pub until: Until,
 }
 
+/// A timing one-key window: the project's loops all on (or off) in `[from, to)`, above every
+/// task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    pub id: i64,
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+    pub light: Light,
+}
+
+impl Window {
+    fn covers(&self, instant: DateTime<Utc>) -> bool {
+        self.from <= instant && instant < self.to
+    }
+}
+
 /// How long a manual command holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Until {
@@ -43,6 +62,8 @@ pub enum Cause {
     Idle,
     /// A run of this task, through this scene.
     Task { task: i64, scene: i64, priority: u8 },
+    /// A timing one-key window.
+    Timing { id: i64 },
     /// A manual command.
     Override { id: i64 },
     /// The plan asks for off, deferred until the lamp has burnt its minimum time.
@@ -64,6 +85,8 @@ pub struct LoopPlan<'a> {
     pub site: &'a Site,
     /// The tasks whose scenes address the loop, each with the light it asks of it.
     pub tasks: &'a [Task],
+    /// The project's timing one-key windows.
+    pub windows: &'a [Window],
     pub overrides: &'a [Override],
     /// The minimum burn time of the loop's lamp type.
     pub minimum_burn: TimeDelta,
@@ -79,7 +102,7 @@ pub fn resolve(plan: &LoopPlan<'_>, from: DateTime<Utc>, to: DateTime<Utc>) -> V
     }
     // An override given before the window may still hold in it: resolve from the first one.
     let start = plan.overrides.iter().map(|o| o.at).filter(|at| *at < to).fold(from, std::cmp::min);
-    let planned = planned(plan.site, plan.tasks, start, to);
+    let planned = planned(plan.site, plan.tasks, plan.windows, start, to);
     let commanded = overlay(&planned, plan.overrides, to);
     let burnt = burn(&commanded, plan.minimum_burn, plan.lit_since.filter(|_| start == from));
     clip(&burnt, from, to)
@@ -108,11 +131,12 @@ fn outranks(a: &Run, b: &Run) -> bool {
 }
 
 /// Rule 1 alone.
-fn planned(site: &Site, tasks: &[Task], from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<Segment> {
+fn planned(site: &Site, tasks: &[Task], windows: &[Window], from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<Segment> {
     let runs: Vec<Run> = tasks.iter().flat_map(|task| task.runs(site, from, to)).collect();
     let mut edges: Vec<DateTime<Utc>> = runs
         .iter()
         .flat_map(|run| [run.start, run.end])
+        .chain(windows.iter().flat_map(|w| [w.from, w.to]))
         .filter(|edge| *edge > from && *edge < to)
         .chain([from, to])
         .collect();
@@ -125,11 +149,13 @@ fn planned(site: &Site, tasks: &[Task], from: DateTime<Utc>, to: DateTime<Utc>) 
             Some(best) if !outranks(run, best) => Some(best),
             _ => Some(run),
         });
-        let (light, cause) = match winner {
-            Some(run) => {
+        let window = windows.iter().filter(|w| w.covers(begin)).max_by_key(|w| w.id);
+        let (light, cause) = match (window, winner) {
+            (Some(window), _) => (window.light, Cause::Timing { id: window.id }),
+            (None, Some(run)) => {
                 (run.task.light, Cause::Task { task: run.task.id, scene: run.task.scene, priority: run.task.priority })
             }
-            None => (Light::Off, Cause::Idle),
+            (None, None) => (Light::Off, Cause::Idle),
         };
         push(&mut segments, Segment { from: begin, to: end, light, cause });
     }
@@ -276,7 +302,11 @@ mod tests {
 
     /// The rules' definition at one instant, evaluated directly: the reference the timeline
     /// is compared with.
-    fn planned_at(site: &Site, tasks: &[Task], instant: DateTime<Utc>) -> Light {
+    fn planned_at(site: &Site, tasks: &[Task], windows: &[Window], instant: DateTime<Utc>) -> Light {
+        let window = windows.iter().filter(|w| w.from <= instant && instant < w.to).max_by_key(|w| w.id);
+        if let Some(window) = window {
+            return window.light;
+        }
         let runs: Vec<Run> = tasks
             .iter()
             .flat_map(|t| t.runs(site, instant - TimeDelta::days(4), instant + TimeDelta::days(1)))
@@ -305,9 +335,9 @@ mod tests {
                 let own = match c.until {
                     Until::Instant(end) => end,
                     Until::NextPlannedChange => {
-                        let at_start = planned_at(plan.site, plan.tasks, c.at);
+                        let at_start = planned_at(plan.site, plan.tasks, plan.windows, c.at);
                         let mut t = c.at + minute;
-                        while t < horizon && planned_at(plan.site, plan.tasks, t) == at_start {
+                        while t < horizon && planned_at(plan.site, plan.tasks, plan.windows, t) == at_start {
                             t += minute;
                         }
                         t.min(horizon)
@@ -325,7 +355,7 @@ mod tests {
                 .iter()
                 .rev()
                 .find(|(start, end, _)| *start <= now && now < *end)
-                .map_or_else(|| planned_at(plan.site, plan.tasks, now), |hold| hold.2);
+                .map_or_else(|| planned_at(plan.site, plan.tasks, plan.windows, now), |hold| hold.2);
             let light = match (wanted, lit) {
                 (Light::On { .. }, Some((since, _))) => {
                     lit = Some((since, wanted));
@@ -357,6 +387,40 @@ mod tests {
     }
 
     #[test]
+    fn a_timing_one_key_outranks_every_task_and_the_later_one_wins_an_overlap() {
+        let site = berlin();
+        let tasks = [task(1, 255, 18 * 60, 23 * 60, on(80))];
+        let at = |minutes| local(&site, 2026, 12, 1, minutes);
+        let windows = [
+            Window { id: 4, from: at(19 * 60), to: at(21 * 60), light: Light::Off },
+            Window { id: 7, from: at(20 * 60), to: at(20 * 60 + 30), light: on(100) },
+        ];
+        let plan = LoopPlan {
+            site: &site,
+            tasks: &tasks,
+            windows: &windows,
+            overrides: &[],
+            minimum_burn: TimeDelta::zero(),
+            lit_since: None,
+        };
+        let timeline = resolve(&plan, at(12 * 60), local(&site, 2026, 12, 2, 0));
+        let seen: Vec<(DateTime<Utc>, Light, Cause)> = timeline.iter().map(|s| (s.from, s.light, s.cause)).collect();
+        let top = Cause::Task { task: 1, scene: 10, priority: 255 };
+        assert_eq!(
+            seen,
+            [
+                (at(12 * 60), Light::Off, Cause::Idle),
+                (at(18 * 60), on(80), top),
+                (at(19 * 60), Light::Off, Cause::Timing { id: 4 }),
+                (at(20 * 60), on(100), Cause::Timing { id: 7 }),
+                (at(20 * 60 + 30), Light::Off, Cause::Timing { id: 4 }),
+                (at(21 * 60), on(80), top),
+                (at(23 * 60), Light::Off, Cause::Idle),
+            ]
+        );
+    }
+
+    #[test]
     fn a_festival_outranks_the_everyday_plan_and_the_plan_resumes_after_it() {
         let site = berlin();
         let everyday = Task { start: DayTime::Sunset(15), end: DayTime::Sunrise(-10), ..task(1, 10, 0, 0, on(80)) };
@@ -368,8 +432,14 @@ mod tests {
         };
         let festival = Task { days: festival_days, ..task(3, 200, 17 * 60, 60, on(100)) };
         let tasks = [everyday, dim, festival];
-        let plan =
-            LoopPlan { site: &site, tasks: &tasks, overrides: &[], minimum_burn: TimeDelta::zero(), lit_since: None };
+        let plan = LoopPlan {
+            site: &site,
+            tasks: &tasks,
+            windows: &[],
+            overrides: &[],
+            minimum_burn: TimeDelta::zero(),
+            lit_since: None,
+        };
         let from = local(&site, 2026, 12, 24, 12 * 60);
         let to = local(&site, 2026, 12, 25, 12 * 60);
         let timeline = resolve(&plan, from, to);
@@ -395,8 +465,14 @@ mod tests {
             task(4, 5, 20 * 60, 22 * 60, on(40)),
             task(9, 5, 20 * 60, 21 * 60, on(60)),
         ];
-        let plan =
-            LoopPlan { site: &site, tasks: &tasks, overrides: &[], minimum_burn: TimeDelta::zero(), lit_since: None };
+        let plan = LoopPlan {
+            site: &site,
+            tasks: &tasks,
+            windows: &[],
+            overrides: &[],
+            minimum_burn: TimeDelta::zero(),
+            lit_since: None,
+        };
         let from = local(&site, 2026, 7, 1, 0);
         let timeline = resolve(&plan, from, from + TimeDelta::days(1));
         let at = |minutes: u32| light_at(&timeline, local(&site, 2026, 7, 1, minutes)).unwrap();
@@ -415,6 +491,7 @@ mod tests {
         let plan = LoopPlan {
             site: &site,
             tasks: &tasks,
+            windows: &[],
             overrides: &overrides,
             minimum_burn: TimeDelta::zero(),
             lit_since: None,
@@ -442,6 +519,7 @@ mod tests {
         let plan = LoopPlan {
             site: &site,
             tasks: &tasks,
+            windows: &[],
             overrides: &overrides,
             minimum_burn: TimeDelta::zero(),
             lit_since: None,
@@ -460,6 +538,7 @@ mod tests {
         let plan = LoopPlan {
             site: &site,
             tasks: &tasks,
+            windows: &[],
             overrides: &[],
             minimum_burn: TimeDelta::minutes(15),
             lit_since: None,
@@ -493,6 +572,7 @@ mod tests {
         let plan = LoopPlan {
             site: &site,
             tasks: &[],
+            windows: &[],
             overrides: &[],
             minimum_burn: TimeDelta::minutes(20),
             lit_since: Some(from - TimeDelta::minutes(5)),
@@ -507,8 +587,14 @@ mod tests {
     fn a_run_that_started_days_before_the_window_still_decides_it() {
         let site = berlin();
         let tasks = [task(1, 1, 22 * 60, 6 * 60, on(70))];
-        let plan =
-            LoopPlan { site: &site, tasks: &tasks, overrides: &[], minimum_burn: TimeDelta::zero(), lit_since: None };
+        let plan = LoopPlan {
+            site: &site,
+            tasks: &tasks,
+            windows: &[],
+            overrides: &[],
+            minimum_burn: TimeDelta::zero(),
+            lit_since: None,
+        };
         let from = local(&site, 2026, 7, 2, 3 * 60);
         let timeline = resolve(&plan, from, from + TimeDelta::hours(1));
         assert_eq!(timeline[0].light, on(70), "the run of the 1st covers 03:00 on the 2nd");
@@ -525,8 +611,14 @@ mod tests {
     #[test]
     fn empty_window_is_empty() {
         let site = berlin();
-        let plan =
-            LoopPlan { site: &site, tasks: &[], overrides: &[], minimum_burn: TimeDelta::zero(), lit_since: None };
+        let plan = LoopPlan {
+            site: &site,
+            tasks: &[],
+            windows: &[],
+            overrides: &[],
+            minimum_burn: TimeDelta::zero(),
+            lit_since: None,
+        };
         let at = local(&site, 2026, 7, 1, 0);
         assert!(resolve(&plan, at, at).is_empty());
         assert_eq!(resolve(&plan, at, at + TimeDelta::hours(1)).len(), 1);
@@ -559,6 +651,11 @@ mod tests {
         )
     }
 
+    /// Timing one-key windows over the two simulated days: (id, start minute, length, light).
+    fn window_strategy() -> impl Strategy<Value = (i64, u32, u32, Light)> {
+        (1i64..9, 0u32..2880, 1u32..900, light_strategy())
+    }
+
     fn override_strategy() -> impl Strategy<Value = (i64, u32, Light, Option<u32>)> {
         (1i64..50, 0u32..2880, light_strategy(), proptest::option::of(1u32..600))
     }
@@ -572,6 +669,7 @@ mod tests {
         fn the_timeline_is_the_rules_applied_minute_by_minute(
             tasks in proptest::collection::vec(task_strategy(), 0..6),
             commands in proptest::collection::vec(override_strategy(), 0..3),
+            timings in proptest::collection::vec(window_strategy(), 0..3),
             burn in 0i64..90,
             start in 0u32..1440,
             lit_before in proptest::option::of(0i64..120),
@@ -590,7 +688,14 @@ mod tests {
                 })
                 .collect();
             let lit_since = lit_before.map(|m| from - TimeDelta::minutes(m));
-            let plan = LoopPlan { site: &site, tasks: &tasks, overrides: &overrides, minimum_burn: TimeDelta::minutes(burn), lit_since };
+            let windows: Vec<Window> = timings
+                .iter()
+                .map(|(id, at, length, light)| {
+                    let start = from + TimeDelta::minutes(i64::from(*at));
+                    Window { id: *id, from: start, to: start + TimeDelta::minutes(i64::from(*length)), light: *light }
+                })
+                .collect();
+            let plan = LoopPlan { site: &site, tasks: &tasks, windows: &windows, overrides: &overrides, minimum_burn: TimeDelta::minutes(burn), lit_since };
             let timeline = resolve(&plan, from, to);
             assert_contiguous(&timeline, from, to);
             let expected = simulate(&plan, from, minutes);
@@ -607,7 +712,7 @@ mod tests {
             let site = berlin();
             let from = local(&site, 2026, 3, 27, start);
             let to = from + TimeDelta::days(3);
-            let plan = LoopPlan { site: &site, tasks: &tasks, overrides: &[], minimum_burn: TimeDelta::zero(), lit_since: None };
+            let plan = LoopPlan { site: &site, tasks: &tasks, windows: &[], overrides: &[], minimum_burn: TimeDelta::zero(), lit_since: None };
             for segment in resolve(&plan, from, to) {
                 let covering: Vec<Run> = tasks.iter().flat_map(|t| t.runs(&site, from, to)).filter(|r| r.covers(segment.from)).collect();
                 match segment.cause {
@@ -637,7 +742,7 @@ mod tests {
             let given = from + TimeDelta::minutes(i64::from(at));
             let until = hold.map_or(Until::NextPlannedChange, |m| Until::Instant(given + TimeDelta::minutes(i64::from(m))));
             let overrides = [Override { id: 1, at: given, light, until }];
-            let plan = LoopPlan { site: &site, tasks: &tasks, overrides: &overrides, minimum_burn: TimeDelta::zero(), lit_since: None };
+            let plan = LoopPlan { site: &site, tasks: &tasks, windows: &[], overrides: &overrides, minimum_burn: TimeDelta::zero(), lit_since: None };
             let timeline = resolve(&plan, from, to);
             let plain = resolve(&LoopPlan { overrides: &[], ..plan }, from, to);
             let end = match until {
@@ -673,7 +778,7 @@ mod tests {
                     until: hold.map_or(Until::NextPlannedChange, |m| Until::Instant(from + TimeDelta::minutes(i64::from(at + m)))),
                 })
                 .collect();
-            let plan = LoopPlan { site: &site, tasks: &tasks, overrides: &overrides, minimum_burn: TimeDelta::minutes(burn), lit_since: None };
+            let plan = LoopPlan { site: &site, tasks: &tasks, windows: &[], overrides: &overrides, minimum_burn: TimeDelta::minutes(burn), lit_since: None };
             let timeline = resolve(&plan, from, to);
             let mut lit_at: Option<DateTime<Utc>> = None;
             for segment in &timeline {
