@@ -12,6 +12,9 @@ describe('component registry', () => {
       'lighting/oneKey/index',
       'device/category/index',
       'device/type/index',
+      'device/device/index',
+      'device/group/index',
+      'device/chart/index',
       'alarm/type/index',
       'alarm/realtime/index',
       'alarm/history/index',
@@ -35,6 +38,9 @@ describe('component registry', () => {
       'device/map/index',
       'device/category/index',
       'device/type/index',
+      'device/device/index',
+      'device/group/index',
+      'device/chart/index',
       'alarm/type/index',
       'alarm/realtime/index',
       'alarm/history/index',
@@ -53,6 +59,12 @@ describe('component registry', () => {
     expect(hasPage('project/address/index')).toBe(true);
     expect(pageFor('project/address/index')).not.toBe(NotAvailablePage);
     expect(needsProject('project/address/index')).toBe(true);
+  });
+
+  it('maps the timing one-key control screen to its page, inside the selected project', () => {
+    expect(hasPage('landscape/timingOneKey/index')).toBe(true);
+    expect(pageFor('landscape/timingOneKey/index')).not.toBe(NotAvailablePage);
+    expect(needsProject('landscape/timingOneKey/index')).toBe(true);
   });
 
   it('maps the parameter and dictionary screens to their pages, outside projects', () => {

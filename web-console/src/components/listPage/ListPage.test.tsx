@@ -339,6 +339,34 @@ describe('the list page kit', () => {
     expect(await screen.findByText('设备1')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: '请先选择项目' })).not.toBeInTheDocument();
   });
+  it("shows the page's empty text for the query sent, else the kit's own", async () => {
+    const fetchList = fetchDevices();
+    const { user } = renderWithProviders(
+      <ListPage<Device, DeviceQuery>
+        rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} searchFields={searchFields}
+        emptyText={(query) => (query.deviceName ? `没有名为“${query.deviceName}”的设备` : undefined)}
+      />,
+      signedIn(['*:*:*']),
+    );
+    expect(await screen.findByText('设备1')).toBeInTheDocument();
+    const form = screen.getByRole('button', { name: '搜索' }).closest('form') as HTMLElement;
+    await user.type(within(form).getByLabelText('设备名称'), '路灯');
+    await user.click(within(form).getByRole('button', { name: '搜索' }));
+    expect(await screen.findByText('没有名为“路灯”的设备')).toBeInTheDocument();
+    expect(screen.queryByText('设备1')).not.toBeInTheDocument();
+  });
+
+  it("keeps the kit's own empty text when the page's gives none", async () => {
+    renderWithProviders(
+      <ListPage<Device, DeviceQuery>
+        rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={() => Promise.resolve({ rows: [], total: 0 })} columns={columns}
+        emptyText={() => undefined}
+      />,
+      signedIn(['*:*:*']),
+    );
+    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+  });
+
   it('puts the page\'s own toolbar buttons with its own, for the holders of their permissions, acting on the chosen rows', async () => {
     const fetchList = fetchDevices();
     const imported = vi.fn();

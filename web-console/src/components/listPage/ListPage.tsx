@@ -55,6 +55,11 @@ interface ListPageOwnProps<Row, Q extends PageQuery> {
   filters?: Filters<Q>;
   /** A tree table (ListTree): rows with `children`, opened and closed node by node and all at once. */
   expandable?: true | ListTree;
+  /**
+   * The table's text while it holds no rows, given the query sent (a gateway's devices: the
+   * spec's 'No modules mounted under this gateway.'); undefined leaves the kit's own.
+   */
+  emptyText?: (query: Q) => ReactNode | undefined;
   onRowClick?: (row: Row) => void;
   /**
    * Told the selected rows whenever they change (a new page, search or filter selects none):
@@ -240,6 +245,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
     },
   }));
 
+  const emptyText = props.emptyText?.(query);
   const keyOf = (row: Row) => row[rowKey] as Key;
   const treeTable: TableProps<Row>['expandable'] = tree
     ? {
@@ -298,6 +304,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
         dataSource={rows}
         pagination={false}
         scroll={{ x: 'max-content' }}
+        locale={emptyText === undefined ? undefined : { emptyText }}
         expandable={treeTable}
         rowSelection={
           selectable

@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
-import { APP_CLIENT_DEPS, createHttpClient } from '../../api/client';
-import { ApiError, serializeApiError, type Envelope } from '../../api/errors';
+import { serializeApiError, type Envelope } from '../../api/errors';
 import { dataOf, toListPage, type ListPage } from '../../api/lists';
+import { importFailuresOf, sendSheetImport } from '../../api/sheetImport';
 import type {
   Asset,
   AssetAction,
@@ -67,45 +67,10 @@ export function savedId(envelope: Envelope, field: 'typeId' | 'assetId' | 'recor
 }
 
 /** The failures of an import's refusal (`data.failures`), or undefined when it has none. */
-export function failuresOf(body: unknown): AssetImportFailure[] | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const data = (body as Envelope).data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const failures = (data as { failures?: unknown }).failures;
-  return Array.isArray(failures) && failures.length > 0 ? (failures as AssetImportFailure[]) : undefined;
-}
+export const failuresOf = (body: unknown) => importFailuresOf<AssetImportFailure>(body);
 
-/**
- * POST /operation/asset/importData (multipart `file`), as the user import sends it: the
- * client answers a refusal with its msg only, so this client (the console's, made of the same
- * parts) also keeps the answer's body to read `data.failures`. A refusal with failures (code
- * 500, nothing imported) resolves with them; any other failure is shown as usual and rejects.
- */
-export async function sendAssetImport(file: File): Promise<AssetImportOutcome> {
-  let answered: unknown;
-  const client = createHttpClient({
-    ...APP_CLIENT_DEPS,
-    fetch: async (input, init) => {
-      const response = await APP_CLIENT_DEPS.fetch(input, init);
-      answered = await response
-        .clone()
-        .json()
-        .catch(() => undefined);
-      return response;
-    },
-  });
-  const form = new FormData();
-  form.append('file', file, file.name);
-  try {
-    const envelope = await client.request({ url: '/operation/asset/importData', method: 'POST', data: form, silent: true });
-    return { msg: typeof envelope.msg === 'string' ? envelope.msg : '', failures: [] };
-  } catch (error) {
-    const failures = failuresOf(answered);
-    if (error instanceof ApiError && failures) return { msg: error.message, failures };
-    if (error instanceof ApiError && error.presentation !== 'none') APP_CLIENT_DEPS.present(error);
-    throw error;
-  }
-}
+/** POST /operation/asset/importData (multipart `file`), all or none (api/sheetImport.ts). */
+export const sendAssetImport = (file: File): Promise<AssetImportOutcome> => sendSheetImport<AssetImportFailure>('/operation/asset/importData', file);
 
 type AssetTag = 'AssetType' | 'Asset' | 'AssetRecord';
 

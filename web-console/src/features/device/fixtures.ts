@@ -1,6 +1,8 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
-import type { EquipmentCategory, EquipmentType } from './types';
+import { gateway, nightPlan } from '../lighting/fixtures';
+import type { Gateway, GatewayDetail } from '../lighting/types';
+import type { Device, DeviceGroup, DeviceGroupDetail, EquipmentCategory, EquipmentType, LoopChart } from './types';
 
 /** Test data shaped as the contract's answers (docs/api-compatibility.md, "Equipment categories and types"). */
 export const lampCategory: EquipmentCategory = {
@@ -51,6 +53,127 @@ export const stripType: EquipmentType = {
   remark: '立面',
 };
 
+/** Two gateways of the project (the gateway list's rows): the lighting tests' north one with four loops, and one of two. */
+export const northGateway: Gateway = { ...gateway, loopCount: 4 };
+
+export const southGateway: Gateway = { ...gateway, gatewayId: 8, gatewayName: '南区网关', gatewayNumber: 'GW-0008', loopCount: 2, onlineStatus: '0' };
+
+/** The north gateway's detail: its first two loops named. */
+export const northDetail: GatewayDetail = {
+  ...northGateway,
+  loops: [
+    { loopIndex: 1, loopName: '主路灯', on: true, voltage: 220, current: 1, activePower: 220, energy: 1, updateTime: '2026-05-01 10:00:00' },
+    { loopIndex: 2, loopName: '景观带', on: false, voltage: 0, current: 0, activePower: 0, energy: 0, updateTime: '2026-05-01 10:00:00' },
+  ],
+};
+
+/** Devices shaped as the contract's answers ("Devices and device groups"). */
+export const floodLamp: Device = {
+  deviceId: 101,
+  deviceName: '北岸投光灯1',
+  deviceCode: 'FL-001',
+  typeId: 21,
+  typeName: '投光灯',
+  categoryId: 5,
+  categoryName: '灯具',
+  gatewayId: 7,
+  gatewayName: '北区网关',
+  gatewayNumber: 'GW-0007',
+  loopIndex: 1,
+  loopName: '主路灯',
+  address: '北岸观景台',
+  longitude: 120.2108,
+  latitude: 30.2084,
+  status: '0',
+  online: '1',
+  switchState: '1',
+  groupNames: ['北岸亮化'],
+  remark: null,
+  createBy: 'admin',
+  createTime: '2026-04-22 10:00:00',
+  updateTime: null,
+};
+
+export const wallStrip: Device = {
+  ...floodLamp,
+  deviceId: 102,
+  deviceName: '南岸洗墙灯带',
+  deviceCode: 'WS-002',
+  typeId: 22,
+  typeName: '洗墙灯带',
+  gatewayId: 8,
+  gatewayName: '南区网关',
+  gatewayNumber: 'GW-0008',
+  loopIndex: 2,
+  loopName: '',
+  address: '南岸立面',
+  longitude: null,
+  latitude: null,
+  status: '1',
+  online: '0',
+  switchState: null,
+  groupNames: [],
+  createTime: '2026-04-23 10:00:00',
+};
+
+/** A device group shaped as the contract's answers. */
+export const northGroup: DeviceGroup = {
+  groupId: 31,
+  groupName: '北岸亮化',
+  remark: '北岸全部灯具',
+  deviceCount: 1,
+  createBy: 'admin',
+  createTime: '2026-04-24 10:00:00',
+  updateTime: null,
+};
+
+export const northGroupDetail: DeviceGroupDetail = { ...northGroup, deviceIds: [101], devices: [floodLamp] };
+
+/** The instant of a wall time in Shanghai (+08:00 all year). */
+const shanghai = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}+08:00`);
+
+/** A stretch the loop reported, its instants beside its wall times (Shanghai). */
+const stretch = (from: string, to: string, switchState: '0' | '1') => ({ from, to, fromMs: shanghai(from), toMs: shanghai(to), switchState });
+
+/**
+ * The lighting chart of the north gateway's loop 1 on the night of 2026-05-01 in Shanghai
+ * (contract: GET /device/chart/loop): the plan of tonight's plan (on 19:00 to 22:10: 3:10);
+ * reported on 19:02 to 20:30 and 20:50 to 22:15 (2:53, 17 minutes less), silent in between;
+ * the power of a few minutes, and none during the silence.
+ */
+export const loopChart: LoopChart = {
+  date: '2026-05-01',
+  from: nightPlan.from,
+  to: nightPlan.to,
+  fromMs: nightPlan.fromMs,
+  toMs: nightPlan.toMs,
+  timeZone: nightPlan.timeZone,
+  sunset: nightPlan.sunset,
+  sunrise: nightPlan.sunrise,
+  gatewayId: 7,
+  gatewayName: '北区网关',
+  gatewayNumber: 'GW-0007',
+  loopIndex: 1,
+  loopName: '主路灯',
+  planned: nightPlan.gateways[0]?.loops[0]?.segments ?? [],
+  actual: [
+    stretch('2026-05-01 12:00:00', '2026-05-01 19:02:00', '0'),
+    stretch('2026-05-01 19:02:00', '2026-05-01 20:30:00', '1'),
+    stretch('2026-05-01 20:50:00', '2026-05-01 22:15:00', '1'),
+    stretch('2026-05-01 22:15:00', '2026-05-02 12:00:00', '0'),
+  ],
+  power: [
+    { time: '2026-05-01 19:02:00', timeMs: shanghai('2026-05-01 19:02:00'), activePowerW: 218.4 },
+    { time: '2026-05-01 19:03:00', timeMs: shanghai('2026-05-01 19:03:00'), activePowerW: 220 },
+    { time: '2026-05-01 20:29:00', timeMs: shanghai('2026-05-01 20:29:00'), activePowerW: 221.5 },
+    { time: '2026-05-01 20:50:00', timeMs: shanghai('2026-05-01 20:50:00'), activePowerW: 219 },
+    { time: '2026-05-01 22:15:00', timeMs: shanghai('2026-05-01 22:15:00'), activePowerW: 0 },
+  ],
+};
+
+/** The same night without telemetry: the plan alone. */
+export const silentLoopChart: LoopChart = { ...loopChart, actual: [], power: [] };
+
 export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });
 
 /** The server's refusal: the HTTP status is the code, the message in the session's language. */
@@ -58,7 +181,7 @@ export const refused = (code: number, msg: string) => ({ status: code, body: { c
 
 const meta = (title: string, titleEn: string) => ({ title, titleEn, icon: '#' });
 
-/** The demo route tree with the device directory's category and type screens. */
+/** The demo route tree with the device directory's category, type, device, group and chart screens. */
 export const deviceRoutes: ServerRoute[] = [
   ...serverRoutes,
   {
@@ -71,16 +194,28 @@ export const deviceRoutes: ServerRoute[] = [
     children: [
       { path: 'category', component: 'device/category/index', meta: meta('设备分类', 'Equipment categories') },
       { path: 'type', component: 'device/type/index', meta: meta('设备类型', 'Equipment types') },
+      { path: 'device', component: 'device/device/index', meta: meta('设备列表', 'Devices') },
+      { path: 'group', component: 'device/group/index', meta: meta('设备分组', 'Device Groups') },
+      { path: 'chart', component: 'device/chart/index', meta: meta('照明图表', 'Lighting Charts') },
     ],
   },
 ];
 
-/** The demo backend with two categories and two types; routes can be replaced. */
+/**
+ * The demo backend with two categories, two types, two gateways (the north one's detail), two
+ * devices, a group and a lighting chart; routes can be replaced.
+ */
 export function deviceBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
   return consoleBackend({
     'GET /system/menu/getRouters': ok({ data: deviceRoutes }),
     'GET /device/category/list': ok({ rows: [lampCategory, sensorCategory], total: 2 }),
     'GET /device/type/list': ok({ rows: [floodType, stripType], total: 2 }),
+    'GET /lighting/gateway/list': ok({ rows: [northGateway, southGateway], total: 2 }),
+    'GET /lighting/gateway/7': ok({ data: northDetail }),
+    'GET /device/device/list': ok({ rows: [floodLamp, wallStrip], total: 2 }),
+    'GET /device/group/list': ok({ rows: [northGroup], total: 1 }),
+    'GET /device/group/31': ok({ data: northGroupDetail }),
+    'GET /device/chart/loop': ok({ data: loopChart }),
     ...overrides,
   });
 }

@@ -3,8 +3,19 @@ import i18n from '../../i18n';
 import {
   categoryRules,
   CODE_MAX,
+  controlRules,
+  coordinateProblem,
+  deviceRules,
+  groupRules,
+  importProblem,
+  isAddress,
   isCode,
+  isDeviceStatus,
+  isGroupDevices,
   isIntegerIn,
+  isLatitude,
+  isLongitude,
+  isLoopIndex,
   isMinimumBurnMinutes,
   isName,
   isRemark,
@@ -12,7 +23,21 @@ import {
   isTypeValue,
   typeRules,
 } from './rules';
+import { toChange as deviceChange, toValues as deviceValues } from './device/formValues';
+import { toChange as groupChange } from './group/formValues';
+import { deviceOf } from './api';
+import { floodLamp, wallStrip } from './fixtures';
 import './i18n';
+
+/** Runs an antd rule (a function of the form) on a value, with the form's other fields; answers 'ok' or the message. */
+async function run(rule: unknown, value: unknown, fields: Record<string, unknown> = {}): Promise<string> {
+  const made = typeof rule === 'function' ? (rule as (form: unknown) => { validator: (r: unknown, v: unknown) => Promise<void> })({ getFieldValue: (name: string) => fields[name] }) : undefined;
+  if (!made) throw new Error('not a validator rule');
+  return made.validator({}, value).then(
+    () => 'ok',
+    (error: Error) => error.message,
+  );
+}
 
 describe('equipment category and type rules', () => {
   it('names: 1 to 30 characters once trimmed, counted as characters', () => {
@@ -86,14 +111,6 @@ describe('equipment category and type rules', () => {
   });
 
   it('form rules carry their messages in the current language', async () => {
-    const run = async (rule: unknown, value: unknown) => {
-      const made = typeof rule === 'function' ? (rule as (form: unknown) => { validator: (r: unknown, v: unknown) => Promise<void> })({}) : undefined;
-      if (!made) throw new Error('not a validator rule');
-      return made.validator({}, value).then(
-        () => 'ok',
-        (error: Error) => error.message,
-      );
-    };
     const category = categoryRules(i18n.t);
     expect(await run(category.categoryCode[0], 'LAMP 1')).toBe('分类编码为 1 到 32 位字母、数字、下划线或连字符');
     expect(await run(category.categoryCode[0], 'LAMP-1')).toBe('ok');
@@ -102,5 +119,117 @@ describe('equipment category and type rules', () => {
     expect(await run(type.statusCheckSeconds[0], 5)).toBe('状态检测时间为 10 到 86400 秒的整数');
     expect(await run(type.minimumBurnMinutes[0], 241)).toBe('最小燃点时间为 0 到 240 分钟的整数');
     expect(await run(type.remark[0], 'x'.repeat(201))).toBe('备注最多 200 个字符');
+  });
+});
+
+describe('device and group rules', () => {
+  it('addresses: 1 to 100 characters once trimmed', () => {
+    expect(isAddress('北岸观景台')).toBe(true);
+    expect(isAddress('x'.repeat(100))).toBe(true);
+    expect(isAddress('x'.repeat(101))).toBe(false);
+    expect(isAddress('  ')).toBe(false);
+    expect(isAddress(undefined)).toBe(false);
+  });
+
+  it('locations: longitude -180 to 180 and latitude -90 to 90, both or neither', () => {
+    expect(isLongitude(-180)).toBe(true);
+    expect(isLongitude(180)).toBe(true);
+    expect(isLongitude(180.0001)).toBe(false);
+    expect(isLongitude(Number.NaN)).toBe(false);
+    expect(isLatitude(-90)).toBe(true);
+    expect(isLatitude(90.5)).toBe(false);
+    expect(isLatitude('30')).toBe(false);
+    for (const field of ['longitude', 'latitude'] as const) {
+      expect(coordinateProblem(field, null, null)).toBeUndefined();
+      expect(coordinateProblem(field, undefined, '')).toBeUndefined();
+      expect(coordinateProblem(field, 120.21, 30.2)).toBeUndefined();
+      expect(coordinateProblem(field, 0, 0)).toBeUndefined();
+      expect(coordinateProblem(field, 120.21, null)).toBe('pair');
+      expect(coordinateProblem(field, null, 30.2)).toBe('pair');
+    }
+    expect(coordinateProblem('longitude', 200, 30.2)).toBe('range');
+    expect(coordinateProblem('latitude', 200, 30.2)).toBeUndefined();
+    expect(coordinateProblem('longitude', 120, null)).toBe('pair');
+    expect(coordinateProblem('latitude', 120, null)).toBe('pair');
+    expect(coordinateProblem('longitude', 200, 95)).toBe('range');
+    expect(coordinateProblem('latitude', 200, 95)).toBe('range');
+    expect(coordinateProblem('longitude', 120, 95)).toBeUndefined();
+    expect(coordinateProblem('latitude', null, undefined)).toBeUndefined();
+  });
+
+  it("loops: a whole number from 1 to the gateway's loop count, any from 1 while it is unknown", () => {
+    expect(isLoopIndex(1, 4)).toBe(true);
+    expect(isLoopIndex(4, 4)).toBe(true);
+    expect(isLoopIndex(5, 4)).toBe(false);
+    expect(isLoopIndex(0, 4)).toBe(false);
+    expect(isLoopIndex(1.5, 4)).toBe(false);
+    expect(isLoopIndex(undefined, 4)).toBe(false);
+    expect(isLoopIndex(64, undefined)).toBe(true);
+  });
+
+  it("statuses, groups' devices and import files", () => {
+    expect(isDeviceStatus('0')).toBe(true);
+    expect(isDeviceStatus('1')).toBe(true);
+    expect(isDeviceStatus('2')).toBe(false);
+    expect(isDeviceStatus(0)).toBe(false);
+    expect(isGroupDevices(undefined)).toBe(true);
+    expect(isGroupDevices([])).toBe(true);
+    expect(isGroupDevices(Array.from({ length: 1000 }, (_, at) => at))).toBe(true);
+    expect(isGroupDevices(Array.from({ length: 1001 }, (_, at) => at))).toBe(false);
+    expect(importProblem({ name: 'devices.xlsx', size: 1024 })).toBeUndefined();
+    expect(importProblem({ name: 'DEVICES.XLS', size: 2 * 1024 * 1024 })).toBeUndefined();
+    expect(importProblem({ name: 'devices.csv', size: 10 })?.kind).toBe('type');
+    expect(importProblem({ name: 'devices.xlsx', size: 2 * 1024 * 1024 + 1 })?.kind).toBe('size');
+  });
+
+  it('form rules carry their messages in the current language', async () => {
+    const device = deviceRules(i18n.t, (gatewayId) => (gatewayId === 7 ? 4 : undefined));
+    expect(await run(device.deviceName[0], ' ')).toBe('设备名称为 1 到 30 个字符');
+    expect(await run(device.deviceCode[0], 'FL 01')).toBe('设备编码为 1 到 32 位字母、数字、下划线或连字符');
+    expect(await run(device.deviceCode[0], 'FL-01')).toBe('ok');
+    expect(await run(device.loopIndex[0], 5, { gatewayId: 7 })).toBe('请选择该网关的一个回路');
+    expect(await run(device.loopIndex[0], 4, { gatewayId: 7 })).toBe('ok');
+    expect(await run(device.address[0], '')).toBe('设备地址不能为空，最多 100 个字符');
+    expect(await run(device.longitude[0], 120, { latitude: null })).toBe('经度和纬度须同时填写或同时为空');
+    expect(await run(device.latitude[0], null, { longitude: 120 })).toBe('经度和纬度须同时填写或同时为空');
+    expect(await run(device.longitude[0], -181, { latitude: 30 })).toBe('经度为 -180 到 180 之间的数');
+    expect(await run(device.latitude[0], 91, { longitude: 120 })).toBe('纬度为 -90 到 90 之间的数');
+    expect(await run(device.longitude[0], null, { latitude: null })).toBe('ok');
+    expect(await run(device.remark[0], 'x'.repeat(201))).toBe('备注最多 200 个字符');
+    const group = groupRules(i18n.t);
+    expect(await run(group.groupName[0], 'x'.repeat(31))).toBe('分组名称为 1 到 30 个字符');
+    expect(await run(group.deviceIds[0], Array.from({ length: 1001 }, (_, at) => at))).toBe('一个分组最多 1000 个设备');
+    expect(controlRules(i18n.t).switchState[0]).toMatchObject({ required: true, message: '请选择开启或关闭' });
+  });
+
+  it('form values go to the server trimmed, a location as two numbers or two nulls', () => {
+    expect(deviceChange(deviceValues(floodLamp))).toEqual({
+      deviceName: '北岸投光灯1',
+      deviceCode: 'FL-001',
+      typeId: 21,
+      gatewayId: 7,
+      loopIndex: 1,
+      address: '北岸观景台',
+      longitude: 120.2108,
+      latitude: 30.2084,
+      status: '0',
+      remark: '',
+    });
+    expect(deviceChange({ ...deviceValues(wallStrip), deviceName: ' 灯带 ', address: ' 立面 ', remark: ' 新 ' })).toMatchObject({
+      deviceName: '灯带',
+      address: '立面',
+      longitude: null,
+      latitude: null,
+      status: '1',
+      remark: '新',
+    });
+    expect(groupChange({ groupName: ' 北岸 ', remark: undefined, deviceIds: undefined })).toEqual({ groupName: '北岸', remark: '', deviceIds: [] });
+  });
+
+  it('reads devices as the console keeps them: group names a list, the loop name a text, unknowns null', () => {
+    expect(deviceOf(floodLamp)).toEqual(floodLamp);
+    const raw = { ...wallStrip, groupNames: '北岸亮化,夜景' as unknown as string[], loopName: undefined, switchState: undefined, longitude: undefined };
+    expect(deviceOf(raw)).toMatchObject({ groupNames: ['北岸亮化', '夜景'], loopName: '', switchState: null, longitude: null });
+    expect(deviceOf({ ...wallStrip, groupNames: undefined }).groupNames).toEqual([]);
   });
 });

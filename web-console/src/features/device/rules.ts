@@ -1,13 +1,15 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { checkFile, FILE_RULES, type FileProblem, type FileRule } from '../../lib/fileRules';
 import { CODE_PATTERN } from '../../lib/validators';
+import type { DeviceStatus } from './types';
 
 /**
  * The server's rules for equipment categories and types (docs/api-compatibility.md,
  * "Equipment categories and types"): names 1 to 30 characters, codes 1 to 32 letters, digits,
  * underscores or hyphens (spec section 5), the type value 0 to 255 (lower is a higher
  * priority), the status check 10 to 86,400 seconds (spec section 9), the minimum burn 0 to
- * 240 minutes, remarks at most 200 characters.
+ * 240 minutes, remarks at most 200 characters. Devices and groups below.
  */
 export const CATEGORY_NAME_MAX = 30;
 export const TYPE_NAME_MAX = 30;
@@ -34,7 +36,7 @@ export function isName(value: unknown, max: number): boolean {
   return length >= 1 && length <= max;
 }
 
-/** A category's or type's code: 1 to 32 letters, digits, underscores or hyphens. */
+/** A category's, type's or device's code: 1 to 32 letters, digits, underscores or hyphens. */
 export function isCode(value: unknown): boolean {
   return typeof value === 'string' && value.length >= 1 && value.length <= CODE_MAX && CODE_PATTERN.test(value);
 }
@@ -83,5 +85,120 @@ export function typeRules(t: TFunction) {
       check(isMinimumBurnMinutes, t('device.type.rules.minimumBurnMinutes', { min: MINIMUM_BURN_MIN, max: MINIMUM_BURN_MAX })),
     ],
     remark: [check(isRemark, t('device.rules.remark', { max: REMARK_MAX }))],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/**
+ * The server's rules for devices and groups (docs/api-compatibility.md, "Devices and device
+ * groups"): a device's name 1 to 30 characters, its code as a type's, a type, a gateway and a
+ * loop within the gateway's loop count, an address of 1 to 100 characters (spec section 5:
+ * "device address not empty"), longitude -180 to 180 and latitude -90 to 90, both or neither,
+ * status '0' (in service) or '1' (out of service); a group's name 1 to 30 characters and at
+ * most 1,000 devices. The import takes an xls or xlsx sheet of at most 2 MB, as the asset import.
+ */
+export const DEVICE_NAME_MAX = 30;
+export const ADDRESS_MAX = 100;
+export const LONGITUDE_MAX = 180;
+export const LATITUDE_MAX = 90;
+export const IN_SERVICE: DeviceStatus = '0';
+export const OUT_OF_SERVICE: DeviceStatus = '1';
+export const DEVICE_STATUSES: readonly DeviceStatus[] = [IN_SERVICE, OUT_OF_SERVICE];
+export const GROUP_NAME_MAX = 30;
+export const GROUP_DEVICES_MAX = 1000;
+export const IMPORT_MAX_MB = 2;
+export const IMPORT_RULE: FileRule = { ...FILE_RULES.userImport, maxBytes: IMPORT_MAX_MB * 1024 * 1024 };
+
+/** Why a sheet cannot be imported (its type, its size), or undefined. */
+export function importProblem(file: { name: string; size: number }): FileProblem | undefined {
+  return checkFile(file, IMPORT_RULE);
+}
+
+/** A device's address: 1 to 100 characters once trimmed. */
+export const isAddress = (value: unknown) => isName(value, ADDRESS_MAX);
+
+/** No coordinate: absent, or a cleared number field. */
+const isUnset = (value: unknown) => value === undefined || value === null || value === '';
+
+const isNumberWithin = (value: unknown, limit: number) => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
+
+export const isLongitude = (value: unknown) => isNumberWithin(value, LONGITUDE_MAX);
+export const isLatitude = (value: unknown) => isNumberWithin(value, LATITUDE_MAX);
+
+/**
+ * What is wrong with one coordinate of a location, or undefined: a location is none, or both
+ * coordinates within their ranges; 'pair' when only one of the two is given, 'range' when this
+ * one is outside its own.
+ */
+export function coordinateProblem(field: 'longitude' | 'latitude', longitude: unknown, latitude: unknown): 'pair' | 'range' | undefined {
+  if (isUnset(longitude) && isUnset(latitude)) return undefined;
+  if (isUnset(longitude) || isUnset(latitude)) return 'pair';
+  const inRange = field === 'longitude' ? isLongitude(longitude) : isLatitude(latitude);
+  return inRange ? undefined : 'range';
+}
+
+/** A loop of a gateway: a whole number from 1 to its loop count (any from 1 while the count is unknown). */
+export function isLoopIndex(value: unknown, loopCount: number | undefined): boolean {
+  return isIntegerIn(value, 1, loopCount ?? Number.MAX_SAFE_INTEGER);
+}
+
+export const isDeviceStatus = (value: unknown): value is DeviceStatus => (DEVICE_STATUSES as readonly unknown[]).includes(value);
+
+/** A group's devices: at most 1,000 (none is a group too). */
+export function isGroupDevices(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.length <= GROUP_DEVICES_MAX);
+}
+
+/**
+ * antd rules of the device form, messages in the current language. `loopCountOf` tells the
+ * loop count of the gateway chosen (undefined while unknown); the coordinates are checked
+ * together, each showing what is wrong with it.
+ */
+export function deviceRules(t: TFunction, loopCountOf: (gatewayId: unknown) => number | undefined) {
+  const coordinate =
+    (field: 'longitude' | 'latitude'): FormRule =>
+    ({ getFieldValue }) => ({
+      validator: (_rule, value: unknown) => {
+        const longitude: unknown = field === 'longitude' ? value : getFieldValue('longitude');
+        const latitude: unknown = field === 'latitude' ? value : getFieldValue('latitude');
+        const problem = coordinateProblem(field, longitude, latitude);
+        if (problem === 'pair') return Promise.reject(new Error(t('device.device.rules.locationPair')));
+        if (problem === 'range') {
+          return Promise.reject(new Error(t(`device.device.rules.${field}`, { max: field === 'longitude' ? LONGITUDE_MAX : LATITUDE_MAX })));
+        }
+        return Promise.resolve();
+      },
+    });
+  return {
+    deviceName: [check((value) => isName(value, DEVICE_NAME_MAX), t('device.device.rules.name', { max: DEVICE_NAME_MAX }))],
+    deviceCode: [check(isCode, t('device.device.rules.code', { max: CODE_MAX }))],
+    typeId: [{ required: true, message: t('device.device.rules.type') }],
+    gatewayId: [{ required: true, message: t('device.device.rules.gateway') }],
+    loopIndex: [
+      ({ getFieldValue }) => ({
+        validator: (_rule, value: unknown) =>
+          isLoopIndex(value, loopCountOf(getFieldValue('gatewayId'))) ? Promise.resolve() : Promise.reject(new Error(t('device.device.rules.loop'))),
+      }),
+    ],
+    address: [check(isAddress, t('device.device.rules.address', { max: ADDRESS_MAX }))],
+    longitude: [coordinate('longitude')],
+    latitude: [coordinate('latitude')],
+    status: [check(isDeviceStatus, t('device.device.rules.status'))],
+    remark: [check(isRemark, t('device.rules.remark', { max: REMARK_MAX }))],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** antd rules of the group form, messages in the current language. */
+export function groupRules(t: TFunction) {
+  return {
+    groupName: [check((value) => isName(value, GROUP_NAME_MAX), t('device.group.rules.name', { max: GROUP_NAME_MAX }))],
+    deviceIds: [check(isGroupDevices, t('device.group.rules.devices', { max: GROUP_DEVICES_MAX }))],
+    remark: [check(isRemark, t('device.rules.remark', { max: REMARK_MAX }))],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** antd rules of the group control form: on or off must be chosen. */
+export function controlRules(t: TFunction) {
+  return {
+    switchState: [{ required: true, message: t('device.group.control.rules.switchState') }],
   } satisfies Record<string, FormRule[]>;
 }

@@ -1,3 +1,5 @@
+import type { GatewayResults, PlanSegment } from '../lighting/types';
+
 /** The kinds of device the map places; gateways until the device registry adds its kinds. */
 export type DeviceType = 'gateway';
 
@@ -126,4 +128,186 @@ export interface EquipmentTypeChange {
   statusCheckSeconds: number;
   minimumBurnMinutes: number;
   remark: string;
+}
+
+/** A device's status: '0' in service, '1' out of service. */
+export type DeviceStatus = '0' | '1';
+
+/** A switch: '1' on, '0' off. */
+export type SwitchState = '0' | '1';
+
+/**
+ * A lamp or fitting hung on one loop of a gateway (contract: GET /device/device/list, issue
+ * 12): its type (and the type's category), its gateway and loop, its address and location,
+ * whether it is in service; `online` is its gateway's ('1'/'0'), `switchState` its loop's last
+ * reported state ('1' on, '0' off, null unknown).
+ */
+export interface Device {
+  deviceId: number;
+  deviceName: string;
+  deviceCode: string;
+  typeId: number;
+  typeName: string;
+  categoryId: number;
+  categoryName: string;
+  gatewayId: number;
+  gatewayName: string;
+  gatewayNumber: string;
+  loopIndex: number;
+  /** The loop's name on its gateway; empty when it has none. */
+  loopName: string;
+  address: string;
+  longitude: number | null;
+  latitude: number | null;
+  status: string;
+  online: string;
+  switchState: string | null;
+  /** The groups the device belongs to. */
+  groupNames: string[];
+  remark: string | null;
+  createBy: string;
+  createTime: string;
+  updateTime: string | null;
+}
+
+export interface DeviceQuery {
+  pageNum: number;
+  pageSize: number;
+  deviceName?: string;
+  deviceCode?: string;
+  typeId?: number;
+  gatewayId?: number;
+  groupId?: number;
+  status?: string;
+}
+
+/** POST /device/device body (PUT adds `deviceId`): a location is both coordinates or neither (nulls). */
+export interface DeviceChange {
+  deviceName: string;
+  deviceCode: string;
+  typeId: number;
+  gatewayId: number;
+  loopIndex: number;
+  address: string;
+  longitude: number | null;
+  latitude: number | null;
+  status: DeviceStatus;
+  remark: string;
+}
+
+/** A row the device import refused: its row in the sheet (the header is 1), its code, why. */
+export interface DeviceImportFailure {
+  row: number;
+  deviceCode: string;
+  msg: string;
+}
+
+/** What a device import answered: its msg, and the refused rows (none when everything was imported). */
+export interface DeviceImportOutcome {
+  msg: string;
+  failures: DeviceImportFailure[];
+}
+
+/** A device group of the project (contract: GET /device/group/list): name 1 to 30 characters, at most 1,000 devices. */
+export interface DeviceGroup {
+  groupId: number;
+  groupName: string;
+  remark: string | null;
+  deviceCount: number;
+  createBy: string;
+  createTime: string;
+  updateTime: string | null;
+}
+
+/** GET /device/group/{groupId}: the group with its devices. */
+export interface DeviceGroupDetail extends DeviceGroup {
+  deviceIds: number[];
+  devices: Device[];
+}
+
+export interface DeviceGroupQuery {
+  pageNum: number;
+  pageSize: number;
+  groupName?: string;
+}
+
+/** POST /device/group body (PUT adds `groupId`). */
+export interface DeviceGroupChange {
+  groupName: string;
+  remark: string;
+  deviceIds: number[];
+}
+
+/**
+ * POST /device/group/control body: switch the loops of the group's devices in service on
+ * ('1') or off ('0'); under a schedule the switch holds until its next step, or for
+ * `holdMinutes` (1 to 1440) when that comes first.
+ */
+export interface GroupControl {
+  groupId: number;
+  switchState: SwitchState;
+  holdMinutes?: number;
+}
+
+/** The group control's answer, as one-key control's: the counts and one result per gateway. */
+export type GroupControlAnswer = GatewayResults;
+
+/**
+ * A stretch of the night the loop reported one state (contract: GET /device/chart/loop):
+ * from its first sample to the next sample; where the telemetry fell silent for more than 5
+ * minutes it ends at its last sample, and the chart shows a gap until the next stretch.
+ */
+export interface ActualStretch {
+  /** YYYY-MM-DD HH:mm:ss in the site's time zone: for labels. */
+  from: string;
+  to: string;
+  /** The exact instants of `from` and `to`, Unix milliseconds: where the stretch is drawn. */
+  fromMs: number;
+  toMs: number;
+  switchState: SwitchState;
+}
+
+/** The loop's active power averaged over one minute. */
+export interface PowerSample {
+  /** YYYY-MM-DD HH:mm:ss in the site's time zone. */
+  time: string;
+  timeMs: number;
+  /** Watts; null when the minute has no reading. */
+  activePowerW: number | null;
+}
+
+/**
+ * A lighting chart (contract: GET /device/chart/loop): one loop's night, from 12:00 on `date`
+ * to 12:00 the next day in the site's time zone, its plan (the segments of tonight's plan)
+ * against what it reported, and its power. Every time text is written in the site's zone.
+ */
+export interface LoopChart {
+  date: string;
+  /** YYYY-MM-DD HH:mm:ss in the site's time zone. */
+  from: string;
+  to: string;
+  /** The exact instants of `from` and `to`, Unix milliseconds. */
+  fromMs: number;
+  toMs: number;
+  /** The site's IANA time zone. */
+  timeZone: string;
+  /** YYYY-MM-DD HH:mm:ss in the site's time zone; null in a polar day or night. */
+  sunset: string | null;
+  sunrise: string | null;
+  gatewayId: number;
+  gatewayName: string;
+  gatewayNumber: string;
+  loopIndex: number;
+  /** The loop's name on its gateway; empty when it has none. */
+  loopName: string;
+  planned: PlanSegment[];
+  actual: ActualStretch[];
+  power: PowerSample[];
+}
+
+export interface LoopChartQuery {
+  gatewayId: number;
+  loopIndex: number;
+  /** YYYY-MM-DD; the site's today when absent. */
+  date?: string;
 }

@@ -143,8 +143,11 @@ export const lightingApi = api.enhanceEndpoints({ addTagTypes: SCHEDULE_TAGS }).
         return credential;
       },
     }),
-    /** Switches one loop; answers the gateway's acknowledgement. */
-    controlLoop: build.mutation<ControlAck, { gatewayId: number; loopIndex: number; on: boolean }>({
+    /**
+     * Switches one loop; answers the gateway's acknowledgement. Under a schedule the switch
+     * holds until the schedule's next step, or for `holdMinutes` (1 to 1440) when that comes first.
+     */
+    controlLoop: build.mutation<ControlAck, { gatewayId: number; loopIndex: number; on: boolean; holdMinutes?: number }>({
       query: (body) => ({ url: '/lighting/control/loop', method: 'POST', data: body }),
       transformResponse: (envelope: Envelope) => dataOf(envelope, EMPTY_ACK),
     }),

@@ -1,10 +1,7 @@
 import { api } from '../../api/api';
-import { BASE_API, createHttpClient } from '../../api/client';
-import { ApiError, serializeApiError, type Envelope } from '../../api/errors';
+import { serializeApiError, type Envelope } from '../../api/errors';
 import { toListPage, type ListPage } from '../../api/lists';
-import { presentError } from '../../api/presenter';
-import i18n from '../../i18n';
-import { getProjectId, getToken } from '../../lib/session';
+import { sendSheetImport } from '../../api/sheetImport';
 import type {
   CheckedTree,
   DataScopeChange,
@@ -34,50 +31,9 @@ export const LIST = 'LIST';
 
 const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-/** The failures of an import's refusal (`data.failures`), or undefined when it has none. */
-export function failuresOf(body: unknown): ImportFailure[] | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const data = (body as Envelope).data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const failures = (data as { failures?: unknown }).failures;
-  return Array.isArray(failures) && failures.length > 0 ? (failures as ImportFailure[]) : undefined;
-}
-
-/**
- * POST /system/user/importData: the client answers a refusal with its msg only, so this client
- * (the console's, made the same way) also keeps the answer's body to read `data.failures`. A
- * refusal with failures resolves with them; any other failure is shown as usual and rejects.
- */
-export async function sendUserImport(file: File, updateSupport: boolean): Promise<ImportOutcome> {
-  let answered: unknown;
-  const client = createHttpClient({
-    baseUrl: BASE_API,
-    fetch: async (input, init) => {
-      const response = await fetch(input, init);
-      answered = await response
-        .clone()
-        .json()
-        .catch(() => undefined);
-      return response;
-    },
-    getToken,
-    getProjectId,
-    getLanguage: () => i18n.language,
-    t: i18n.t.bind(i18n),
-    present: presentError,
-  });
-  const form = new FormData();
-  form.append('file', file, file.name);
-  try {
-    const envelope = await client.request({ url: '/system/user/importData', method: 'POST', params: { updateSupport }, data: form, silent: true });
-    return { msg: typeof envelope.msg === 'string' ? envelope.msg : '', failures: [] };
-  } catch (error) {
-    const failures = failuresOf(answered);
-    if (error instanceof ApiError && failures) return { msg: error.message, failures };
-    if (error instanceof ApiError && error.presentation !== 'none') presentError(error);
-    throw error;
-  }
-}
+/** POST /system/user/importData (multipart `file`, `updateSupport`), all or none (api/sheetImport.ts). */
+export const sendUserImport = (file: File, updateSupport: boolean): Promise<ImportOutcome> =>
+  sendSheetImport<ImportFailure>('/system/user/importData', file, { updateSupport });
 
 /** What a change of a role's users makes stale: the role's two lists, and those users' details (their roles). */
 const roleUserTags = (roleId: number, userIds: readonly number[]) => [

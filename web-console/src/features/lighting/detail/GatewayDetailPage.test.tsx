@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import type { MockRequest } from '../../../test/fetchMock';
 import { renderApp } from '../../../test/renderWithProviders';
+import { selectOption } from '../../../test/selectOption';
 import { signInWithProject } from '../../../test/session';
 import { liveFetch } from '../../live/sseMock';
 import { gatewayDetail, lightingBackend, ok } from '../fixtures';
@@ -59,6 +60,27 @@ describe('the gateway detail', () => {
 
     await user.click(screen.getByRole('button', { name: '读取状态' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('设备未在 5 秒内应答'));
+  });
+
+  it('holds a switch for the chosen time under a schedule: holdMinutes sent, none until the next planned change', async () => {
+    signInWithProject();
+    const { callsTo } = lightingBackend({
+      'POST /lighting/control/loop': (request: MockRequest) =>
+        ok({ data: { correlationId: 'c-2', elapsedMs: 90, loops: [{ ...gatewayDetail.loops[0], on: (request.body as { on: boolean }).on }] } }),
+    });
+    const { user } = renderApp({ route: '/lighting/gateway/detail/7' });
+    expect(await screen.findByLabelText('保持时长')).toBeInTheDocument();
+    // until the schedule's next step at first
+    expect(screen.getByTitle('保持到计划下一次变化')).toBeInTheDocument();
+    await selectOption(user, document.body, '保持时长', '30 分钟');
+    await user.click(screen.getByRole('button', { name: '关闭 主路灯' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('网关已确认，用时 90 ms');
+    expect(callsTo('POST /lighting/control/loop')[0]?.body).toEqual({ gatewayId: 7, loopIndex: 1, on: false, holdMinutes: 30 });
+
+    await selectOption(user, document.body, '保持时长', '保持到计划下一次变化');
+    await user.click(screen.getByRole('button', { name: '打开 主路灯' }));
+    await waitFor(() => expect(callsTo('POST /lighting/control/loop')).toHaveLength(2));
+    expect(callsTo('POST /lighting/control/loop')[1]?.body).toEqual({ gatewayId: 7, loopIndex: 1, on: true });
   });
 
   it("shows the English server message exactly: 'Device offline, cannot operate.'", async () => {

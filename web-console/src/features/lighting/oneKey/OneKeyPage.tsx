@@ -4,11 +4,11 @@ import { BulbFilled, BulbOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../app/feedback';
 import { HasPermi } from '../../../components/Access';
+import GatewayResults from '../../../components/GatewayResults';
 import Pagination from '../../../components/Pagination';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../../lib/pagination';
 import { useAccess } from '../../auth/useAccess';
 import { useGetOneKeyRecordsQuery, useOneKeyControlMutation } from '../api';
-import GatewayResults from '../shared/GatewayResults';
 import type { OneKeyAnswer, OneKeyRecord } from '../types';
 import '../i18n';
 

@@ -1,8 +1,10 @@
-import { useState } from 'react';
-import { Alert, Button, Flex, Space, Table, Tag, type TableProps } from 'antd';
-import { PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useId, useState } from 'react';
+import { Alert, Button, Flex, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { InfoCircleOutlined, PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
+import HoldSelect from '../../../components/HoldSelect';
+import { holdOf, UNTIL_NEXT_STEP } from '../../../lib/hold';
 import { useAccess } from '../../auth/useAccess';
 import { useControlLoopMutation, useReadGatewayMutation } from '../api';
 import type { GatewayDetail, LoopReading } from '../types';
@@ -22,8 +24,9 @@ function LoopState({ on }: { on: boolean | null }) {
 
 /**
  * A gateway's loops with their latest readings, On / Off per loop (pc:lighting:control:edit)
- * and Read state (pc:lighting:control:query). Shows the gateway's acknowledgement with its
- * round trip, or the server's message as it came (offline, no answer, refused).
+ * with how long the switch holds under a schedule (until its next step unless chosen), and
+ * Read state (pc:lighting:control:query). Shows the gateway's acknowledgement with its round
+ * trip, or the server's message as it came (offline, no answer, refused).
  */
 export default function LoopControl({ gateway }: { gateway: GatewayDetail }) {
   const { t } = useTranslation();
@@ -33,6 +36,8 @@ export default function LoopControl({ gateway }: { gateway: GatewayDetail }) {
   const [readGateway, readRequest] = useReadGatewayMutation();
   const [busy, setBusy] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const [hold, setHold] = useState(UNTIL_NEXT_STEP);
+  const holdId = useId();
   const canControl = access.hasPermi(['lighting:control:edit']);
   const canRead = access.hasPermi(['lighting:control:query']);
 
@@ -40,7 +45,7 @@ export default function LoopControl({ gateway }: { gateway: GatewayDetail }) {
     setBusy(`${loop.loopIndex}:${on ? 'on' : 'off'}`);
     setOutcome(undefined);
     try {
-      const ack = await controlLoop({ gatewayId: gateway.gatewayId, loopIndex: loop.loopIndex, on }).unwrap();
+      const ack = await controlLoop({ gatewayId: gateway.gatewayId, loopIndex: loop.loopIndex, on, ...holdOf(hold) }).unwrap();
       storeReadings(dispatch, gateway.gatewayId, ack.loops);
       setOutcome({ kind: 'success', text: t('lighting.control.acknowledged', { ms: ack.elapsedMs }) });
     } catch (error) {
@@ -117,7 +122,16 @@ export default function LoopControl({ gateway }: { gateway: GatewayDetail }) {
 
   return (
     <Flex vertical gap={12}>
-      <Flex justify="flex-end">
+      <Flex justify={canControl ? 'space-between' : 'flex-end'} align="center" wrap gap={8}>
+        {canControl ? (
+          <Space>
+            <label htmlFor={holdId}>{t('components.hold.label')}</label>
+            <HoldSelect id={holdId} value={hold} onChange={setHold} />
+            <Tooltip title={t('components.hold.hint')}>
+              <InfoCircleOutlined aria-label={t('components.hold.hint')} />
+            </Tooltip>
+          </Space>
+        ) : null}
         {canRead ? (
           <Button icon={<ReloadOutlined aria-hidden />} loading={readRequest.isLoading} onClick={() => void readLoops()}>
             {t('lighting.control.read')}

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import AppDialog from '../../../components/AppDialog';
-import GatewayResults from '../shared/GatewayResults';
+import GatewayResults from '../../../components/GatewayResults';
 import type { TaskIssueAnswer } from '../types';
 import '../i18n';
 

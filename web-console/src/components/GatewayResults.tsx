@@ -1,8 +1,7 @@
 import { Alert, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import AsEntered from '../../../components/AsEntered';
-import type { GatewayOutcome, GatewayResult, GatewayResults as Answer } from '../types';
-import '../i18n';
+import type { GatewayOutcome, GatewayResult, GatewayResults as Answer } from '../features/lighting/types';
+import AsEntered from './AsEntered';
 
 const OUTCOME_COLOURS: Record<GatewayOutcome, string> = {
   ok: 'success',
@@ -17,7 +16,7 @@ const isOutcome = (result: string): result is GatewayOutcome => Object.hasOwn(OU
 function OutcomeTag({ result }: { result: string }) {
   const { t } = useTranslation();
   if (!isOutcome(result)) return <Tag>{result || '-'}</Tag>;
-  return <Tag color={OUTCOME_COLOURS[result]}>{t(`lighting.gatewayResult.outcome.${result}`)}</Tag>;
+  return <Tag color={OUTCOME_COLOURS[result]}>{t(`components.gatewayResults.outcome.${result}`)}</Tag>;
 }
 
 /** One row per gateway: its name, number, outcome and the message telling why it failed. */
@@ -30,19 +29,19 @@ function GatewayResultTable({ results }: { results: readonly GatewayResult[] }) 
       pagination={false}
       dataSource={results}
       columns={[
-        { title: t('lighting.gateway.name'), dataIndex: 'gatewayName', key: 'gatewayName', render: (name: string) => <AsEntered text={name} /> },
-        { title: t('lighting.gateway.number'), dataIndex: 'gatewayNumber', key: 'gatewayNumber', render: (number: string) => <AsEntered text={number} /> },
+        { title: t('components.gatewayResults.gatewayName'), dataIndex: 'gatewayName', key: 'gatewayName', render: (name: string) => <AsEntered text={name} /> },
+        { title: t('components.gatewayResults.gatewayNumber'), dataIndex: 'gatewayNumber', key: 'gatewayNumber', render: (number: string) => <AsEntered text={number} /> },
         {
-          title: t('lighting.gatewayResult.result'),
+          title: t('components.gatewayResults.result'),
           dataIndex: 'result',
           key: 'result',
           render: (result: string) => <OutcomeTag result={result} />,
         },
         {
-          title: t('lighting.gatewayResult.message'),
+          title: t('components.gatewayResults.message'),
           dataIndex: 'message',
           key: 'message',
-          render: (text: string, row) => text || (row.result === 'offline' ? t('lighting.control.deviceOffline') : '-'),
+          render: (text: string, row) => text || (row.result === 'offline' ? t('components.gatewayResults.offline') : '-'),
         },
       ]}
     />
@@ -50,8 +49,9 @@ function GatewayResultTable({ results }: { results: readonly GatewayResult[] }) 
 }
 
 /**
- * The outcome of a command sent to many gateways (one-key control, issuing tasks): the summary,
- * green when every gateway took it, red when none did, and the table of gateways.
+ * The outcome of a command sent to many gateways (one-key control, issuing tasks, a device
+ * group's control): the summary, green when every gateway took it, red when none did, and the
+ * table of gateways.
  */
 export default function GatewayResults({ answer, summary }: { answer: Answer; summary: string }) {
   return (
