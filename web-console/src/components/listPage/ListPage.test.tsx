@@ -323,8 +323,8 @@ describe('the list page kit', () => {
     await user.click(await within(picker).findByText('城市天际线亮化工程'));
     await user.click(within(picker).getByRole('button', { name: '确定' }));
 
-    // inside a project the lists are themselves
-    expect(await screen.findAllByText('设备1')).toHaveLength(2);
+    // inside a project the lists are themselves (the fetched one may come a moment later)
+    await waitFor(() => expect(screen.getAllByText('设备1')).toHaveLength(2));
     expect(fetchList).toHaveBeenCalled();
     expect(useList).toHaveBeenCalled();
     expect(screen.queryByRole('region', { name: '请先选择项目' })).not.toBeInTheDocument();

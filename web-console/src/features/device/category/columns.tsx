@@ -9,7 +9,7 @@ export function useCategoryColumns(): ListColumn<EquipmentCategory>[] {
   const { t } = useTranslation();
   return [
     { key: 'categoryName', title: t('device.category.name'), render: (name: string) => <AsEntered text={name} /> },
-    { key: 'categoryCode', title: t('device.category.code') },
+    { key: 'categoryCode', title: t('device.category.code'), render: (code: string) => <AsEntered text={code} /> },
     { key: 'typeCount', title: t('device.category.typeCount') },
     { key: 'remark', title: t('device.category.remark'), render: (remark: string | null) => (remark ? <AsEntered text={remark} clip /> : '-') },
     { key: 'createTime', title: t('device.category.createTime') },

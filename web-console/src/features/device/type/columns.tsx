@@ -10,7 +10,7 @@ export function useTypeColumns(): ListColumn<EquipmentType>[] {
   const { t } = useTranslation();
   return [
     { key: 'typeName', title: t('device.type.name'), render: (name: string) => <AsEntered text={name} /> },
-    { key: 'typeCode', title: t('device.type.code') },
+    { key: 'typeCode', title: t('device.type.code'), render: (code: string) => <AsEntered text={code} /> },
     { key: 'categoryName', title: t('device.type.category'), render: (name: string) => <AsEntered text={name} /> },
     { key: 'typeValue', title: t('device.type.typeValue') },
     { key: 'statusCheckSeconds', title: t('device.type.statusCheckSeconds') },
