@@ -97,6 +97,9 @@ async fn devices_are_kept_checked_and_scoped(c: &Cluster) {
             "Invalid device location: longitude must be a number from -180 to 180 and latitude from -90 to 90, both or neither",
         ),
         ("status", json!("9"), 400, "Status must be 0 (in service) or 1 (out of service)"),
+        ("deviceName", json!("n".repeat(31)), 400, "Device name is required and at most 30 characters"),
+        ("remark", json!("r".repeat(201)), 400, "Remark may be at most 200 characters"),
+        ("typeId", json!("flood"), 400, "Equipment type does not exist"),
         ("typeId", json!(999_999), 404, "Equipment type does not exist"),
         ("gatewayId", json!(999_999), 404, "Gateway does not exist"),
     ] {
@@ -328,6 +331,12 @@ async fn groups_switch_their_devices_in_service(c: &Cluster) {
     for (body, status, msg) in [
         (json!({ "groupName": "", "deviceIds": [] }), 400, "Group name is required and at most 30 characters"),
         (json!({ "groupName": "Cabinet 3", "deviceIds": [] }), 400, "A group named 'Cabinet 3' already exists"),
+        (
+            json!({ "groupName": "g".repeat(31), "deviceIds": [] }),
+            400,
+            "Group name is required and at most 30 characters",
+        ),
+        (json!({ "groupName": "Odd", "deviceIds": "all" }), 404, "The device does not exist"),
         (json!({ "groupName": "Foreign", "deviceIds": [other_device] }), 404, "The device does not exist"),
         (
             json!({ "groupName": "Many", "deviceIds": (1..=1001).collect::<Vec<i64>>() }),
@@ -358,6 +367,12 @@ async fn groups_switch_their_devices_in_service(c: &Cluster) {
     }
     refused(
         en(&console, "1", control(json!({ "groupId": 999_999, "switchState": "0" }))).await,
+        404,
+        "The device group does not exist",
+    );
+    // Another project's group does not exist from there either.
+    refused(
+        en(&console, "2", control(json!({ "groupId": group, "switchState": "0" }))).await,
         404,
         "The device group does not exist",
     );

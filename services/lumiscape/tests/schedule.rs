@@ -601,6 +601,14 @@ async fn a_timing_one_key_outranks_every_task_until_it_is_deleted(c: &Cluster) {
         400,
         "Say whether to switch on or off (on: true or false)",
     );
+    let mut long = body("0", "20:00", "21:00");
+    long["remark"] = json!("r".repeat(201));
+    refused(en(&console, "1", add(long)).await, 400, "Remark may be at most 200 characters");
+    refused(
+        en(&console, "1", add(json!({ "switchState": "0", "startTime": 20, "endTime": 21 }))).await,
+        400,
+        "The time must be YYYY-MM-DD HH:mm:ss",
+    );
     let (_, list) = en(&console, "1", Call::get("/landscape/timingOneKey/list")).await;
     assert_eq!(list["total"], 0, "{list}");
 

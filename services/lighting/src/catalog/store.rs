@@ -281,20 +281,33 @@ pub async fn update_type(pool: &PgPool, project_id: i64, type_id: i64, draft: &T
     Ok(())
 }
 
-/// Deletes all the types or none: NotFound when one is not the project's.
+/// Deletes all the types or none: NotFound when one is not the project's, refused while
+/// devices are of one (as a category with types is).
 pub async fn delete_types(pool: &PgPool, project_id: i64, ids: &[i64]) -> Result<u32, Error> {
     let mut tx = pool.begin().await?;
+    // Locked first, so no device can take one of them between the check and the delete
+    // (a device's insert holds its type FOR SHARE).
+    sqlx::query_scalar!(
+        "SELECT type_id FROM lighting.device_types WHERE project_id = $1 AND type_id = ANY($2) FOR UPDATE",
+        project_id,
+        ids,
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let has_devices: bool = sqlx::query_scalar!(
+        "SELECT EXISTS (SELECT 1 FROM lighting.devices WHERE project_id = $1 AND type_id = ANY($2)) AS \"e!\"",
+        project_id,
+        ids,
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    if has_devices {
+        return Err(Error::refused(Msg::TypeHasDevices));
+    }
     let deleted =
         sqlx::query!("DELETE FROM lighting.device_types WHERE project_id = $1 AND type_id = ANY($2)", project_id, ids)
             .execute(&mut *tx)
-            .await
-            .map_err(|err| {
-                // A type that devices are of is refused like a category with types.
-                if err.as_database_error().and_then(|db| db.constraint()) == Some("devices_type_id_fkey") {
-                    return Error::refused(Msg::TypeHasDevices);
-                }
-                Error::from_db(err, |_| None)
-            })?
+            .await?
             .rows_affected();
     if usize::try_from(deleted).unwrap_or(0) != ids.len() {
         return Err(Error::not_found(Msg::TypeNotFound));
