@@ -258,6 +258,7 @@ async fn fault_injection_shows_in_what_the_platform_receives() {
         duplicate: 0.25,
         out_of_order: 0.25,
         events: 0.2,
+        stuck_loops: Vec::new(),
     };
     let (shutdown, handle) = start_fleet(fleet_config(Transport::Nats, &prefix, faults), nats_url());
 

@@ -82,6 +82,7 @@ pub mod alarm_terms {
                 Attribute::ActivePower => "active_power",
                 Attribute::Temperature => "temperature",
                 Attribute::Signal => "signal",
+                Attribute::LoopMismatch => "loop_mismatch",
                 Attribute::Unspecified => "",
             }
         }
@@ -93,13 +94,19 @@ pub mod alarm_terms {
                 "active_power" => Some(Attribute::ActivePower),
                 "temperature" => Some(Attribute::Temperature),
                 "signal" => Some(Attribute::Signal),
+                "loop_mismatch" => Some(Attribute::LoopMismatch),
                 _ => None,
             }
         }
 
         /// Whether each loop reports it (else the gateway itself).
         pub fn is_loop(self) -> bool {
-            matches!(self, Attribute::Voltage | Attribute::Current | Attribute::ActivePower)
+            matches!(self, Attribute::Voltage | Attribute::Current | Attribute::ActivePower | Attribute::LoopMismatch)
+        }
+
+        /// Whether the bridge judges it from telemetry (else lighting's plan executor does).
+        pub fn is_measured(self) -> bool {
+            !matches!(self, Attribute::LoopMismatch | Attribute::Unspecified)
         }
     }
 
@@ -152,6 +159,7 @@ pub mod alarm_terms {
                 Attribute::ActivePower,
                 Attribute::Temperature,
                 Attribute::Signal,
+                Attribute::LoopMismatch,
             ] {
                 assert_eq!(Attribute::from_word(attribute.word()), Some(attribute));
             }

@@ -145,42 +145,10 @@ impl BridgeApi {
         access: &Access,
         body: &pb::SendCommandRequest,
     ) -> Result<pb::SendCommandResponse, Error> {
-        let bad_request = || Error::bad_request(Msg::BadRequest);
-        let serial = GatewaySerial::new(body.serial.clone()).map_err(|_| bad_request())?;
-        let command = match &body.command {
-            Some(pb::send_command_request::Command::SetLoop(set)) => {
-                let index = LoopIndex::new(u64::from(set.index)).map_err(|_| bad_request())?;
-                let until = match set.until_ms {
-                    0 => None,
-                    ms => Some(chrono::DateTime::from_timestamp_millis(ms).ok_or_else(bad_request)?),
-                };
-                Command::SetLoop { index, on: set.on, until }
-            }
-            Some(pb::send_command_request::Command::SetSchedule(set)) => {
-                Command::SetSchedule(schedule_of(set).ok_or_else(bad_request)?)
-            }
-            Some(pb::send_command_request::Command::ReadState(_)) => Command::ReadState,
-            Some(pb::send_command_request::Command::SetTime(set)) => {
-                let time = chrono::DateTime::from_timestamp_millis(set.time_ms).ok_or_else(bad_request)?;
-                Command::SetTime { time }
-            }
-            None => return Err(bad_request()),
-        };
-        let gateway = self
-            .shared
-            .gateways
-            .get(&super::buckets::gateway_key(serial.as_str()))
-            .ok_or_else(|| Error::not_found(Msg::NotFound))?;
-        let project_ok =
-            access.ctx.project_id == Some(gateway.project_id) && access.caller.may_access_project(gateway.project_id);
-        if !project_ok {
-            return Err(Error::forbidden(Msg::ProjectForbidden));
-        }
-        let timeout = match body.timeout_ms {
-            0 => self.shared.command_timeout,
-            ms => Duration::from_millis(u64::from(ms)).min(MAX_TIMEOUT),
-        };
-        self.shared.send(&serial, command, timeout).await
+        let (serial, command) = command_of(body)?;
+        let project = access.ctx.project_id.filter(|p| access.caller.may_access_project(*p));
+        self.shared.check_project(&serial, project)?;
+        self.shared.send(&serial, command, timeout_of(body, self.shared.command_timeout)).await
     }
 
     /// Presence as this bridge sees it; for a gateway of another bridge's partition, as that
@@ -203,6 +171,89 @@ impl BridgeApi {
             gateways.push(pb::Presence { serial: serial.clone(), online, last_seen_ms });
         }
         Ok(pb::GetPresenceResponse { gateways })
+    }
+}
+
+/// The gateway and the command a request names; a bad request when either is not one.
+fn command_of(body: &pb::SendCommandRequest) -> Result<(GatewaySerial, Command), Error> {
+    let bad_request = || Error::bad_request(Msg::BadRequest);
+    let serial = GatewaySerial::new(body.serial.clone()).map_err(|_| bad_request())?;
+    let command = match &body.command {
+        Some(pb::send_command_request::Command::SetLoop(set)) => {
+            let index = LoopIndex::new(u64::from(set.index)).map_err(|_| bad_request())?;
+            let until = match set.until_ms {
+                0 => None,
+                ms => Some(chrono::DateTime::from_timestamp_millis(ms).ok_or_else(bad_request)?),
+            };
+            Command::SetLoop { index, on: set.on, until }
+        }
+        Some(pb::send_command_request::Command::SetSchedule(set)) => {
+            Command::SetSchedule(schedule_of(set).ok_or_else(bad_request)?)
+        }
+        Some(pb::send_command_request::Command::ReadState(_)) => Command::ReadState,
+        Some(pb::send_command_request::Command::SetTime(set)) => {
+            let time = chrono::DateTime::from_timestamp_millis(set.time_ms).ok_or_else(bad_request)?;
+            Command::SetTime { time }
+        }
+        None => return Err(bad_request()),
+    };
+    Ok((serial, command))
+}
+
+/// How long a request waits for the gateway: its own wish up to [`MAX_TIMEOUT`], else the
+/// bridge's default.
+fn timeout_of(body: &pb::SendCommandRequest, default: Duration) -> Duration {
+    match body.timeout_ms {
+        0 => default,
+        ms => Duration::from_millis(u64::from(ms)).min(MAX_TIMEOUT),
+    }
+}
+
+/// The services' relay (`proto/lumiscape/bridge/v1/bridge.proto`, `RelayCommandRequest`):
+/// answers requests on `{prefix}.relay.command` in the queue group `bridge-relay`, so each
+/// is carried out by one bridge, each on a task of its own, until `shutdown`.
+pub async fn serve_relay(shared: Arc<Shared>, shutdown: CancellationToken) -> anyhow::Result<()> {
+    let subject = shared.streams.subject(RELAY_SUBJECT);
+    let mut requests = shared.nats.queue_subscribe(subject, "bridge-relay".into()).await?;
+    loop {
+        let message = tokio::select! {
+            _ = shutdown.cancelled() => return Ok(()),
+            message = requests.next() => message,
+        };
+        let Some(message) = message else { anyhow::bail!("relay subscription ended") };
+        let Some(reply) = message.reply.clone() else { continue };
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            let answer = relay(&shared, &message.payload).await;
+            if let Err(err) = shared.nats.publish(reply, prost::Message::encode_to_vec(&answer).into()).await {
+                tracing::warn!(error = %err, "relay answer not sent");
+            }
+        });
+    }
+}
+
+/// The subject of the services' relay, after the deployment's prefix.
+pub const RELAY_SUBJECT: &str = "relay.command";
+
+async fn relay(shared: &Shared, payload: &[u8]) -> pb::RelayCommandResponse {
+    let failed = |failure: pb::RelayFailure| pb::RelayCommandResponse { failure: failure.into(), answer: None };
+    let Ok(request) = <pb::RelayCommandRequest as prost::Message>::decode(payload) else {
+        return failed(pb::RelayFailure::Invalid);
+    };
+    let Some(body) = request.command.as_ref() else { return failed(pb::RelayFailure::Invalid) };
+    let checked = command_of(body).and_then(|(serial, command)| {
+        shared.check_project(&serial, Some(request.project_id))?;
+        Ok((serial, command))
+    });
+    let Ok((serial, command)) = checked else { return failed(pb::RelayFailure::Invalid) };
+    match shared.send(&serial, command, timeout_of(body, shared.command_timeout)).await {
+        Ok(answer) => pb::RelayCommandResponse { failure: pb::RelayFailure::Unspecified.into(), answer: Some(answer) },
+        Err(err) => failed(match err.code {
+            ErrorCode::FailedPrecondition => pb::RelayFailure::Offline,
+            ErrorCode::Timeout => pb::RelayFailure::Timeout,
+            ErrorCode::BadRequest => pb::RelayFailure::Invalid,
+            _ => pb::RelayFailure::Unavailable,
+        }),
     }
 }
 
@@ -231,6 +282,19 @@ fn schedule_of(set: &pb::SetSchedule) -> Option<Schedule> {
 }
 
 impl Shared {
+    /// Refuses a gateway not registered, or not of `project` (none when the caller may not
+    /// use the project it selected).
+    fn check_project(&self, serial: &GatewaySerial, project: Option<i64>) -> Result<(), Error> {
+        let gateway = self
+            .gateways
+            .get(&super::buckets::gateway_key(serial.as_str()))
+            .ok_or_else(|| Error::not_found(Msg::NotFound))?;
+        if project != Some(gateway.project_id) {
+            return Err(Error::forbidden(Msg::ProjectForbidden));
+        }
+        Ok(())
+    }
+
     /// Sends a command and waits for its acknowledgement.
     pub async fn send(
         &self,

@@ -202,6 +202,7 @@ pub async fn start(
     spawn_logged("bridge partitions", coordinator.run(shutdown.clone()));
     spawn_logged("bridge presence", sweep_presence(shared.clone(), shutdown.clone()));
     spawn_logged("bridge acks", route_acks_forever(shared.clone(), shutdown.clone()));
+    spawn_logged("bridge relay", commands::serve_relay(shared.clone(), shutdown.clone()));
 
     let routes = Routes::new(BridgeServiceServer::new(commands::BridgeApi::new(shared)));
     serve_grpc("gateway-bridge", cfg.grpc.bridge_listen, routes, &deps.local, shutdown).await

@@ -22,7 +22,8 @@ impl Condition {
     fn from_proto(condition: &AlarmCondition) -> Option<Self> {
         // Unknown or unspecified values (a rule written by an older alarm service) are not
         // evaluated: the alarm service rewrites every rule when it starts.
-        let attribute = Attribute::try_from(condition.attribute).ok().filter(|a| *a != Attribute::Unspecified)?;
+        // A condition lighting judges (a loop against its plan) is not the bridge's.
+        let attribute = Attribute::try_from(condition.attribute).ok().filter(|a| a.is_measured())?;
         let comparison = Comparison::try_from(condition.comparison).ok().filter(|c| *c != Comparison::Unspecified)?;
         Some(Self {
             attribute,

@@ -71,6 +71,10 @@ pub struct Faults {
     /// An event (power loss, door open or contactor fault) starts, and ends 3 to 10
     /// intervals later.
     pub events: f64,
+    /// Loops whose contactor is stuck, by gateway serial and loop number: they stay as they
+    /// are whatever they are told (a switch or a schedule is acknowledged all the same, as a
+    /// real cabinet does), and report what they really are.
+    pub stuck_loops: Vec<(String, u8)>,
 }
 
 impl Faults {

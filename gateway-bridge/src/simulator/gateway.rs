@@ -105,6 +105,8 @@ struct VirtualLoop {
     energy_kwh: f64,
     /// A `loop_set` holding the loop against its schedule.
     manual: Option<Override>,
+    /// Its contactor is stuck (`Faults::stuck_loops`): it stays as it is.
+    stuck: bool,
 }
 
 impl VirtualLoop {
@@ -119,6 +121,9 @@ impl VirtualLoop {
     }
 
     fn set_level(&mut self, level: u8) {
+        if self.stuck {
+            return;
+        }
         self.on = level > 0;
         if level > 0 {
             self.level = level.min(MAX_LEVEL);
@@ -171,13 +176,17 @@ impl VirtualGateway {
         first_seq: u64,
     ) -> Result<Self, ProtocolError> {
         let loops = (0..loops)
-            .map(|_| VirtualLoop {
+            .map(|position| VirtualLoop {
                 on: true,
                 level: MAX_LEVEL,
                 rated_current_a: rng.gen_range(RATED_CURRENT_A),
                 power_factor: rng.gen_range(POWER_FACTOR),
                 energy_kwh: rng.gen_range(100.0..5000.0),
                 manual: None,
+                stuck: faults
+                    .stuck_loops
+                    .iter()
+                    .any(|(stuck, index)| stuck == serial.as_str() && usize::from(*index) == position + 1),
             })
             .collect();
         let base_temperature_c = rng.gen_range(18.0..35.0);
@@ -486,7 +495,9 @@ impl VirtualGateway {
                 let since = self.device_time(now);
                 match self.loops.get_mut(usize::from(index.get()) - 1) {
                     Some(virtual_loop) => {
-                        virtual_loop.on = on;
+                        if !virtual_loop.stuck {
+                            virtual_loop.on = on;
+                        }
                         virtual_loop.manual = Some(Override { since, until });
                         info!(gateway = %self.serial, loop_index = index.get(), on, "simulated loop switched");
                         AckResult::Ok

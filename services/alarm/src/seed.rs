@@ -10,7 +10,7 @@ use crate::alarm_type::store;
 /// The demo project the types belong to.
 const DEMO_PROJECT: i64 = 1;
 
-fn demo_types() -> [RawAlarmType<'static>; 3] {
+fn demo_types() -> [RawAlarmType<'static>; 4] {
     [
         RawAlarmType {
             name: "回路过流",
@@ -58,6 +58,25 @@ fn demo_types() -> [RawAlarmType<'static>; 3] {
             trigger_comparison: ">",
             trigger_value: "55.0",
             trigger_duration: 60,
+            recovery_attribute: "",
+            recovery_comparison: "",
+            recovery_value: "",
+            recovery_duration: 0,
+            auto_processing: "0",
+            auto_work_order: "0",
+            status: "0",
+        },
+        RawAlarmType {
+            name: "回路状态与计划不符",
+            device_type: "loop",
+            level: "2",
+            content_zh: "回路开关状态与下发的计划不符，自动重发指令后仍未恢复，请检查接触器与控制线路。",
+            content_en: "The loop does not follow its issued schedule, even after it was commanded back: check its \
+                         contactor and control wiring.",
+            trigger_attribute: "loop_mismatch",
+            trigger_comparison: ">=",
+            trigger_value: "5",
+            trigger_duration: 0,
             recovery_attribute: "",
             recovery_comparison: "",
             recovery_value: "",

@@ -31,6 +31,7 @@ pub struct Config {
     pub bridge: BridgeConfig,
     pub telemetry: TelemetryConfig,
     pub files: FilesConfig,
+    pub lighting: LightingConfig,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -208,6 +209,34 @@ pub struct BridgeConfig {
     /// How long a bridge's claim on a partition lasts unless renewed (renewed every third of
     /// it): how soon another bridge takes over the partitions of one that died.
     pub lease_seconds: u64,
+}
+
+/// The plan executor (docs/scheduler.md, "The plan executor").
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LightingConfig {
+    /// How often the executor sends what is queued, renews schedules and compares loops with
+    /// their plan.
+    pub executor_interval_seconds: u64,
+    /// A loop differing from what it should be for this long is put back once; differing as
+    /// long again after that, it raises the "loop state mismatch" alarm.
+    pub mismatch_after_seconds: u64,
+    /// A command queued for a gateway that is away is given up after this many hours.
+    pub queue_expiry_hours: u64,
+    /// An issued schedule is renewed once it has been followed this many hours, so every
+    /// gateway always holds days of plan ahead.
+    pub renew_after_hours: u64,
+}
+
+impl Default for LightingConfig {
+    fn default() -> Self {
+        Self {
+            executor_interval_seconds: 10,
+            mismatch_after_seconds: 180,
+            queue_expiry_hours: 24,
+            renew_after_hours: 24,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -460,6 +489,10 @@ impl Config {
             ));
         }
         within("grpc.client_connections", self.grpc.client_connections, 1, 64)?;
+        within("lighting.executor_interval_seconds", self.lighting.executor_interval_seconds, 1, 3600)?;
+        within("lighting.mismatch_after_seconds", self.lighting.mismatch_after_seconds, 1, 86_400)?;
+        within("lighting.queue_expiry_hours", self.lighting.queue_expiry_hours, 1, 168)?;
+        within("lighting.renew_after_hours", self.lighting.renew_after_hours, 1, 144)?;
         if self.http.body_limit_bytes == 0 {
             return invalid("http.body_limit_bytes must be positive".into());
         }

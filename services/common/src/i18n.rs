@@ -652,6 +652,22 @@ pub enum Msg {
     TimingEndBeforeStart,
     TimingStartPast,
     TimingTooLong,
+    /// A schedule for a gateway that is away waits in the plan's queue.
+    ScheduleQueuedOffline {
+        hours: u64,
+    },
+    /// A schedule the gateway did not acknowledge is sent again by the plan.
+    ScheduleQueuedRetry {
+        hours: u64,
+    },
+    /// A queued command was not sent before its expiry.
+    CommandExpired,
+    /// A queued command was sent its every try without an acknowledgement.
+    CommandGivenUp {
+        attempts: i32,
+    },
+    /// The command log's filter: an action, source or result it does not know.
+    CommandFilterInvalid,
     // ---- end schedule ----
     // ---- bridge ----
     /// The spec's text for a command to an offline gateway.
@@ -1981,6 +1997,31 @@ impl Msg {
             Msg::TimingEndBeforeStart => pick("结束时间必须晚于开始时间", "The end date must be after the start date"),
             Msg::TimingStartPast => pick("开始时间不能早于当前时间", "The start cannot be in the past"),
             Msg::TimingTooLong => pick("定时一键控制最长366天", "A timing one-key control lasts at most 366 days"),
+            Msg::ScheduleQueuedOffline { hours } => {
+                if zh {
+                    format!("网关离线：计划已排队，网关上线后自动下发（{hours} 小时内有效）")
+                } else {
+                    format!("Gateway offline: the schedule is queued and sent as soon as it is back (for {hours} h)")
+                }
+            }
+            Msg::ScheduleQueuedRetry { hours } => {
+                if zh {
+                    format!("网关未应答：计划已排队，将自动重发（{hours} 小时内有效）")
+                } else {
+                    format!("The gateway did not answer: the schedule is queued and sent again (for {hours} h)")
+                }
+            }
+            Msg::CommandExpired => {
+                pick("网关在有效期内未上线，指令已过期", "The gateway was not back in time: the command expired")
+            }
+            Msg::CommandGivenUp { attempts } => {
+                if zh {
+                    format!("已发送 {attempts} 次均未应答，指令已放弃")
+                } else {
+                    format!("Sent {attempts} times without an answer: the command was given up")
+                }
+            }
+            Msg::CommandFilterInvalid => pick("查询条件无效", "The search conditions are not valid"),
             Msg::DeviceOffline => pick("设备离线，无法操作。", "Device offline, cannot operate."),
             Msg::CommandTimeout { seconds } => {
                 if zh {
@@ -2512,6 +2553,11 @@ impl Msg {
             Msg::TimingEndBeforeStart => "timing.end.before.start",
             Msg::TimingStartPast => "timing.start.past",
             Msg::TimingTooLong => "timing.too.long",
+            Msg::ScheduleQueuedOffline { .. } => "schedule.queued.offline",
+            Msg::ScheduleQueuedRetry { .. } => "schedule.queued.retry",
+            Msg::CommandExpired => "command.expired",
+            Msg::CommandGivenUp { .. } => "command.given.up",
+            Msg::CommandFilterInvalid => "command.filter.invalid",
             Msg::DeviceOffline => "device.offline",
             Msg::CommandTimeout { .. } => "device.command.timeout",
             Msg::DeviceRejected { .. } => "device.command.rejected",
@@ -2775,6 +2821,11 @@ mod tests {
             Msg::TimingEndBeforeStart,
             Msg::TimingStartPast,
             Msg::TimingTooLong,
+            Msg::ScheduleQueuedOffline { hours: 24 },
+            Msg::ScheduleQueuedRetry { hours: 24 },
+            Msg::CommandExpired,
+            Msg::CommandGivenUp { attempts: 8 },
+            Msg::CommandFilterInvalid,
             Msg::DeviceLocationInvalid,
             Msg::MapViewportInvalid,
             Msg::ProjectLogoStatusInvalid,

@@ -196,6 +196,10 @@ pub mod device {
         /// Lighting charts.
         chart = "device:chart"
     );
+    screen!(
+        /// The command log: every command sent to the gateways, searchable.
+        command = "device:command"
+    );
 }
 
 pub mod lighting {

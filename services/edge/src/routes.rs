@@ -311,6 +311,7 @@ pub const ROUTES: &[RouteSpec] = &[
     route(PUT, "/device/group", Access::Permission(device_perm::group::EDIT), "device", "Edit a device group and its devices", |m| on(m, device::group_edit)),
     route(Method::DELETE, "/device/group/{groupId}", Access::Permission(device_perm::group::REMOVE), "device", "Delete device groups (ids comma-separated), all or none; the devices stay", |m| on(m, device::group_remove)),
     route(GET, "/device/chart/loop", Access::Permission(device_perm::chart::QUERY), "device", "A lighting chart: one loop's night (gatewayId, loopIndex, date), planned against actual, with its power", |m| on(m, device::loop_chart)),
+    route(GET, "/device/command/list", Access::Permission(device_perm::command::LIST), "device", "The command log: every command sent to the project's gateways (gatewayId, loopIndex, action, source, requestedBy, result, params[beginTime], params[endTime]), newest first", |m| on(m, device::command_list)),
     route(POST, "/device/group/control", Access::Permission(device_perm::group::CONTROL), "device", "Switch the loops of a group's devices in service (groupId, switchState, holdMinutes)", |m| on(m, device::group_control)),
     route(GET, "/device/type/list", Access::Permission(device_perm::device_type::LIST), "device", "The project's equipment types (typeName, categoryId), the highest priority (lowest value) first", |m| on(m, catalog::type_list)),
     route(GET, "/device/type/{typeId}", Access::Permission(device_perm::device_type::QUERY), "device", "An equipment type", |m| on(m, catalog::type_detail)),

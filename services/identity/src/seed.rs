@@ -85,6 +85,7 @@ const DIRECTORIES: &[Directory] = &[
             (302, "device", "device/device/index", "设备列表", "Devices", device::device::PREFIX, true),
             (303, "group", "device/group/index", "设备分组", "Device Groups", device::group::PREFIX, true),
             (304, "chart", "device/chart/index", "照明图表", "Lighting Charts", device::chart::PREFIX, true),
+            (305, "command", "device/command/index", "指令记录", "Command Log", device::command::PREFIX, true),
         ],
     },
     Directory {
@@ -464,6 +465,7 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
             ("active_power", "有功功率（W）", "Active power (W)"),
             ("temperature", "温度（°C）", "Temperature (°C)"),
             ("signal", "信号强度（dBm）", "Signal (dBm)"),
+            ("loop_mismatch", "与计划不符（分钟）", "Differs from its plan (minutes)"),
         ],
     ),
     // ---- work orders ----

@@ -63,6 +63,10 @@ pub struct Shared {
     pub credentials: gateway::credentials::Sync,
     /// The deployment's subject prefix, which a gateway's credential names.
     pub nats_prefix: String,
+    /// The bridge's relay for the plan's own commands (no user behind them).
+    pub relay: control::relay::Relay,
+    /// The plan executor's settings.
+    pub plan: lumiscape_common::config::LightingConfig,
 }
 
 impl std::ops::Deref for Shared {
@@ -101,7 +105,16 @@ pub async fn start(
     let authority = Arc::new(load_authority(cfg)?);
     let credentials = gateway::credentials::Sync::new(deps.pool.clone(), deps.nats.clone(), authority.clone());
     spawn_logged("gateway credential revocations", credentials.clone().run(shutdown.clone()));
-    let shared = Shared { ctx, bridge, authority, credentials, nats_prefix: cfg.nats.prefix.clone() };
+    let relay = control::relay::Relay::new(deps.nats.clone(), &ctx.streams, bridge.command_timeout());
+    let shared = Shared {
+        ctx,
+        bridge,
+        authority,
+        credentials,
+        nats_prefix: cfg.nats.prefix.clone(),
+        relay,
+        plan: cfg.lighting.clone(),
+    };
     let relay = Relay::<Tables>::new("lighting", deps.pool.clone(), js.clone(), shared.outbox.clone());
     spawn_logged("lighting outbox relay", relay.with_projection(registry).run(shutdown.clone()));
     spawn_logged("partitions", partitions.clone().run(deps.pool.clone(), shutdown.clone()));
@@ -114,6 +127,7 @@ pub async fn start(
     };
     spawn_logged("telemetry consumer", projections.clone().run_telemetry(shutdown.clone()));
     spawn_logged("presence consumer", projections.run_presence(shutdown.clone()));
+    spawn_logged("plan executor", schedule::executor::run(shared.clone(), shutdown.clone()));
 
     let routes = Routes::new(GatewayServiceServer::new(gateway::grpc::GatewayApi::new(shared.clone())))
         .add_service(ControlServiceServer::new(control::grpc::ControlApi::new(shared.clone())))

@@ -200,6 +200,7 @@ async fn simulate(cfg: &Config, args: SimulateArgs) -> anyhow::Result<()> {
             duplicate: args.fault_duplicate,
             out_of_order: args.fault_out_of_order,
             events: args.fault_events,
+            stuck_loops: Vec::new(),
         },
         subject_prefix: cfg.nats.prefix.clone(),
         credentials_dir: args.credentials,

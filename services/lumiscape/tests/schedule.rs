@@ -522,15 +522,15 @@ async fn issued_schedules_are_followed_by_the_simulated_fleet(c: &Cluster) {
         .iter()
         .map(|r| (r["gatewayId"].as_i64().unwrap(), r["result"].as_str().unwrap(), r["message"].as_str().unwrap()))
         .collect();
-    assert_eq!(outcome, [(gateways[1], "ok", ""), (dark, "offline", "Device offline, cannot operate.")]);
+    let queued = "Gateway offline: the schedule is queued and sent as soon as it is back (for 24 h)";
+    assert_eq!(outcome, [(gateways[1], "ok", ""), (dark, "queued", queued)]);
     let (_, task) = en(&console, "1", Call::get(&format!("/lighting/task/{dark_task}"))).await;
-    assert_eq!(task["data"]["issueState"], "2", "{task}");
+    assert_eq!(task["data"]["issueState"], "1", "being issued while a gateway is away: {task}");
     let (_, schedules) = en(&console, "1", Call::get("/lighting/task/gatewaySchedules")).await;
     let row = schedules["data"].as_array().unwrap().iter().find(|r| r["gatewayId"] == dark).unwrap().clone();
-    assert_eq!(
-        (row["issueState"].as_str(), row["message"].as_str()),
-        (Some("2"), Some("Device offline, cannot operate."))
-    );
+    assert_eq!((row["issueState"].as_str(), row["message"].as_str()), (Some("1"), Some(queued)));
+    let (_, log) = en(&console, "1", Call::get(&format!("/device/command/list?gatewayId={dark}"))).await;
+    assert_eq!((log["rows"][0]["state"].as_str(), log["rows"][0]["result"].as_str()), (Some("queued"), None), "{log}");
 
     // Switching the task off changes its gateways' plan: their schedules and the task are not
     // issued any more, and say why; the other gateways keep theirs.
@@ -545,6 +545,13 @@ async fn issued_schedules_are_followed_by_the_simulated_fleet(c: &Cluster) {
     }
     let (_, task) = en(&console, "1", Call::get(&format!("/lighting/task/{dark_task}"))).await;
     assert_eq!(task["data"]["issueState"], "0", "{task}");
+    // and the schedule that waited for the dark cabinet is of the old plan: it never goes
+    let (_, log) = en(&console, "1", Call::get(&format!("/device/command/list?gatewayId={dark}"))).await;
+    assert_eq!(
+        (log["rows"][0]["state"].as_str(), log["rows"][0]["result"].as_str(), log["rows"][0]["message"].as_str()),
+        (Some("expired"), Some("expired"), Some(stale)),
+        "{log}"
+    );
 
     // Bad requests change nothing.
     refused(issue(EN, json!([])).await, 400, "Task does not exist");

@@ -440,3 +440,85 @@ pub async fn loop_chart(
         }),
     )
 }
+
+// --- the command log --------------------------------------------------------------------
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommandLogQuery {
+    #[serde(flatten)]
+    page: PageQuery,
+    gateway_id: Option<String>,
+    loop_index: Option<String>,
+    #[serde(default)]
+    action: String,
+    #[serde(default)]
+    source: String,
+    #[serde(default)]
+    requested_by: String,
+    #[serde(default)]
+    result: String,
+    #[serde(rename = "params[beginTime]")]
+    params_begin_time: Option<String>,
+    #[serde(rename = "params[endTime]")]
+    params_end_time: Option<String>,
+}
+
+impl CommandLogQuery {
+    fn request(self, info: &RequestInfo) -> Result<pb::ListCommandsRequest, ApiError> {
+        let lang = info.lang();
+        let (page_num, page_size) = self.page.numbers(lang)?;
+        let gateway_id = number::<i64>(self.gateway_id.as_deref(), Msg::GatewayIdInvalid, lang)?.unwrap_or(0);
+        let loop_index =
+            number::<i64>(self.loop_index.as_deref(), Msg::LoopIndexInvalid { max: 64 }, lang)?.unwrap_or(0);
+        Ok(pb::ListCommandsRequest {
+            page_num,
+            page_size,
+            gateway_id,
+            loop_index,
+            action: self.action,
+            source: self.source,
+            requested_by: self.requested_by,
+            result: self.result,
+            begin_time_ms: crate::convert::day_start(self.params_begin_time, 0, lang)?,
+            end_time_ms: crate::convert::day_start(self.params_end_time, 1, lang)?,
+        })
+    }
+}
+
+fn command_json(c: &pb::CommandEntry) -> Value {
+    json!({
+        "commandId": c.command_id,
+        "gatewayId": c.gateway_id,
+        "gatewayName": c.gateway_name,
+        "gatewayNumber": c.gateway_number,
+        "action": c.action,
+        "loops": c.loops,
+        "holdUntil": local_time(c.hold_until_ms),
+        "scheduleId": Some(c.schedule_id.as_str()).filter(|s| !s.is_empty()),
+        "source": c.source,
+        "requestedBy": c.requested_by,
+        "requestedAt": local_time(c.requested_ms),
+        "state": c.state,
+        "result": Some(c.result.as_str()).filter(|r| !r.is_empty()),
+        "message": c.message,
+        "attempts": c.attempts,
+        "expiresAt": local_time(c.expires_ms),
+        "finishedAt": local_time(c.finished_ms),
+    })
+}
+
+/// `GET /device/command/list`: the command log, newest first.
+pub async fn command_list(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiQuery(query): ApiQuery<CommandLogQuery>,
+) -> ApiResult<Table<Value>> {
+    let lang = info.lang();
+    let request = query.request(&info)?;
+    let client = lumiscape_proto::lighting::v1::control_service_client::ControlServiceClient::new(
+        state.clients.lighting_channel(),
+    );
+    let answer = call(&info, { client }.list_commands(info.ctx.request(request))).await?;
+    ok_table(lang, answer.rows.iter().map(command_json).collect(), answer.total)
+}

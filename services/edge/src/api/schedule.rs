@@ -501,7 +501,13 @@ pub async fn task_issue(
     let results = super::lighting::gateway_outcomes(&answer.results);
     ok_data(
         lang,
-        json!({ "total": answer.total, "succeeded": answer.succeeded, "failed": answer.failed, "results": results }),
+        json!({
+            "total": answer.total,
+            "succeeded": answer.succeeded,
+            "failed": answer.failed,
+            "queued": answer.queued,
+            "results": results,
+        }),
     )
 }
 

@@ -82,6 +82,17 @@ impl CommandFailure {
         }
     }
 
+    /// The message a user reads, in `lang`, without consuming the failure (for the audit).
+    pub fn describe(&self, lang: Lang, timeout: Duration) -> String {
+        match self {
+            Self::Offline => Msg::DeviceOffline.text(lang),
+            Self::Timeout => Msg::CommandTimeout { seconds: timeout.as_secs().max(1) }.text(lang),
+            Self::Rejected(reason) => Msg::DeviceRejected { reason: reason.clone() }.text(lang),
+            Self::Relayed(status) => status.message().to_owned(),
+            Self::Failed(err) => err.msg.text(lang),
+        }
+    }
+
     /// The error a user reads: a device's refusal is a business refusal, not a fault.
     pub fn into_error(self, timeout: Duration) -> Error {
         match self {
@@ -133,32 +144,7 @@ impl Bridge {
     /// Sends a command to the gateway `serial` on behalf of the caller of `ctx` and waits
     /// for its acknowledgement.
     pub async fn send(&self, ctx: &RequestContext, serial: &str, command: Command) -> Result<Ack, CommandFailure> {
-        let command = match command {
-            Command::SetLoop { index, on, until } => pb::send_command_request::Command::SetLoop(pb::SetLoop {
-                index,
-                on,
-                until_ms: until.map_or(0, |at| at.timestamp_millis()),
-            }),
-            Command::ReadState => pb::send_command_request::Command::ReadState(pb::ReadState {}),
-            Command::SetSchedule(schedule) => pb::send_command_request::Command::SetSchedule(pb::SetSchedule {
-                schedule_id: schedule.id,
-                from_ms: schedule.from.timestamp_millis(),
-                until_ms: schedule.until.timestamp_millis(),
-                loops: schedule
-                    .loops
-                    .into_iter()
-                    .map(|l| pb::ScheduleLoop {
-                        index: l.index,
-                        steps: l
-                            .steps
-                            .into_iter()
-                            .map(|(offset_s, level)| pb::ScheduleStep { offset_s, level: u32::from(level) })
-                            .collect(),
-                    })
-                    .collect(),
-            }),
-        };
-        let request = pb::SendCommandRequest { serial: serial.to_owned(), command: Some(command), timeout_ms: 0 };
+        let request = request_of(serial, command);
         let mut client = BridgeServiceClient::new(self.channel.clone());
         let call = client.send_command(ctx.request(request));
         let answer = match tokio::time::timeout(self.command_timeout + TRANSPORT_GRACE, call).await {
@@ -170,7 +156,37 @@ impl Bridge {
     }
 }
 
-fn ack_of(answer: pb::SendCommandResponse) -> Result<Ack, CommandFailure> {
+/// The relay's request for `command` to the gateway `serial` (the bridge's default timeout).
+pub fn request_of(serial: &str, command: Command) -> pb::SendCommandRequest {
+    let command = match command {
+        Command::SetLoop { index, on, until } => pb::send_command_request::Command::SetLoop(pb::SetLoop {
+            index,
+            on,
+            until_ms: until.map_or(0, |at| at.timestamp_millis()),
+        }),
+        Command::ReadState => pb::send_command_request::Command::ReadState(pb::ReadState {}),
+        Command::SetSchedule(schedule) => pb::send_command_request::Command::SetSchedule(pb::SetSchedule {
+            schedule_id: schedule.id,
+            from_ms: schedule.from.timestamp_millis(),
+            until_ms: schedule.until.timestamp_millis(),
+            loops: schedule
+                .loops
+                .into_iter()
+                .map(|l| pb::ScheduleLoop {
+                    index: l.index,
+                    steps: l
+                        .steps
+                        .into_iter()
+                        .map(|(offset_s, level)| pb::ScheduleStep { offset_s, level: u32::from(level) })
+                        .collect(),
+                })
+                .collect(),
+        }),
+    };
+    pb::SendCommandRequest { serial: serial.to_owned(), command: Some(command), timeout_ms: 0 }
+}
+
+pub(crate) fn ack_of(answer: pb::SendCommandResponse) -> Result<Ack, CommandFailure> {
     if !answer.ok {
         return Err(CommandFailure::Rejected(answer.error));
     }

@@ -2,12 +2,15 @@
 //! [`CONCURRENCY`] gateways at a time, the loops of one gateway one after another, stopping
 //! at its first failure, all within [`BUDGET`]; one outcome per gateway, in gateway order.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use futures::StreamExt;
 use lumiscape_common::access::InProject;
 use tokio::time::Instant;
 
 use super::bridge::{Command, CommandFailure};
+use super::commands;
 use crate::Shared;
 use crate::gateway::store::GatewayRow;
 use crate::onekey::model::{BUDGET, CONCURRENCY, GatewayOutcome};
@@ -19,21 +22,46 @@ pub struct Target {
     pub loops: Vec<u32>,
 }
 
-/// Switches every target's loops `on` (or off), holding until `until` under a schedule.
+/// Switches every target's loops `on` (or off), holding until `until` under a schedule, and
+/// audits each gateway's switching as asked by `source` (`commands::ONE_KEY`, `GROUP`), in
+/// one statement.
 pub async fn switch(
     shared: &Shared,
     access: &InProject,
     targets: Vec<Target>,
     on: bool,
     until: Option<DateTime<Utc>>,
+    source: &'static str,
 ) -> Vec<GatewayOutcome> {
+    let requested_at = Utc::now();
     let deadline = Instant::now() + BUDGET;
+    let loops: HashMap<i64, Vec<i32>> = targets
+        .iter()
+        .map(|t| (t.gateway.gateway_id, t.loops.iter().map(|&l| i32::try_from(l).unwrap_or(0)).collect()))
+        .collect();
     let mut outcomes: Vec<GatewayOutcome> = futures::stream::iter(targets)
         .map(|target| switch_gateway(shared, access, target, on, until, deadline))
         .buffer_unordered(CONCURRENCY)
         .collect()
         .await;
     outcomes.sort_unstable_by_key(|o| o.gateway_id);
+    let audit: Vec<commands::Sent> = outcomes
+        .iter()
+        .map(|o| commands::Sent {
+            project_id: access.project_id,
+            gateway_id: o.gateway_id,
+            action: if on { commands::ON } else { commands::OFF },
+            loops: loops.get(&o.gateway_id).cloned().unwrap_or_default(),
+            hold_until: until,
+            schedule_id: None,
+            source,
+            requested_by: access.user_name().to_owned(),
+            requested_at,
+            result: o.result,
+            message: o.message.clone(),
+        })
+        .collect();
+    commands::record(&shared.pool, &audit).await;
     outcomes
 }
 

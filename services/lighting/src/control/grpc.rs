@@ -6,13 +6,16 @@ use std::collections::HashMap;
 use chrono::Utc;
 use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
+use lumiscape_common::paging::Page;
+use lumiscape_common::permission::device::command;
 use lumiscape_common::permission::lighting::control;
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::control_service_server::ControlService;
 use tonic::{Request, Response, Status};
 
-use super::bridge::{Ack, Command};
+use super::bridge::{Ack, Command, CommandFailure};
+use super::commands;
 use crate::Shared;
 use crate::gateway::model;
 use crate::gateway::store::{self, GatewayRow};
@@ -38,6 +41,14 @@ impl ControlService for ControlApi {
         let access = authorize(&self.shared.auth, &request, &[control::QUERY]).await?;
         self.read_state_inner(&access, request.get_ref().gateway_id).await.reply(access.lang())
     }
+
+    async fn list_commands(
+        &self,
+        request: Request<pb::ListCommandsRequest>,
+    ) -> Result<Response<pb::ListCommandsResponse>, Status> {
+        let access = authorize(&self.shared.auth, &request, &[command::LIST]).await?;
+        self.list_commands_inner(&access, request.get_ref()).await.reply(access.lang())
+    }
 }
 
 impl ControlApi {
@@ -47,6 +58,40 @@ impl ControlApi {
         let index = model::check_loop_index(req.loop_index, gateway.loop_count())?;
         let until = crate::device::model::hold(req.hold_minutes)?.map(|hold| Utc::now() + hold);
         self.command(access, &gateway, Command::SetLoop { index, on, until }).await
+    }
+
+    async fn list_commands_inner(
+        &self,
+        access: &InProject,
+        req: &pb::ListCommandsRequest,
+    ) -> Result<pb::ListCommandsResponse, Error> {
+        let filter = commands::filter_of(req)?;
+        let page = Page::of(req.page_num, req.page_size);
+        let (rows, total) = commands::list(&self.shared.pool, access.project_id, &filter, page).await?;
+        let millis = |t: Option<chrono::DateTime<Utc>>| t.map_or(0, |t| t.timestamp_millis());
+        let rows = rows
+            .into_iter()
+            .map(|r| pb::CommandEntry {
+                command_id: r.command_id,
+                gateway_id: r.gateway_id,
+                gateway_name: r.gateway_name,
+                gateway_number: r.serial,
+                action: r.action,
+                loops: r.loops,
+                hold_until_ms: millis(r.hold_until),
+                schedule_id: r.schedule_id.unwrap_or_default(),
+                source: r.source,
+                requested_by: r.requested_by,
+                requested_ms: r.requested_at.timestamp_millis(),
+                state: r.state,
+                result: r.result.unwrap_or_default(),
+                message: r.message,
+                attempts: r.attempts,
+                expires_ms: millis(r.expires_at),
+                finished_ms: millis(r.finished_at),
+            })
+            .collect();
+        Ok(pb::ListCommandsResponse { rows, total })
     }
 
     async fn read_state_inner(&self, access: &InProject, gateway_id: i64) -> Result<pb::CommandResult, Error> {
@@ -63,22 +108,47 @@ impl ControlApi {
     }
 
     /// Sends the command, keeps the acknowledged readings and answers them. A gateway
-    /// offline in the projection is refused at once, without asking the bridge.
+    /// offline in the projection is refused at once, without asking the bridge. A switch is
+    /// audited, whatever its outcome.
     async fn command(
         &self,
         access: &InProject,
         gateway: &GatewayRow,
         command: Command,
     ) -> Result<pb::CommandResult, Error> {
-        if !gateway.online {
-            return Err(Error::refused(Msg::DeviceOffline));
-        }
+        let requested_at = Utc::now();
+        let switch = match command {
+            Command::SetLoop { index, on, until } => Some((index, on, until)),
+            _ => None,
+        };
         let bridge = &self.shared.bridge;
         let described = format!("{command:?}");
-        let ack = bridge
-            .send(&access.ctx, &gateway.serial, command)
-            .await
-            .map_err(|failure| failure.into_error(bridge.command_timeout()))?;
+        let sent = if gateway.online {
+            bridge.send(&access.ctx, &gateway.serial, command).await
+        } else {
+            Err(CommandFailure::Offline)
+        };
+        if let Some((index, on, until)) = switch {
+            let (result, message) = match &sent {
+                Ok(_) => ("ok", String::new()),
+                Err(failure) => (failure.result(), failure.describe(access.lang(), bridge.command_timeout())),
+            };
+            let audit = commands::Sent {
+                project_id: access.project_id,
+                gateway_id: gateway.gateway_id,
+                action: if on { commands::ON } else { commands::OFF },
+                loops: vec![i32::try_from(index).unwrap_or(0)],
+                hold_until: until,
+                schedule_id: None,
+                source: commands::CONTROL,
+                requested_by: access.user_name().to_owned(),
+                requested_at,
+                result,
+                message,
+            };
+            commands::record(&self.shared.pool, &[audit]).await;
+        }
+        let ack = sent.map_err(|failure| failure.into_error(bridge.command_timeout()))?;
         tracing::info!(gateway = %gateway.serial, command = %described, elapsed_ms = ack.elapsed_ms, "command acknowledged");
         super::record_readings(&self.shared.pool, gateway.gateway_id, &ack).await;
         self.result(gateway, ack).await

@@ -2,8 +2,10 @@
 //! when the gateway is offline in lighting's projection.
 
 pub mod bridge;
+pub mod commands;
 pub mod fanout;
 pub mod grpc;
+pub mod relay;
 
 use chrono::Utc;
 use sqlx::PgPool;

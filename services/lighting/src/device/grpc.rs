@@ -433,9 +433,11 @@ impl DeviceApi {
         // The switching runs to the end on its own task: a caller who goes away (a closed
         // tab) must not leave it half done.
         let (shared, task_access) = (self.shared.clone(), access.clone());
-        let outcomes = tokio::spawn(async move { fanout::switch(&shared, &task_access, targets, on, until).await })
-            .await
-            .map_err(Error::internal)?;
+        let outcomes = tokio::spawn(async move {
+            fanout::switch(&shared, &task_access, targets, on, until, crate::control::commands::GROUP).await
+        })
+        .await
+        .map_err(Error::internal)?;
         let tally = Tally::of(&outcomes);
         tracing::info!(
             group = id,

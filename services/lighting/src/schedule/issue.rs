@@ -20,7 +20,8 @@ use super::grpc::TaskApi;
 use super::plan::{self, LoopNight};
 use super::store::{self, GatewaySchedule, IssueTarget};
 use super::task::Light;
-use crate::control::bridge::{Command, CommandFailure};
+use crate::control::bridge::{Command, CommandFailure, request_of};
+use crate::control::commands;
 use crate::ids::check_delete_ids;
 
 /// How far ahead a schedule plans: a gateway follows it for a week without the platform.
@@ -29,6 +30,10 @@ pub const SCHEDULE_HORIZON_DAYS: i64 = 7;
 const CONCURRENCY: usize = 16;
 /// An issue state: not issued.
 pub const NOT_ISSUED: &str = "0";
+/// An issue state: being issued (sent, or waiting in the plan's queue).
+pub const BEING_ISSUED: &str = "1";
+/// A gateway's issue result: its schedule waits in the plan's queue.
+pub const QUEUED: &str = "queued";
 /// An issue state: unsuccessful.
 pub const FAILED: &str = "2";
 /// An issue state: succeeded.
@@ -54,6 +59,40 @@ pub struct CompiledSchedule {
 impl CompiledSchedule {
     pub fn step_count(&self) -> usize {
         self.loops.iter().map(|l| l.steps.len()).sum()
+    }
+
+    /// The schedule a relay request carries (`None` when it carries none, or a bad one).
+    pub fn of_request(request: &lumiscape_proto::bridge::v1::SendCommandRequest) -> Option<Self> {
+        use lumiscape_proto::bridge::v1::send_command_request::Command as Sent;
+        let Some(Sent::SetSchedule(set)) = &request.command else { return None };
+        let loops = set
+            .loops
+            .iter()
+            .map(|l| {
+                let steps: Option<Vec<(u32, u8)>> =
+                    l.steps.iter().map(|s| Some((s.offset_s, u8::try_from(s.level).ok()?))).collect();
+                Some(CompiledLoop { index: l.index, steps: steps? })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Self {
+            id: set.schedule_id.clone(),
+            from: DateTime::from_timestamp_millis(set.from_ms)?,
+            until: DateTime::from_timestamp_millis(set.until_ms)?,
+            loops,
+        })
+    }
+}
+
+/// One loop of an acknowledged schedule as `gateway_schedules.loops` keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoredLoop {
+    pub index: u32,
+    pub steps: Vec<(u32, u8)>,
+}
+
+impl StoredLoop {
+    pub fn of(schedule: &CompiledSchedule) -> Vec<Self> {
+        schedule.loops.iter().map(|l| Self { index: l.index, steps: l.steps.clone() }).collect()
     }
 }
 
@@ -116,13 +155,46 @@ pub fn compile(
     CompiledSchedule { id: format!("g{gateway_id}-{}", from.timestamp()), from, until, loops }
 }
 
+/// The schedules of `gateway_ids` (live gateways of the project) over `[from, until)`, each
+/// compiled from every enabled task of the project and the timing one-key windows.
+pub(crate) async fn compile_gateways(
+    pool: &sqlx::PgPool,
+    project_id: i64,
+    site: &super::sun::Site,
+    gateway_ids: &BTreeSet<i64>,
+    from: DateTime<Utc>,
+    until: DateTime<Utc>,
+) -> Result<Vec<Target>, Error> {
+    let loops = store::plan_loops(pool, project_id, None).await?;
+    let loops: Vec<_> = loops.into_iter().filter(|l| gateway_ids.contains(&l.gateway_id)).collect();
+    let task_rows = store::enabled_task_loops(pool, project_id, None).await?;
+    let planned: BTreeSet<(i64, i32)> = task_rows.iter().map(|r| (r.gateway_id, r.loop_index)).collect();
+    let windows = super::grpc::timing_windows(pool, project_id, from, until).await?;
+    let nights = plan::resolve_loops(site, loops, &task_rows, &windows, from, until);
+    let mut heads: BTreeMap<i64, (String, String, bool)> = BTreeMap::new();
+    for night in &nights {
+        let row = &night.row;
+        heads.entry(row.gateway_id).or_insert_with(|| (row.gateway_name.clone(), row.serial.clone(), row.online));
+    }
+    Ok(heads
+        .into_iter()
+        .map(|(gateway_id, (gateway_name, serial, online))| Target {
+            gateway_id,
+            gateway_name,
+            serial,
+            online,
+            schedule: compile(gateway_id, from, until, &nights, &planned),
+        })
+        .collect())
+}
+
 /// A gateway to issue to and what it is sent.
-struct Target {
-    gateway_id: i64,
-    gateway_name: String,
-    serial: String,
-    online: bool,
-    schedule: CompiledSchedule,
+pub(crate) struct Target {
+    pub gateway_id: i64,
+    pub gateway_name: String,
+    pub serial: String,
+    pub online: bool,
+    pub schedule: CompiledSchedule,
 }
 
 /// How one gateway's issue ended.
@@ -154,27 +226,7 @@ impl TaskApi {
         }
         let site = self.project_site(access).await?;
         let (from, until) = window(Utc::now());
-        let loops = store::plan_loops(pool, access.project_id, None).await?;
-        let loops: Vec<_> = loops.into_iter().filter(|l| gateway_ids.contains(&l.gateway_id)).collect();
-        let task_rows = store::enabled_task_loops(pool, access.project_id, None).await?;
-        let planned: BTreeSet<(i64, i32)> = task_rows.iter().map(|r| (r.gateway_id, r.loop_index)).collect();
-        let windows = super::grpc::timing_windows(pool, access.project_id, from, until).await?;
-        let nights = plan::resolve_loops(&site, loops, &task_rows, &windows, from, until);
-        let mut heads: BTreeMap<i64, (String, String, bool)> = BTreeMap::new();
-        for night in &nights {
-            let row = &night.row;
-            heads.entry(row.gateway_id).or_insert_with(|| (row.gateway_name.clone(), row.serial.clone(), row.online));
-        }
-        let sends: Vec<Target> = heads
-            .into_iter()
-            .map(|(gateway_id, (gateway_name, serial, online))| Target {
-                gateway_id,
-                gateway_name,
-                serial,
-                online,
-                schedule: compile(gateway_id, from, until, &nights, &planned),
-            })
-            .collect();
+        let sends = compile_gateways(pool, access.project_id, &site, &gateway_ids, from, until).await?;
         let begun: Vec<GatewaySchedule> = sends
             .iter()
             .map(|t| GatewaySchedule {
@@ -204,12 +256,14 @@ impl TaskApi {
         let (outcomes, finished) = done.await.map_err(Error::internal)?;
         finished?;
         let succeeded = outcomes.iter().filter(|o| o.result == "ok").count();
+        let queued = outcomes.iter().filter(|o| o.result == QUEUED).count();
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         tracing::info!(project = access.project_id, tasks = ?ids, gateways = outcomes.len(), succeeded, "tasks issued");
         Ok(pb::IssueTasksResponse {
             total: count(outcomes.len()),
             succeeded: count(succeeded),
-            failed: count(outcomes.len() - succeeded),
+            failed: count(outcomes.len() - succeeded - queued),
+            queued: count(queued),
             results: outcomes
                 .into_iter()
                 .map(|o| pb::GatewayOutcome {
@@ -223,21 +277,58 @@ impl TaskApi {
         })
     }
 
-    /// Sends one gateway its schedule (an offline one fails at once) and records the outcome.
+    /// Sends one gateway its schedule and records the outcome. A gateway that is away, or does
+    /// not acknowledge, gets it through the plan's queue: sent when it is back, retried with a
+    /// growing pause, its issue '1' until then.
     async fn send_schedule(&self, access: &InProject, target: Target) -> Outcome {
+        let shared = &self.shared;
+        let requested_at = Utc::now();
+        let schedule = target.schedule.clone();
         let sent = if target.online {
-            let command = Command::SetSchedule(target.schedule);
-            self.shared.bridge.send(&access.ctx, &target.serial, command).await.map(drop)
+            shared.bridge.send(&access.ctx, &target.serial, Command::SetSchedule(schedule.clone())).await.map(drop)
         } else {
             Err(CommandFailure::Offline)
         };
+        let lang = access.lang();
         let (result, message) = match sent {
-            Ok(()) => ("ok", String::new()),
-            Err(failure) => (failure.result(), failure.message(access.lang(), self.shared.bridge.command_timeout())),
+            Ok(()) => {
+                if let Err(err) = store::schedule_acknowledged(&shared.pool, target.gateway_id, &schedule).await {
+                    tracing::error!(gateway = target.gateway_id, error = %err, "could not record a schedule's issue");
+                }
+                ("ok", String::new())
+            }
+            Err(failure @ (CommandFailure::Offline | CommandFailure::Timeout | CommandFailure::Failed(_))) => {
+                let offline = matches!(failure, CommandFailure::Offline);
+                match self.queue_schedule(access, &target, offline).await {
+                    Ok(message) => (QUEUED, message),
+                    Err(err) => {
+                        tracing::error!(gateway = target.gateway_id, error = %err, "could not queue a schedule");
+                        (failure.result(), failure.message(lang, shared.bridge.command_timeout()))
+                    }
+                }
+            }
+            Err(failure) => (failure.result(), failure.message(lang, shared.bridge.command_timeout())),
         };
-        let state = if result == "ok" { SUCCEEDED } else { FAILED };
-        if let Err(err) = store::finish_gateway(&self.shared.pool, target.gateway_id, state, &message).await {
-            tracing::error!(gateway = target.gateway_id, error = %err, "could not record a schedule's issue");
+        if result != QUEUED {
+            if result != "ok"
+                && let Err(err) = store::finish_gateway(&shared.pool, target.gateway_id, FAILED, &message).await
+            {
+                tracing::error!(gateway = target.gateway_id, error = %err, "could not record a schedule's issue");
+            }
+            let audit = commands::Sent {
+                project_id: access.project_id,
+                gateway_id: target.gateway_id,
+                action: commands::SCHEDULE,
+                loops: Vec::new(),
+                hold_until: None,
+                schedule_id: Some(schedule.id.clone()),
+                source: commands::ISSUE,
+                requested_by: access.user_name().to_owned(),
+                requested_at,
+                result,
+                message: message.clone(),
+            };
+            commands::record(&shared.pool, &[audit]).await;
         }
         Outcome {
             gateway_id: target.gateway_id,
@@ -246,6 +337,33 @@ impl TaskApi {
             result,
             message,
         }
+    }
+
+    /// Queues the target's schedule for the plan to send; the gateway's issue stays '1' with
+    /// the reason. Answers that reason.
+    async fn queue_schedule(&self, access: &InProject, target: &Target, offline: bool) -> Result<String, Error> {
+        let shared = &self.shared;
+        let hours = shared.plan.queue_expiry_hours;
+        let msg = if offline { Msg::ScheduleQueuedOffline { hours } } else { Msg::ScheduleQueuedRetry { hours } };
+        let message = msg.text(access.lang());
+        let request = request_of(&target.serial, Command::SetSchedule(target.schedule.clone()));
+        let queued = commands::Queued {
+            project_id: access.project_id,
+            gateway_id: target.gateway_id,
+            action: commands::SCHEDULE,
+            loops: Vec::new(),
+            schedule_id: Some(target.schedule.id.clone()),
+            source: commands::ISSUE,
+            requested_by: access.user_name().to_owned(),
+            payload: prost::Message::encode_to_vec(&request),
+            expires_at: commands::expiry(Utc::now(), hours),
+            message: message.clone(),
+        };
+        let mut tx = shared.pool.begin().await?;
+        commands::enqueue(&mut tx, &queued).await?;
+        store::finish_gateway_state(&mut tx, target.gateway_id, BEING_ISSUED, &message).await?;
+        tx.commit().await?;
+        Ok(message)
     }
 
     pub(super) async fn gateway_schedules(

@@ -9,12 +9,18 @@
 //!   sunset with a signed offset) and what it asks of the loop;
 //! - [`timeline`]: timing one-key windows, priority resolution, overrides that revert by
 //!   themselves, minimum burn;
-//! - [`timing`]: timing one-key control as entered (the times read in the site's zone).
+//! - [`timing`]: timing one-key control as entered (the times read in the site's zone);
+//! - [`expect`]: what a loop under an acknowledged schedule should be doing now.
+//!
+//! [`executor`] is the part with I/O: it keeps gateways' schedules renewed, sends the plan's
+//! queued commands, and puts loops that differ from their plan back.
 //!
 //! The rules are written down in `docs/scheduler.md`. Everything here is tested in simulated
 //! time: property tests compare the resolved timeline with the rules' definition evaluated
 //! minute by minute.
 
+pub mod executor;
+pub mod expect;
 pub mod grpc;
 pub mod issue;
 pub mod model;

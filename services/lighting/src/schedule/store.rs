@@ -548,6 +548,16 @@ pub async fn set_task_enabled(
     )
     .execute(&mut *tx)
     .await?;
+    // A schedule still waiting for one of those gateways is of the old plan: it never goes.
+    sqlx::query!(
+        "UPDATE lighting.commands c SET state = 'expired', result = 'expired', message = $2, finished_at = now(), \
+           payload = NULL FROM lighting.task_gateways tg \
+         WHERE tg.task_id = $1 AND c.gateway_id = tg.gateway_id AND c.action = 'schedule' AND c.state = 'queued'",
+        task_id,
+        stale,
+    )
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(true)
 }
@@ -620,6 +630,15 @@ async fn plan_changed(conn: &mut sqlx::PgConnection, project_id: i64, stale: &st
     sqlx::query!(
         "UPDATE lighting.tasks SET issue_state = '0' WHERE project_id = $1 AND issue_state <> '0'",
         project_id
+    )
+    .execute(&mut *conn)
+    .await?;
+    // Schedules still waiting for the project's gateways are of the old plan: they never go.
+    sqlx::query!(
+        "UPDATE lighting.commands SET state = 'expired', result = 'expired', message = $2, finished_at = now(), \
+           payload = NULL WHERE project_id = $1 AND action = 'schedule' AND state = 'queued'",
+        project_id,
+        stale,
     )
     .execute(&mut *conn)
     .await?;
@@ -849,6 +868,25 @@ pub async fn begin_issue(
     Ok(())
 }
 
+/// Records where a gateway's issue stands without ending it ('1', queued) and why.
+pub async fn finish_gateway_state(
+    conn: &mut PgConnection,
+    gateway_id: i64,
+    state: &str,
+    message: &str,
+) -> sqlx::Result<()> {
+    let message: String = message.chars().take(300).collect();
+    sqlx::query!(
+        "UPDATE lighting.gateway_schedules SET issue_state = $2, message = $3 WHERE gateway_id = $1",
+        gateway_id,
+        state,
+        message,
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Records how a gateway's issue ended ('2' or '3') and why it failed.
 pub async fn finish_gateway(pool: &PgPool, gateway_id: i64, state: &str, message: &str) -> sqlx::Result<()> {
     let message: String = message.chars().take(300).collect();
@@ -864,20 +902,195 @@ pub async fn finish_gateway(pool: &PgPool, gateway_id: i64, state: &str, message
     Ok(())
 }
 
-/// Each task still being issued is succeeded ('3') when every live gateway of it took its
-/// schedule, unsuccessful ('2') otherwise. A task edited meanwhile (back to '0') is left so.
+/// Each task still being issued is settled once none of its live gateways is: succeeded ('3')
+/// when every one took its schedule, unsuccessful ('2') otherwise. A gateway whose schedule
+/// waits in the queue keeps its tasks '1'. A task edited meanwhile (back to '0') is left so.
 pub async fn finish_tasks(pool: &PgPool, project_id: i64, task_ids: &[i64]) -> Result<(), Error> {
     sqlx::query!(
-        "UPDATE lighting.tasks t SET issue_state = CASE WHEN EXISTS ( \
-           SELECT 1 FROM lighting.task_gateways tg \
-           JOIN lighting.gateways g ON g.gateway_id = tg.gateway_id AND NOT g.deleted \
-           LEFT JOIN lighting.gateway_schedules gs ON gs.gateway_id = tg.gateway_id \
-           WHERE tg.task_id = t.task_id AND gs.issue_state IS DISTINCT FROM '3') THEN '2' ELSE '3' END \
+        "UPDATE lighting.tasks t SET issue_state = CASE \
+           WHEN EXISTS (SELECT 1 FROM lighting.task_gateways tg \
+             JOIN lighting.gateways g ON g.gateway_id = tg.gateway_id AND NOT g.deleted \
+             JOIN lighting.gateway_schedules gs ON gs.gateway_id = tg.gateway_id \
+             WHERE tg.task_id = t.task_id AND gs.issue_state = '1') THEN '1' \
+           WHEN EXISTS (SELECT 1 FROM lighting.task_gateways tg \
+             JOIN lighting.gateways g ON g.gateway_id = tg.gateway_id AND NOT g.deleted \
+             LEFT JOIN lighting.gateway_schedules gs ON gs.gateway_id = tg.gateway_id \
+             WHERE tg.task_id = t.task_id AND gs.issue_state IS DISTINCT FROM '3') THEN '2' ELSE '3' END \
          WHERE t.project_id = $1 AND t.task_id = ANY($2) AND t.issue_state = '1'",
         project_id,
         task_ids,
     )
     .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// The tasks being issued that address the gateway: settled as by [`finish_tasks`] once its
+/// queued schedule was acknowledged or given up.
+pub async fn settle_tasks_of_gateway(pool: &PgPool, project_id: i64, gateway_id: i64) -> Result<(), Error> {
+    let task_ids = sqlx::query_scalar!(
+        "SELECT t.task_id FROM lighting.tasks t JOIN lighting.task_gateways tg ON tg.task_id = t.task_id \
+         WHERE t.project_id = $1 AND tg.gateway_id = $2 AND t.issue_state = '1'",
+        project_id,
+        gateway_id,
+    )
+    .fetch_all(pool)
+    .await?;
+    finish_tasks(pool, project_id, &task_ids).await
+}
+
+/// The gateway acknowledged `schedule`: it is what the gateway follows now ('3'), and what its
+/// loops are held to.
+pub async fn schedule_acknowledged(
+    pool: &PgPool,
+    gateway_id: i64,
+    schedule: &super::issue::CompiledSchedule,
+) -> sqlx::Result<()> {
+    let loops = serde_json::to_value(super::issue::StoredLoop::of(schedule)).unwrap_or_default();
+    sqlx::query!(
+        "UPDATE lighting.gateway_schedules SET issue_state = '3', message = '', finished_at = now(), \
+           schedule_id = $2, valid_from = $3, valid_until = $4, loop_count = $5, step_count = $6, loops = $7 \
+         WHERE gateway_id = $1",
+        gateway_id,
+        schedule.id,
+        schedule.from,
+        schedule.until,
+        i32::try_from(schedule.loops.len()).unwrap_or(i32::MAX),
+        i32::try_from(schedule.step_count()).unwrap_or(i32::MAX),
+        loops,
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// An issued schedule due for renewal: followed for longer than the renewal age, with no
+/// newer one on its way.
+#[derive(Debug, Clone)]
+pub struct Renewal {
+    pub project_id: i64,
+    pub gateway_id: i64,
+}
+
+pub async fn renewals_due(pool: &PgPool, older_than: DateTime<Utc>) -> sqlx::Result<Vec<Renewal>> {
+    sqlx::query_as!(
+        Renewal,
+        "SELECT gs.project_id, gs.gateway_id FROM lighting.gateway_schedules gs \
+         JOIN lighting.gateways g ON g.gateway_id = gs.gateway_id AND NOT g.deleted \
+         WHERE gs.issue_state = '3' AND gs.valid_from < $1 \
+           AND NOT EXISTS (SELECT 1 FROM lighting.commands c WHERE c.gateway_id = gs.gateway_id \
+                           AND c.action = 'schedule' AND c.state IN ('queued', 'sending')) \
+         ORDER BY gs.project_id, gs.gateway_id",
+        older_than,
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// A gateway whose loops are held to its schedule now: online, its schedule acknowledged and
+/// in force.
+#[derive(Debug, Clone)]
+pub struct HeldGateway {
+    pub project_id: i64,
+    pub gateway_id: i64,
+    pub gateway_name: String,
+    pub serial: String,
+    pub valid_from: DateTime<Utc>,
+    pub loops: serde_json::Value,
+}
+
+pub async fn held_gateways(pool: &PgPool, now: DateTime<Utc>) -> sqlx::Result<Vec<HeldGateway>> {
+    sqlx::query_as!(
+        HeldGateway,
+        "SELECT gs.project_id, gs.gateway_id, g.gateway_name, g.serial, gs.valid_from, gs.loops \
+         FROM lighting.gateway_schedules gs \
+         JOIN lighting.gateways g ON g.gateway_id = gs.gateway_id AND NOT g.deleted AND g.online \
+         WHERE gs.issue_state = '3' AND gs.valid_from <= $1 AND $1 < gs.valid_until \
+         ORDER BY gs.gateway_id",
+        now,
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// A loop's last reported state.
+#[derive(Debug, Clone)]
+pub struct LoopReading {
+    pub gateway_id: i64,
+    pub loop_index: i32,
+    pub is_on: bool,
+    pub sample_time: DateTime<Utc>,
+}
+
+pub async fn loop_readings(pool: &PgPool, gateway_ids: &[i64]) -> sqlx::Result<Vec<LoopReading>> {
+    sqlx::query_as!(
+        LoopReading,
+        "SELECT gateway_id, loop_index, is_on, sample_time FROM lighting.loop_state WHERE gateway_id = ANY($1)",
+        gateway_ids,
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// A loop found differing from what it should be.
+#[derive(Debug, Clone)]
+pub struct MismatchRow {
+    pub gateway_id: i64,
+    pub loop_index: i32,
+    pub project_id: i64,
+    pub expected_on: bool,
+    pub since: DateTime<Utc>,
+    pub recommanded_at: Option<DateTime<Utc>>,
+    pub alarm_transition: Option<String>,
+    pub alarm_type_id: Option<i64>,
+}
+
+pub async fn mismatches(pool: &PgPool) -> sqlx::Result<Vec<MismatchRow>> {
+    sqlx::query_as!(
+        MismatchRow,
+        "SELECT gateway_id, loop_index, project_id, expected_on, since, recommanded_at, alarm_transition, \
+         alarm_type_id FROM lighting.loop_mismatches ORDER BY gateway_id, loop_index"
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Keeps a mismatch as it stands now (a new one, its re-command, its alarm).
+pub async fn save_mismatch(conn: &mut sqlx::PgConnection, row: &MismatchRow) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO lighting.loop_mismatches (gateway_id, loop_index, project_id, expected_on, since, \
+           recommanded_at, alarm_transition, alarm_type_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+         ON CONFLICT (gateway_id, loop_index) DO UPDATE SET expected_on = $4, since = $5, recommanded_at = $6, \
+           alarm_transition = $7, alarm_type_id = $8",
+        row.gateway_id,
+        row.loop_index,
+        row.project_id,
+        row.expected_on,
+        row.since,
+        row.recommanded_at,
+        row.alarm_transition,
+        row.alarm_type_id,
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A gateway's serial and name, deleted or not.
+pub async fn gateway_names(conn: &mut PgConnection, gateway_id: i64) -> sqlx::Result<Option<(String, String)>> {
+    let row = sqlx::query!("SELECT serial, gateway_name FROM lighting.gateways WHERE gateway_id = $1", gateway_id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(row.map(|r| (r.serial, r.gateway_name)))
+}
+
+pub async fn delete_mismatch(conn: &mut sqlx::PgConnection, gateway_id: i64, loop_index: i32) -> sqlx::Result<()> {
+    sqlx::query!(
+        "DELETE FROM lighting.loop_mismatches WHERE gateway_id = $1 AND loop_index = $2",
+        gateway_id,
+        loop_index
+    )
+    .execute(conn)
     .await?;
     Ok(())
 }
