@@ -15,6 +15,8 @@ export const ATTRIBUTES: Readonly<Record<DeviceType, readonly { attribute: strin
     { attribute: 'voltage', unit: 'V' },
     { attribute: 'current', unit: 'A' },
     { attribute: 'active_power', unit: 'W' },
+    // judged by the plan executor: minutes a loop has differed from its issued schedule
+    { attribute: 'loop_mismatch', unit: 'min' },
   ],
   gateway: [
     { attribute: 'temperature', unit: '°C' },

@@ -5,6 +5,8 @@ import { sendSheetImport } from '../../api/sheetImport';
 import type {
   Device,
   DeviceChange,
+  DeviceCommand,
+  DeviceCommandQuery,
   DeviceGroup,
   DeviceGroupChange,
   DeviceGroupDetail,
@@ -35,15 +37,16 @@ import type {
 export const LOCATIONS = { type: 'Gateway' as const, id: 'LOCATIONS' };
 
 /**
- * The equipment catalogue's, the devices' and the groups' tags, added with these endpoints
- * (not to the shell's list): a list tag of each, and one per row by id.
+ * The equipment catalogue's, the devices', the groups' and the command log's tags, added with
+ * these endpoints (not to the shell's list): a list tag of each, and one per row by id.
  */
-const DEVICE_TAGS = ['DeviceCategory', 'DeviceType', 'Device', 'DeviceGroup'] as const;
+const DEVICE_TAGS = ['DeviceCategory', 'DeviceType', 'Device', 'DeviceGroup', 'DeviceCommand'] as const;
 const LIST = 'LIST';
 const CATEGORY_LIST = { type: 'DeviceCategory' as const, id: LIST };
 const TYPE_LIST = { type: 'DeviceType' as const, id: LIST };
 const DEVICE_LIST = { type: 'Device' as const, id: LIST };
 const GROUP_LIST = { type: 'DeviceGroup' as const, id: LIST };
+const COMMAND_LIST = { type: 'DeviceCommand' as const, id: LIST };
 
 const NO_LOCATIONS: DeviceLocations = { mode: 'markers', total: 0, truncated: false, markers: [], clusters: [] };
 
@@ -93,10 +96,15 @@ function loopChartOf(raw: Partial<LoopChart>): LoopChart {
 /** POST /device/device/importData (multipart `file`), all or none, as the asset import (api/sheetImport.ts). */
 export const sendDeviceImport = (file: File): Promise<DeviceImportOutcome> => sendSheetImport<DeviceImportFailure>('/device/device/importData', file);
 
+/** A command as the console reads it: its loops always a list. */
+function commandOf(raw: Partial<DeviceCommand>): DeviceCommand {
+  return { ...(raw as DeviceCommand), loops: Array.isArray(raw.loops) ? raw.loops.map(Number) : [] };
+}
+
 /**
  * The map's calls (spec section 7, "Project": locationDevice/list, location, project location),
- * the equipment categories and types, the devices and the device groups
- * (docs/api-compatibility.md, issue 12).
+ * the equipment categories and types, the devices, the device groups
+ * (docs/api-compatibility.md, issue 12) and the command log.
  */
 export const deviceApi = api.enhanceEndpoints({ addTagTypes: DEVICE_TAGS }).injectEndpoints({
   endpoints: (build) => ({
@@ -246,7 +254,21 @@ export const deviceApi = api.enhanceEndpoints({ addTagTypes: DEVICE_TAGS }).inje
         const answer = dataOf<GroupControlAnswer>(envelope, NO_RESULTS);
         return { ...NO_RESULTS, ...answer, results: Array.isArray(answer.results) ? answer.results : [] };
       },
-      invalidatesTags: [DEVICE_LIST],
+      invalidatesTags: [DEVICE_LIST, COMMAND_LIST],
+    }),
+
+    /**
+     * The commands sent to the project's gateways, newest first: by gateway, loop, action,
+     * source, result ('pending' for those not finished), a part of the user's name and whole
+     * days (contract: GET /device/command/list).
+     */
+    getDeviceCommands: build.query<ListPage<DeviceCommand>, DeviceCommandQuery>({
+      query: (params) => ({ url: '/device/command/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => {
+        const page = toListPage<Partial<DeviceCommand>>(envelope);
+        return { ...page, rows: page.rows.map(commandOf) };
+      },
+      providesTags: [COMMAND_LIST],
     }),
 
     /**
@@ -287,5 +309,6 @@ export const {
   useUpdateDeviceGroupMutation,
   useDeleteDeviceGroupsMutation,
   useControlDeviceGroupMutation,
+  useGetDeviceCommandsQuery,
   useLazyGetLoopChartQuery,
 } = deviceApi;

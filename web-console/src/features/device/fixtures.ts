@@ -2,7 +2,7 @@ import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
 import { gateway, nightPlan } from '../lighting/fixtures';
 import type { Gateway, GatewayDetail } from '../lighting/types';
-import type { Device, DeviceGroup, DeviceGroupDetail, EquipmentCategory, EquipmentType, LoopChart } from './types';
+import type { Device, DeviceCommand, DeviceGroup, DeviceGroupDetail, EquipmentCategory, EquipmentType, LoopChart } from './types';
 
 /** Test data shaped as the contract's answers (docs/api-compatibility.md, "Equipment categories and types"). */
 export const lampCategory: EquipmentCategory = {
@@ -174,6 +174,77 @@ export const loopChart: LoopChart = {
 /** The same night without telemetry: the plan alone. */
 export const silentLoopChart: LoopChart = { ...loopChart, actual: [], power: [] };
 
+/**
+ * The command log shaped as the contract's answers (GET /device/command/list), newest first:
+ * the plan renewing the south gateway's schedule, queued while it is offline; the plan putting
+ * loop 3 of the north gateway back to its plan; admin switching it off by hand for a minute;
+ * operator's task issue, which the offline south gateway did not take.
+ */
+export const renewQueued: DeviceCommand = {
+  commandId: 504,
+  gatewayId: 8,
+  gatewayName: '南区网关',
+  gatewayNumber: 'GW-0008',
+  action: 'schedule',
+  loops: [],
+  holdUntil: null,
+  scheduleId: 'sch-8-0502',
+  source: 'renew',
+  requestedBy: 'plan',
+  requestedAt: '2026-05-01 20:10:00',
+  state: 'queued',
+  result: null,
+  message: '网关离线，等待上线后发送',
+  attempts: 2,
+  expiresAt: '2026-05-02 12:00:00',
+  finishedAt: null,
+};
+
+export const backToPlan: DeviceCommand = {
+  ...renewQueued,
+  commandId: 503,
+  gatewayId: 7,
+  gatewayName: '北区网关',
+  gatewayNumber: 'GW-0007',
+  action: 'on',
+  loops: [3],
+  scheduleId: null,
+  source: 'recommand',
+  requestedAt: '2026-05-01 20:02:00',
+  state: 'done',
+  result: 'ok',
+  message: '',
+  attempts: 1,
+  expiresAt: null,
+  finishedAt: '2026-05-01 20:02:01',
+};
+
+export const offByHand: DeviceCommand = {
+  ...backToPlan,
+  commandId: 502,
+  action: 'off',
+  holdUntil: '2026-05-01 20:01:00',
+  source: 'control',
+  requestedBy: 'admin',
+  requestedAt: '2026-05-01 20:00:00',
+  finishedAt: '2026-05-01 20:00:01',
+};
+
+export const issueRefused: DeviceCommand = {
+  ...renewQueued,
+  commandId: 501,
+  scheduleId: 'sch-8-0501',
+  source: 'issue',
+  requestedBy: 'operator',
+  requestedAt: '2026-05-01 19:00:00',
+  state: 'failed',
+  result: 'offline',
+  message: '设备离线，无法操作。',
+  attempts: 1,
+  expiresAt: null,
+  finishedAt: '2026-05-01 19:00:00',
+};
+
 export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });
 
 /** The server's refusal: the HTTP status is the code, the message in the session's language. */
@@ -181,7 +252,7 @@ export const refused = (code: number, msg: string) => ({ status: code, body: { c
 
 const meta = (title: string, titleEn: string) => ({ title, titleEn, icon: '#' });
 
-/** The demo route tree with the device directory's category, type, device, group and chart screens. */
+/** The demo route tree with the device directory's category, type, device, group, chart and command log screens. */
 export const deviceRoutes: ServerRoute[] = [
   ...serverRoutes,
   {
@@ -197,13 +268,14 @@ export const deviceRoutes: ServerRoute[] = [
       { path: 'device', component: 'device/device/index', meta: meta('设备列表', 'Devices') },
       { path: 'group', component: 'device/group/index', meta: meta('设备分组', 'Device Groups') },
       { path: 'chart', component: 'device/chart/index', meta: meta('照明图表', 'Lighting Charts') },
+      { path: 'command', component: 'device/command/index', meta: meta('指令记录', 'Command Log') },
     ],
   },
 ];
 
 /**
  * The demo backend with two categories, two types, two gateways (the north one's detail), two
- * devices, a group and a lighting chart; routes can be replaced.
+ * devices, a group, a lighting chart and four commands; routes can be replaced.
  */
 export function deviceBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
   return consoleBackend({
@@ -216,6 +288,7 @@ export function deviceBackend(overrides: Parameters<typeof consoleBackend>[0] = 
     'GET /device/group/list': ok({ rows: [northGroup], total: 1 }),
     'GET /device/group/31': ok({ data: northGroupDetail }),
     'GET /device/chart/loop': ok({ data: loopChart }),
+    'GET /device/command/list': ok({ rows: [renewQueued, backToPlan, offByHand, issueRefused], total: 4 }),
     ...overrides,
   });
 }

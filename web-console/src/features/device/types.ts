@@ -311,3 +311,73 @@ export interface LoopChartQuery {
   /** YYYY-MM-DD; the site's today when absent. */
   date?: string;
 }
+
+/** What a command does: switch loops on or off, or give a gateway a schedule to follow. */
+export type CommandAction = 'on' | 'off' | 'schedule';
+
+/**
+ * Who asked for a command: an operator's real-time control, one-key control, group control or
+ * task issue; or the plan itself, renewing an issued schedule each day (`renew`) or putting a
+ * loop back to its plan (`recommand`).
+ */
+export type CommandSource = 'control' | 'one_key' | 'group' | 'issue' | 'renew' | 'recommand';
+
+/** Where a command is: waiting to be sent, on its way, or finished (acknowledged, failed, expired while it waited). */
+export type CommandState = 'queued' | 'sending' | 'done' | 'failed' | 'expired';
+
+/** How a finished command ended. */
+export type CommandResult = 'ok' | 'offline' | 'timeout' | 'error' | 'expired';
+
+/** The list's result filter: an end, or `pending` (not finished: queued or being sent). */
+export type CommandResultFilter = CommandResult | 'pending';
+
+/**
+ * A command sent to a gateway, as audited (contract: GET /device/command/list), newest first.
+ * Codes are kept as sent (a code the console does not know shows as it came); times are
+ * `YYYY-MM-DD HH:mm:ss`.
+ */
+export interface DeviceCommand {
+  commandId: number;
+  gatewayId: number;
+  gatewayName: string;
+  gatewayNumber: string;
+  /** A CommandAction. */
+  action: string;
+  /** The loops switched; empty for a schedule. */
+  loops: number[];
+  /** Until when a switch by hand holds the loops against their schedule; null without a hold. */
+  holdUntil: string | null;
+  /** The schedule given (a `schedule` command). */
+  scheduleId: string | null;
+  /** A CommandSource. */
+  source: string;
+  /** The user's name, or `plan` for the plan's own commands. */
+  requestedBy: string;
+  requestedAt: string;
+  /** A CommandState. */
+  state: string;
+  /** A CommandResult once finished, null before. */
+  result: string | null;
+  /** Why it failed, or why it waits. */
+  message: string;
+  /** Sends so far. */
+  attempts: number;
+  /** Until when a queued command may still be sent. */
+  expiresAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface DeviceCommandQuery {
+  pageNum: number;
+  pageSize: number;
+  gatewayId?: number;
+  loopIndex?: number;
+  action?: CommandAction;
+  source?: CommandSource;
+  result?: CommandResultFilter;
+  /** A part of the user's name. */
+  requestedBy?: string;
+  /** Whole days (YYYY-MM-DD), both included, as the log screens filter. */
+  'params[beginTime]'?: string;
+  'params[endTime]'?: string;
+}

@@ -1,0 +1,45 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import AsEntered from '../../../components/AsEntered';
+import type { CommandResult, DeviceCommand } from '../types';
+import { ACTIONS, known, PLAN, RESULTS, SOURCES, STATES } from './codes';
+import '../i18n';
+
+/** How a finished command ended, coloured as a command's outcome per gateway (components/GatewayResults.tsx). */
+const RESULT_COLOURS: Record<CommandResult, string> = {
+  ok: 'success',
+  offline: 'default',
+  timeout: 'warning',
+  error: 'error',
+  expired: 'default',
+};
+
+/** On, off, or a schedule given. */
+export function ActionText({ action }: { action: string }) {
+  const { t } = useTranslation();
+  const code = known(ACTIONS, action);
+  return code ? t(`device.command.actions.${code}`) : <AsEntered text={action} />;
+}
+
+/** Where the command came from: an operator's screen, or the plan. */
+export function SourceText({ source }: { source: string }) {
+  const { t } = useTranslation();
+  const code = known(SOURCES, source);
+  return code ? t(`device.command.sources.${code}`) : <AsEntered text={source} />;
+}
+
+/** The user who asked, or the plan executor for the plan's own commands. */
+export function RequesterText({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return name === PLAN ? t('device.command.plan') : <AsEntered text={name} />;
+}
+
+/** How the command ended (its result), or, while it is not finished, where it is (queued, sending). */
+export function ResultTag({ command }: { command: DeviceCommand }) {
+  const { t } = useTranslation();
+  const result = known(RESULTS, command.result);
+  if (result) return <Tag color={RESULT_COLOURS[result]}>{t(`device.command.results.${result}`)}</Tag>;
+  const state = known(STATES, command.state);
+  if (state) return <Tag color={state === 'queued' || state === 'sending' ? 'processing' : 'default'}>{t(`device.command.states.${state}`)}</Tag>;
+  return <Tag>{command.result ?? command.state}</Tag>;
+}
