@@ -162,7 +162,8 @@ test('command log: a loop switched off for a minute comes back on by itself, and
     await chooseIn(page, control, '网关', `${GATEWAY_NAME} (${GATEWAY_NUMBER})`, GATEWAY_NAME);
     const off = control.getByRole('button', { name: `关闭 回路${LOOP}`, exact: true });
     await expect(off).toBeVisible();
-    const loop = control.getByRole('row').filter({ has: off });
+    // an inner locator is matched inside each row: relative to the page, not to the screen
+    const loop = control.getByRole('row').filter({ has: page.getByRole('button', { name: `关闭 回路${LOOP}`, exact: true }) });
     /** Asks the gateway for its loops' states (读取状态) and waits for its answer. */
     const readState = async () => {
       const answered = page.waitForResponse((response) => response.url().includes('/lighting/control/read'));

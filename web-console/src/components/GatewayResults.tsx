@@ -8,6 +8,7 @@ const OUTCOME_COLOURS: Record<GatewayOutcome, string> = {
   offline: 'default',
   timeout: 'warning',
   error: 'error',
+  queued: 'processing',
 };
 
 const isOutcome = (result: string): result is GatewayOutcome => Object.hasOwn(OUTCOME_COLOURS, result);

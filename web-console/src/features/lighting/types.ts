@@ -88,7 +88,8 @@ export interface ControlAck {
 }
 
 /** How one gateway took a command sent to many (one-key control, issuing tasks). */
-export type GatewayOutcome = 'ok' | 'offline' | 'timeout' | 'error';
+/** How a gateway took a command; `queued` (an issue only): it waits in the plan's queue for the gateway. */
+export type GatewayOutcome = 'ok' | 'offline' | 'timeout' | 'error' | 'queued';
 
 export interface GatewayResult {
   gatewayId: number;
@@ -236,7 +237,10 @@ export interface Task {
 }
 
 /** POST /lighting/task/issue answer: one result per gateway the tasks address, in gateway order. */
-export type TaskIssueAnswer = GatewayResults;
+/** An issue's answer: `queued` gateways get their schedule when they are back (docs/scheduler.md). */
+export interface TaskIssueAnswer extends GatewayResults {
+  queued?: number;
+}
 
 /** The schedule a gateway was last issued (contract: GET /lighting/task/gatewaySchedules). */
 export interface GatewaySchedule {

@@ -20,7 +20,14 @@ export default function IssueResultDialog({ answer, onClose }: { answer: TaskIss
         </Button>
       }
     >
-      <GatewayResults answer={answer} summary={t('lighting.task.issueSummary', { succeeded: answer.succeeded, failed: answer.failed })} />
+      <GatewayResults
+        answer={answer}
+        summary={
+          answer.queued
+            ? t('lighting.task.issueSummaryQueued', { succeeded: answer.succeeded, queued: answer.queued, failed: answer.failed })
+            : t('lighting.task.issueSummary', { succeeded: answer.succeeded, failed: answer.failed })
+        }
+      />
     </AppDialog>
   );
 }

@@ -313,6 +313,19 @@ const issuedToBoth = ok({
 });
 
 /** The south gateway is offline. */
+const southQueued = ok({
+  data: {
+    total: 2,
+    succeeded: 1,
+    failed: 0,
+    queued: 1,
+    results: [
+      { ...north, result: 'ok', message: '' },
+      { ...south, result: 'queued', message: 'Gateway offline: the schedule is queued and sent as soon as it is back (for 24 h)' },
+    ],
+  },
+});
+
 const southOffline = ok({
   data: {
     total: 2,
@@ -468,6 +481,20 @@ describe('issuing tasks', () => {
     const read = callsTo('GET /lighting/task/gatewaySchedules').length;
     await user.click(within(drawer).getByRole('button', { name: /刷新/ }));
     await waitFor(() => expect(callsTo('GET /lighting/task/gatewaySchedules').length).toBeGreaterThan(read));
+  });
+
+  it('says which gateways wait for their schedule in the queue, rather than calling it done', async () => {
+    signInWithProject();
+    await changeLanguage('en');
+    scheduleBackend({ 'POST /lighting/task/issue': southQueued });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await user.click(within(await rowOf('节日亮灯')).getByRole('button', { name: 'Issue 节日亮灯' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Prompt' })).getByRole('button', { name: 'OK' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue results' });
+    expect(within(dialog).getByText('1 succeeded, 1 queued until their gateway is back, 0 failed')).toBeInTheDocument();
+    const southRow = within(dialog).getByText('南区网关').closest('tr') as HTMLElement;
+    expect(within(southRow).getByText('Queued')).toBeInTheDocument();
+    expect(southRow).toHaveTextContent('the schedule is queued and sent as soon as it is back');
   });
 
   it('speaks English: the question, the results, the reason and the schedules', async () => {

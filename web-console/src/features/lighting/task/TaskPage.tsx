@@ -39,7 +39,7 @@ export default function TaskPage() {
   // a refusal (a disabled task, no site) was shown by the client
   const issue = async (tasks: readonly Task[]) => {
     const answer = await issueTasks(tasks.map((task) => task.taskId)).unwrap();
-    if (answer.failed === 0) showMessage('success', t('lighting.task.issued', { succeeded: answer.succeeded }));
+    if (answer.failed === 0 && !answer.queued) showMessage('success', t('lighting.task.issued', { succeeded: answer.succeeded }));
     else setIssueAnswer(answer);
   };
   const issueOne = (task: Task) => confirmThen(issueQuestion([task]), () => issue([task]));
