@@ -579,6 +579,22 @@ pub enum Msg {
     SceneInUse {
         task: String,
     },
+    /// Combined scenes.
+    CombinedExecutionInvalid,
+    CombinedRepeatInvalid,
+    CombinedMembersInvalid {
+        max: u32,
+    },
+    CombinedMemberMinutesInvalid {
+        min: u32,
+        max: u32,
+    },
+    CombinedMemberRepeated,
+    CombinedMemberCombined,
+    SceneInCombined {
+        name: String,
+    },
+    CombinedSceneAlone,
     TaskNotFound,
     TaskNameInvalid,
     TaskPriorityInvalid,
@@ -1827,6 +1843,40 @@ impl Msg {
                 "场景参数不能为空且必须为数字（开关为0或1，亮度为1到100的整数）",
                 "Scene parameters must be non-empty and numeric (switch 0 or 1, brightness a whole number 1 to 100)",
             ),
+            Msg::CombinedExecutionInvalid => {
+                pick("请选择执行方式（同步或顺序）", "Choose the execution mode: synchronous or sequential")
+            }
+            Msg::CombinedRepeatInvalid => pick("请选择单次或循环", "Choose single or cycle"),
+            Msg::CombinedMembersInvalid { max } => {
+                if zh {
+                    format!("组合场景须包含2到{max}个场景")
+                } else {
+                    format!("A combined scene has 2 to {max} scenes")
+                }
+            }
+            Msg::CombinedMemberMinutesInvalid { min, max } => {
+                if zh {
+                    format!("顺序执行时每个场景持续{min}到{max}分钟")
+                } else {
+                    format!("In a sequence each scene lasts {min} to {max} minutes")
+                }
+            }
+            Msg::CombinedMemberRepeated => {
+                pick("同步执行时同一场景只能选一次", "In synchronous mode a scene is chosen once")
+            }
+            Msg::CombinedMemberCombined => {
+                pick("组合场景不能包含组合场景", "A combined scene cannot contain a combined scene")
+            }
+            Msg::SceneInCombined { name } => {
+                if zh {
+                    format!("场景已被组合场景'{name}'使用")
+                } else {
+                    format!("The scene is part of combined scene '{name}'")
+                }
+            }
+            Msg::CombinedSceneAlone => {
+                pick("组合场景须为任务的唯一场景", "A combined scene must be the task's only scene")
+            }
             Msg::SceneInUse { task } => {
                 if zh {
                     format!("场景正被任务'{task}'使用")
@@ -2505,6 +2555,14 @@ impl Msg {
             Msg::SceneLoopsInvalid { .. } => "lighting.scene.loops.invalid",
             Msg::SceneParameterInvalid => "lighting.scene.parameter.invalid",
             Msg::SceneInUse { .. } => "lighting.scene.in.use",
+            Msg::CombinedExecutionInvalid => "lighting.combined.execution.invalid",
+            Msg::CombinedRepeatInvalid => "lighting.combined.repeat.invalid",
+            Msg::CombinedMembersInvalid { .. } => "lighting.combined.members.invalid",
+            Msg::CombinedMemberMinutesInvalid { .. } => "lighting.combined.minutes.invalid",
+            Msg::CombinedMemberRepeated => "lighting.combined.member.repeated",
+            Msg::CombinedMemberCombined => "lighting.combined.member.combined",
+            Msg::SceneInCombined { .. } => "lighting.scene.in.combined",
+            Msg::CombinedSceneAlone => "lighting.combined.alone",
             Msg::TaskNotFound => "lighting.task.not.found",
             Msg::TaskNameInvalid => "lighting.task.name.invalid",
             Msg::TaskPriorityInvalid => "lighting.task.priority.invalid",
@@ -2821,6 +2879,14 @@ mod tests {
             Msg::TimingEndBeforeStart,
             Msg::TimingStartPast,
             Msg::TimingTooLong,
+            Msg::CombinedExecutionInvalid,
+            Msg::CombinedRepeatInvalid,
+            Msg::CombinedMembersInvalid { max: 20 },
+            Msg::CombinedMemberMinutesInvalid { min: 5, max: 1440 },
+            Msg::CombinedMemberRepeated,
+            Msg::CombinedMemberCombined,
+            Msg::SceneInCombined { name: "Festival".into() },
+            Msg::CombinedSceneAlone,
             Msg::ScheduleQueuedOffline { hours: 24 },
             Msg::ScheduleQueuedRetry { hours: 24 },
             Msg::CommandExpired,

@@ -675,3 +675,165 @@ async fn a_timing_one_key_outranks_every_task_until_it_is_deleted(c: &Cluster) {
         "No permission, please contact the administrator",
     );
 }
+
+// --- combined scenes ------------------------------------------------------------------------
+
+scenario!(combined_scenes_run_their_members_in_turn_through_a_task);
+async fn combined_scenes_run_their_members_in_turn_through_a_task(c: &Cluster) {
+    let console = Console::admin(c).await;
+    let (_, seeded) = en(&console, "1", Call::get("/lighting/scene/list")).await;
+    let scene_id = |name: &str| {
+        seeded["rows"].as_array().unwrap().iter().find(|s| s["sceneName"] == name).unwrap()["sceneId"].as_i64().unwrap()
+    };
+    let (bright, dim) = (scene_id("傍晚全亮"), scene_id("深夜节能"));
+    let body = |execution: &str, repeat: &str, members: Value| json!({ "sceneName": "Breathing", "executionMode": execution, "repeatMode": repeat, "remark": "", "members": members });
+    let add = |body: Value| Call::post("/lighting/combinedScene").json(body);
+    // The rules, both languages; nothing written.
+    let cycle = json!([{ "sceneId": bright, "minutes": 15 }, { "sceneId": dim, "minutes": 15 }]);
+    refused(
+        en(&console, "1", add(body("9", "1", cycle.clone()))).await,
+        400,
+        "Choose the execution mode: synchronous or sequential",
+    );
+    let (_, zh) = console.send("1", ZH, add(body("1", "", cycle.clone()))).await;
+    assert_eq!(zh["msg"], "请选择单次或循环");
+    refused(
+        en(&console, "1", add(body("1", "1", json!([{ "sceneId": bright, "minutes": 15 }])))).await,
+        400,
+        "A combined scene has 2 to 20 scenes",
+    );
+    let short = json!([{ "sceneId": bright, "minutes": 4 }, { "sceneId": dim, "minutes": 15 }]);
+    refused(
+        en(&console, "1", add(body("1", "1", short))).await,
+        400,
+        "In a sequence each scene lasts 5 to 1440 minutes",
+    );
+    let twice = json!([{ "sceneId": bright }, { "sceneId": bright }]);
+    refused(en(&console, "1", add(body("0", "0", twice))).await, 400, "In synchronous mode a scene is chosen once");
+    let (_, other) = en(&console, "2", Call::get("/lighting/scene/list")).await;
+    let foreign = other["rows"][0]["sceneId"].as_i64().unwrap();
+    let mixed = json!([{ "sceneId": bright, "minutes": 15 }, { "sceneId": foreign, "minutes": 15 }]);
+    refused(en(&console, "1", add(body("1", "1", mixed))).await, 404, "Scene does not exist");
+    let (_, none) = en(&console, "1", Call::get("/lighting/combinedScene/list")).await;
+    assert_eq!(none["total"], 0, "{none}");
+
+    // A cycle of the bright and the dim scene, 15 minutes each.
+    let created = en(&console, "1", add(body("1", "1", cycle))).await;
+    ok(&created);
+    let combined = created.1["data"].as_i64().unwrap();
+    let (_, list) = en(&console, "1", Call::get("/lighting/combinedScene/list")).await;
+    let row = &list["rows"][0];
+    assert_eq!(
+        (
+            row["executionMode"].as_str(),
+            row["repeatMode"].as_str(),
+            row["memberCount"].as_i64(),
+            row["totalMinutes"].as_i64()
+        ),
+        (Some("1"), Some("1"), Some(2), Some(30)),
+        "{row}"
+    );
+    assert_eq!(row["memberNames"], json!(["傍晚全亮", "深夜节能"]));
+    let (_, detail) = en(&console, "1", Call::get(&format!("/lighting/combinedScene/{combined}"))).await;
+    assert_eq!(detail["data"]["members"][1], json!({ "sceneId": dim, "sceneName": "深夜节能", "minutes": 15 }));
+    // not a power scene: the power scenes screen does not list it, a task's picker may ask for it
+    let (_, scenes) = en(&console, "1", Call::get("/lighting/scene/list")).await;
+    assert_eq!(scenes["total"], 2, "{scenes}");
+    let (_, asked) = en(&console, "1", Call::get("/lighting/scene/list?sceneType=2")).await;
+    assert_eq!(asked["rows"][0]["sceneId"], combined);
+    refused(en(&console, "1", Call::get(&format!("/lighting/scene/{combined}"))).await, 404, "Scene does not exist");
+    // a combined scene cannot hold another
+    let nested = json!([{ "sceneId": combined, "minutes": 15 }, { "sceneId": dim, "minutes": 15 }]);
+    refused(
+        en(&console, "1", add(body("1", "0", nested))).await,
+        400,
+        "A combined scene cannot contain a combined scene",
+    );
+
+    // A task of it alone, from 19:00 to 20:00 above the demo's tasks: loop 1 breathes.
+    let gateways = gateway_ids(&console, "1").await;
+    let mut task = task_body("Breathing hour", &[combined, bright], &gateways[..1]);
+    refused(
+        en(&console, "1", Call::post("/lighting/task").json(task.clone())).await,
+        400,
+        "A combined scene must be the task's only scene",
+    );
+    task["sceneIds"] = json!([combined]);
+    task["priority"] = json!(250);
+    task["startType"] = json!("0");
+    task["startTime"] = json!("19:00");
+    task["endTime"] = json!("20:00");
+    let created = en(&console, "1", Call::post("/lighting/task").json(task)).await;
+    ok(&created);
+    let task_id = created.1["data"].as_i64().unwrap();
+    ok(&en(&console, "1", Call::put("/lighting/task/changeStatus").json(json!({ "taskId": task_id, "enabled": "1" })))
+        .await);
+    let path = format!("/lighting/plan/tonight?date=2026-12-24&gatewayId={}", gateways[0]);
+    let (_, plan) = en(&console, "1", Call::get(&path)).await;
+    let segments: Vec<(String, String, i64)> = plan["data"]["gateways"][0]["loops"][0]["segments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["sceneId"] == combined)
+        .map(|s| {
+            let at = |v: &Value| time(v).format("%H:%M").to_string();
+            (at(&s["from"]), at(&s["to"]), s["brightness"].as_i64().unwrap())
+        })
+        .collect();
+    let expected: Vec<(String, String, i64)> =
+        [("19:00", "19:15", 100), ("19:15", "19:30", 30), ("19:30", "19:45", 100), ("19:45", "20:00", 30)]
+            .iter()
+            .map(|(a, b, l)| ((*a).to_owned(), (*b).to_owned(), *l))
+            .collect();
+    assert_eq!(segments, expected, "{plan}");
+
+    // Kept while in use: an enabled task refuses its edits, a member refuses deletion.
+    let edit = json!({ "sceneId": combined, "sceneName": "Breathing", "executionMode": "0", "repeatMode": "0", "members": [{ "sceneId": bright }, { "sceneId": dim }] });
+    refused_by_rule(
+        en(&console, "1", Call::put("/lighting/combinedScene").json(edit.clone())).await,
+        "The scene is used by task 'Breathing hour'",
+    );
+    refused_by_rule(
+        en(&console, "1", delete(&format!("/lighting/combinedScene/{combined}"))).await,
+        "The scene is used by task 'Breathing hour'",
+    );
+    let lone = en(
+        &console,
+        "1",
+        Call::post("/lighting/scene")
+            .json(scene_body("Lone", json!([{ "gatewayId": gateways[0], "loopIndex": 2, "switchState": "1" }]))),
+    )
+    .await;
+    ok(&lone);
+    let lone = lone.1["data"].as_i64().unwrap();
+    let with_lone = json!({ "sceneName": "With lone", "executionMode": "0", "repeatMode": "0", "members": [{ "sceneId": lone }, { "sceneId": dim }] });
+    ok(&en(&console, "1", add(with_lone)).await);
+    refused_by_rule(
+        en(&console, "1", delete(&format!("/lighting/scene/{lone}"))).await,
+        "The scene is part of combined scene 'With lone'",
+    );
+    // editing a member of a combined scene an enabled task runs is refused as for the task's own
+    let lone_edit = json!({ "sceneId": bright, "sceneName": "傍晚全亮", "sceneType": "1", "loops": [{ "gatewayId": gateways[0], "loopIndex": 1, "switchState": "1" }] });
+    let (_, answer) = en(&console, "1", Call::put("/lighting/scene").json(lone_edit)).await;
+    assert_eq!(answer["code"], 500, "{answer}");
+
+    // Switched off and deleted, the task lets its combined scene go; edits then pass.
+    ok(&en(&console, "1", Call::put("/lighting/task/changeStatus").json(json!({ "taskId": task_id, "enabled": "0" })))
+        .await);
+    ok(&en(&console, "1", Call::put("/lighting/combinedScene").json(edit)).await);
+    let (_, detail) = en(&console, "1", Call::get(&format!("/lighting/combinedScene/{combined}"))).await;
+    assert_eq!(
+        (detail["data"]["executionMode"].as_str(), detail["data"]["totalMinutes"].as_i64()),
+        (Some("0"), Some(0))
+    );
+    ok(&en(&console, "1", delete(&format!("/lighting/task/{task_id}"))).await);
+    ok(&en(&console, "1", delete(&format!("/lighting/combinedScene/{combined}"))).await);
+    refused(
+        en(&console, "1", Call::get(&format!("/lighting/combinedScene/{combined}"))).await,
+        404,
+        "Scene does not exist",
+    );
+    // another project sees none of it
+    let (_, theirs) = en(&console, "2", Call::get("/lighting/combinedScene/list")).await;
+    assert_eq!(theirs["total"], 0);
+}

@@ -183,6 +183,8 @@ struct Ids {
     /// that runs it there.
     scene: i64,
     lighting_task: i64,
+    /// A combined scene of the project: `scene` twice in a sequence.
+    combined: i64,
     /// An equipment category without types, and a type of another category.
     category: i64,
     device_type: i64,
@@ -237,6 +239,13 @@ fn scene_body(gateway: i64, scene_id: Option<i64>) -> Value {
     json!({
         "sceneId": scene_id, "sceneName": "Probe scene", "sceneType": "1",
         "loops": [{ "gatewayId": gateway, "loopIndex": 1, "switchState": "1", "brightness": 50 }],
+    })
+}
+
+fn combined_body(scene: i64, scene_id: Option<i64>) -> Value {
+    json!({
+        "sceneId": scene_id, "sceneName": "Probe combined", "executionMode": "1", "repeatMode": "0",
+        "members": [{ "sceneId": scene, "minutes": 15 }, { "sceneId": scene, "minutes": 20 }],
     })
 }
 
@@ -427,6 +436,17 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("POST", "/lighting/scene") => Sample::at(path).json(scene_body(g, None)).with_id(),
         ("PUT", "/lighting/scene") => Sample::at(path).json(scene_body(g, Some(ids.scene))).with_id(),
         ("DELETE", "/lighting/scene/{sceneId}") => Sample::at(format!("/lighting/scene/{}", ids.scene)).with_id(),
+        ("GET", "/lighting/combinedScene/list") => Sample::at(path),
+        ("GET", "/lighting/combinedScene/{sceneId}") => {
+            Sample::at(format!("/lighting/combinedScene/{}", ids.combined)).with_id()
+        }
+        ("POST", "/lighting/combinedScene") => Sample::at(path).json(combined_body(ids.scene, None)).with_id(),
+        ("PUT", "/lighting/combinedScene") => {
+            Sample::at(path).json(combined_body(ids.scene, Some(ids.combined))).with_id()
+        }
+        ("DELETE", "/lighting/combinedScene/{sceneId}") => {
+            Sample::at(format!("/lighting/combinedScene/{}", ids.combined)).with_id()
+        }
         ("GET", "/lighting/task/list") => Sample::at(path),
         ("GET", "/lighting/task/{taskId}") => Sample::at(format!("/lighting/task/{}", ids.lighting_task)).with_id(),
         ("POST", "/lighting/task") => Sample::at(path).json(lighting_task_body(g, ids.scene, None)).with_id(),
@@ -1091,6 +1111,17 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
+    let combined: i64 = sqlx::query_scalar(
+        "WITH s AS (INSERT INTO lighting.scenes (project_id, scene_name, scene_type, execution_mode, repeat_mode) \
+         VALUES ($1, 'Probe combined ' || left(gen_random_uuid()::text, 8), '2', '1', '1') RETURNING scene_id), \
+         m AS (INSERT INTO lighting.scene_members (scene_id, position, member_id, minutes) \
+         SELECT scene_id, p, $2, 15 FROM s, generate_series(1, 2) AS p) SELECT scene_id FROM s",
+    )
+    .bind(project)
+    .bind(scene)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
     let lighting_task: i64 = sqlx::query_scalar(
         "WITH t AS (INSERT INTO lighting.tasks (project_id, task_name, priority, weekdays, start_kind, start_offset, \
          end_kind, end_clock) VALUES ($1, 'Probe', 5, 127, '2', 15, '0', '23:00') RETURNING task_id), \
@@ -1173,6 +1204,7 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
         timing,
         scene,
         lighting_task,
+        combined,
         asset_type,
         asset,
         scrap,

@@ -175,6 +175,135 @@ pub async fn scene_remove(
     ok_with(lang, json!({}))
 }
 
+// --- combined scenes --------------------------------------------------------------------
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CombinedListQuery {
+    #[serde(flatten)]
+    page: PageQuery,
+    #[serde(default)]
+    scene_name: String,
+}
+
+fn combined_json(scene: &pb::CombinedScene) -> Value {
+    json!({
+        "sceneId": scene.scene_id,
+        "sceneName": scene.scene_name,
+        "executionMode": scene.execution_mode,
+        "repeatMode": scene.repeat_mode,
+        "memberCount": scene.member_count,
+        "totalMinutes": scene.total_minutes,
+        "memberNames": scene.member_names,
+        "remark": scene.remark,
+        "createBy": scene.create_by,
+        "createTime": local_time(scene.create_time_ms),
+        "updateTime": local_time(scene.update_time_ms),
+    })
+}
+
+pub async fn combined_list(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiQuery(query): ApiQuery<CombinedListQuery>,
+) -> ApiResult<Table<Value>> {
+    let lang = info.lang();
+    let (page_num, page_size) = query.page.numbers(lang)?;
+    let request = pb::ListCombinedScenesRequest { page_num, page_size, scene_name: query.scene_name };
+    let answer = call(&info, scenes(&state).list_combined_scenes(info.ctx.request(request))).await?;
+    ok_table(lang, answer.rows.iter().map(combined_json).collect(), answer.total)
+}
+
+pub async fn combined_detail(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    Path(scene_id): Path<String>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::GetSceneRequest { scene_id: path_id(&scene_id, Msg::SceneNotFound, lang)? };
+    let detail = call(&info, scenes(&state).get_combined_scene(info.ctx.request(request))).await?;
+    let mut data = detail.scene.as_ref().map(combined_json).unwrap_or_else(|| json!({}));
+    data["members"] = detail
+        .members
+        .iter()
+        .map(|m| json!({ "sceneId": m.scene_id, "sceneName": m.scene_name, "minutes": m.minutes }))
+        .collect();
+    ok_data(lang, data)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CombinedBody {
+    #[serde(default)]
+    scene_id: Value,
+    scene_name: Option<String>,
+    #[serde(default)]
+    execution_mode: Value,
+    #[serde(default)]
+    repeat_mode: Value,
+    remark: Option<String>,
+    members: Option<Vec<CombinedMemberBody>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CombinedMemberBody {
+    #[serde(default)]
+    scene_id: Value,
+    #[serde(default)]
+    minutes: Value,
+}
+
+impl CombinedBody {
+    fn input(self) -> pb::CombinedSceneInput {
+        let members = self.members.unwrap_or_default().into_iter().map(|m| pb::CombinedMember {
+            scene_id: id(&m.scene_id),
+            scene_name: String::new(),
+            minutes: id(&m.minutes),
+        });
+        pb::CombinedSceneInput {
+            scene_name: self.scene_name.unwrap_or_default(),
+            execution_mode: text(&self.execution_mode),
+            repeat_mode: text(&self.repeat_mode),
+            remark: self.remark.unwrap_or_default(),
+            members: members.collect(),
+        }
+    }
+}
+
+pub async fn combined_add(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiJson(body): ApiJson<CombinedBody>,
+) -> ApiResult {
+    let lang = info.lang();
+    let answer = call(&info, scenes(&state).create_combined_scene(info.ctx.request(body.input()))).await?;
+    ok_data(lang, json!(answer.scene_id))
+}
+
+pub async fn combined_edit(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiJson(body): ApiJson<CombinedBody>,
+) -> ApiResult {
+    let lang = info.lang();
+    let scene_id = edited_id(&body.scene_id);
+    let request = pb::UpdateCombinedSceneRequest { scene_id, scene: Some(body.input()) };
+    call(&info, scenes(&state).update_combined_scene(info.ctx.request(request))).await?;
+    ok_with(lang, json!({}))
+}
+
+pub async fn combined_remove(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    Path(scene_ids): Path<String>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::DeleteScenesRequest { scene_ids: path_ids(&scene_ids, Msg::SceneNotFound, lang)? };
+    call(&info, scenes(&state).delete_combined_scenes(info.ctx.request(request))).await?;
+    ok_with(lang, json!({}))
+}
+
 // --- tasks ------------------------------------------------------------------------------
 
 #[derive(Debug, Deserialize)]

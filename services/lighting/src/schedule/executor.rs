@@ -178,7 +178,8 @@ impl Executor {
     async fn renew(&self) -> anyhow::Result<()> {
         let pool = &self.shared.pool;
         let age = TimeDelta::hours(i64::try_from(self.shared.plan.renew_after_hours).unwrap_or(24));
-        let due = store::renewals_due(pool, Utc::now() - age).await?;
+        // and a schedule shortened to the protocol's steps, a day before it runs out
+        let due = store::renewals_due(pool, Utc::now() - age, Utc::now() + TimeDelta::days(1)).await?;
         let mut by_project: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
         for renewal in due {
             by_project.entry(renewal.project_id).or_default().insert(renewal.gateway_id);

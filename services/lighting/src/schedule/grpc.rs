@@ -9,7 +9,7 @@ use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
 use lumiscape_common::permission::device::chart;
 use lumiscape_common::permission::landscape::timing_one_key;
-use lumiscape_common::permission::lighting::{scene, task};
+use lumiscape_common::permission::lighting::{combined_scene, scene, task};
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::scene_service_server::SceneService;
@@ -18,10 +18,11 @@ use lumiscape_proto::lighting::v1::timing_service_server::TimingService;
 use tonic::{Request, Response, Status};
 
 use super::model::{
-    self, RawDayTime, RawScene, RawSceneLoop, RawSite, RawTask, SceneDraft, SiteDraft, TaskDraft, weekday_codes,
+    self, CombinedDraft, RawCombinedScene, RawDayTime, RawScene, RawSceneLoop, RawSite, RawTask, SceneDraft, SiteDraft,
+    TaskDraft, weekday_codes,
 };
 use super::plan::{self, LoopNight};
-use super::store::{self, SceneLoopRow, SceneRow, TaskRow};
+use super::store::{self, CombinedRow, SceneLoopRow, SceneRow, TaskRow};
 use super::sun::Site;
 use super::task::Light;
 use super::timeline::Cause;
@@ -77,6 +78,67 @@ impl SceneService for SceneApi {
         let access = authorize(&self.shared.auth, &request, &[scene::REMOVE]).await?;
         self.delete(&access, &request.get_ref().scene_ids).await.reply(access.lang())
     }
+
+    async fn list_combined_scenes(
+        &self,
+        request: Request<pb::ListCombinedScenesRequest>,
+    ) -> Reply<pb::ListCombinedScenesResponse> {
+        let access = authorize(&self.shared.auth, &request, &[combined_scene::LIST]).await?;
+        self.list_combined(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn get_combined_scene(&self, request: Request<pb::GetSceneRequest>) -> Reply<pb::CombinedSceneDetail> {
+        let access = authorize(&self.shared.auth, &request, &[combined_scene::QUERY]).await?;
+        self.combined_detail(&access, request.get_ref().scene_id).await.reply(access.lang())
+    }
+
+    async fn create_combined_scene(&self, request: Request<pb::CombinedSceneInput>) -> Reply<pb::CreateSceneResponse> {
+        let access = authorize(&self.shared.auth, &request, &[combined_scene::ADD]).await?;
+        self.create_combined(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn update_combined_scene(
+        &self,
+        request: Request<pb::UpdateCombinedSceneRequest>,
+    ) -> Reply<pb::UpdateSceneResponse> {
+        let access = authorize(&self.shared.auth, &request, &[combined_scene::EDIT]).await?;
+        self.update_combined(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn delete_combined_scenes(
+        &self,
+        request: Request<pb::DeleteScenesRequest>,
+    ) -> Reply<pb::DeleteScenesResponse> {
+        let access = authorize(&self.shared.auth, &request, &[combined_scene::REMOVE]).await?;
+        self.delete_combined(&access, &request.get_ref().scene_ids).await.reply(access.lang())
+    }
+}
+
+fn raw_combined(input: Option<&pb::CombinedSceneInput>) -> RawCombinedScene {
+    let Some(input) = input else { return RawCombinedScene::default() };
+    RawCombinedScene {
+        name: input.scene_name.clone(),
+        execution_mode: input.execution_mode.clone(),
+        repeat_mode: input.repeat_mode.clone(),
+        remark: input.remark.clone(),
+        members: input.members.iter().map(|m| (m.scene_id, m.minutes)).collect(),
+    }
+}
+
+fn combined_pb(row: &CombinedRow) -> pb::CombinedScene {
+    pb::CombinedScene {
+        scene_id: row.scene_id,
+        scene_name: row.scene_name.clone(),
+        execution_mode: row.execution_mode.clone(),
+        repeat_mode: row.repeat_mode.clone(),
+        remark: row.remark.clone(),
+        member_count: u32::try_from(row.member_count).unwrap_or(0),
+        total_minutes: u32::try_from(row.total_minutes).unwrap_or(0),
+        member_names: row.member_names.clone(),
+        create_by: row.created_by.clone(),
+        create_time_ms: row.created_at.timestamp_millis(),
+        update_time_ms: row.updated_at.timestamp_millis(),
+    }
 }
 
 fn raw_scene(input: Option<&pb::SceneInput>) -> RawScene {
@@ -128,6 +190,8 @@ impl SceneApi {
         let page = Page::of(req.page_num, req.page_size);
         let scene_type = match req.scene_type.trim() {
             "" => None,
+            // combined scenes are listed when asked for (a task's scene picker)
+            "2" => Some("2"),
             code => Some(model::SceneType::parse(code)?.code()),
         };
         let (rows, total) =
@@ -161,6 +225,64 @@ impl SceneApi {
     async fn delete(&self, access: &InProject, ids: &[i64]) -> Result<pb::DeleteScenesResponse, Error> {
         let ids = check_delete_ids(ids, Msg::SceneNotFound)?;
         let deleted = store::delete_scenes(&self.shared.pool, access.project_id, &ids).await?;
+        Ok(pb::DeleteScenesResponse { deleted })
+    }
+
+    async fn list_combined(
+        &self,
+        access: &InProject,
+        req: &pb::ListCombinedScenesRequest,
+    ) -> Result<pb::ListCombinedScenesResponse, Error> {
+        let page = Page::of(req.page_num, req.page_size);
+        let (rows, total) =
+            store::list_combined(&self.shared.pool, access.project_id, req.scene_name.trim(), page).await?;
+        Ok(pb::ListCombinedScenesResponse { rows: rows.iter().map(combined_pb).collect(), total })
+    }
+
+    async fn combined_detail(&self, access: &InProject, scene_id: i64) -> Result<pb::CombinedSceneDetail, Error> {
+        let scene_id = existing_id(scene_id, Msg::SceneNotFound)?;
+        let row = store::find_combined(&self.shared.pool, access.project_id, scene_id)
+            .await?
+            .ok_or_else(|| Error::not_found(Msg::SceneNotFound))?;
+        let members = store::combined_members(&self.shared.pool, scene_id).await?;
+        Ok(pb::CombinedSceneDetail {
+            scene: Some(combined_pb(&row)),
+            members: members
+                .into_iter()
+                .map(|m| pb::CombinedMember {
+                    scene_id: m.scene_id,
+                    scene_name: m.scene_name,
+                    minutes: i64::from(m.minutes),
+                })
+                .collect(),
+        })
+    }
+
+    async fn create_combined(
+        &self,
+        access: &InProject,
+        input: &pb::CombinedSceneInput,
+    ) -> Result<pb::CreateSceneResponse, Error> {
+        let draft = CombinedDraft::parse(&raw_combined(Some(input)))?;
+        let scene_id = store::insert_combined(&self.shared.pool, access.project_id, &draft, access.user_name()).await?;
+        tracing::info!(scene_id, project = access.project_id, members = draft.members.len(), "combined scene created");
+        Ok(pb::CreateSceneResponse { scene_id })
+    }
+
+    async fn update_combined(
+        &self,
+        access: &InProject,
+        req: &pb::UpdateCombinedSceneRequest,
+    ) -> Result<pb::UpdateSceneResponse, Error> {
+        let scene_id = existing_id(req.scene_id, Msg::SceneNotFound)?;
+        let draft = CombinedDraft::parse(&raw_combined(req.scene.as_ref()))?;
+        store::update_combined(&self.shared.pool, access.project_id, scene_id, &draft).await?;
+        Ok(pb::UpdateSceneResponse {})
+    }
+
+    async fn delete_combined(&self, access: &InProject, ids: &[i64]) -> Result<pb::DeleteScenesResponse, Error> {
+        let ids = check_delete_ids(ids, Msg::SceneNotFound)?;
+        let deleted = store::delete_combined(&self.shared.pool, access.project_id, &ids).await?;
         Ok(pb::DeleteScenesResponse { deleted })
     }
 }

@@ -26,6 +26,8 @@ use crate::ids::check_delete_ids;
 
 /// How far ahead a schedule plans: a gateway follows it for a week without the platform.
 pub const SCHEDULE_HORIZON_DAYS: i64 = 7;
+/// The most steps a loop's schedule may have (`docs/device-protocol.md`, 6.1).
+pub const MAX_STEPS_PER_LOOP: usize = 512;
 /// Gateways sent their schedules at once.
 const CONCURRENCY: usize = 16;
 /// An issue state: not issued.
@@ -142,7 +144,7 @@ pub fn compile(
     nights: &[LoopNight],
     planned: &BTreeSet<(i64, i32)>,
 ) -> CompiledSchedule {
-    let loops = nights
+    let mut loops: Vec<CompiledLoop> = nights
         .iter()
         .filter(|night| night.row.gateway_id == gateway_id)
         .filter(|night| planned.contains(&(gateway_id, night.row.loop_index)))
@@ -152,6 +154,18 @@ pub fn compile(
             (!steps.is_empty()).then_some(CompiledLoop { index, steps })
         })
         .collect();
+    // A loop with more steps than the protocol carries (a short combined cycle over a week)
+    // shortens the whole schedule to where its steps run out; renewal comes before that.
+    let cut = loops.iter().filter_map(|l| l.steps.get(MAX_STEPS_PER_LOOP)).map(|(offset, _)| *offset).min();
+    let until = match cut {
+        Some(offset) => {
+            for compiled in &mut loops {
+                compiled.steps.retain(|(at, _)| *at < offset);
+            }
+            from + TimeDelta::seconds(i64::from(offset))
+        }
+        None => until,
+    };
     CompiledSchedule { id: format!("g{gateway_id}-{}", from.timestamp()), from, until, loops }
 }
 
@@ -460,6 +474,37 @@ mod tests {
         );
         // on and off again within one second: the later wins, and off after off is no step
         assert_eq!(steps_of(&lit, from, until), vec![(0, 0)]);
+    }
+
+    #[test]
+    fn a_schedule_too_long_for_the_protocol_is_shortened_to_where_its_steps_run_out() {
+        let (from, until) = window(at(12, 0));
+        // a loop changing every 5 minutes for a week, another changing once
+        let busy: Vec<_> = (0..2016)
+            .map(|n| {
+                let start = from + TimeDelta::minutes(5 * n);
+                (
+                    start,
+                    start + TimeDelta::minutes(5),
+                    if n % 2 == 0 { Light::On { level: 100 } } else { Light::On { level: 30 } },
+                )
+            })
+            .collect();
+        let calm = vec![
+            (from, from + TimeDelta::hours(30), Light::Off),
+            (from + TimeDelta::hours(30), until, Light::On { level: 100 }),
+        ];
+        let nights = vec![night(1, 1, &busy), night(1, 2, &calm)];
+        let schedule = compile(1, from, until, &nights, &BTreeSet::from([(1, 1), (1, 2)]));
+        assert_eq!(schedule.loops[0].steps.len(), MAX_STEPS_PER_LOOP);
+        assert_eq!(schedule.until, from + TimeDelta::minutes(5 * 512), "up to the first step that does not fit");
+        assert_eq!(schedule.loops[1].steps, vec![(0, 0), (30 * 3600, 100)]);
+        assert!(
+            schedule.loops.iter().all(|l| l
+                .steps
+                .iter()
+                .all(|(offset, _)| from + TimeDelta::seconds(i64::from(*offset)) < schedule.until))
+        );
     }
 
     #[test]

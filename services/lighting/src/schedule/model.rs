@@ -118,6 +118,137 @@ impl SceneDraft {
     }
 }
 
+/// Most scenes in a combined scene.
+pub const MAX_COMBINED_MEMBERS: usize = 20;
+/// A member of a sequence lasts at least this long (minutes): a gateway's schedule holds at
+/// most 512 steps a loop, and a cycle of short members would use them up within hours.
+pub const MIN_MEMBER_MINUTES: u32 = 5;
+pub const MAX_MEMBER_MINUTES: u32 = 1440;
+
+/// How a combined scene's members apply: all at once, or one after another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Execution {
+    Synchronous,
+    Sequential,
+}
+
+impl Execution {
+    pub fn parse(code: &str) -> Result<Self, Error> {
+        match code.trim() {
+            "0" => Ok(Self::Synchronous),
+            "1" => Ok(Self::Sequential),
+            _ => Err(Error::bad_request(Msg::CombinedExecutionInvalid)),
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Synchronous => "0",
+            Self::Sequential => "1",
+        }
+    }
+}
+
+/// Whether a sequence runs once (its last member then holds) or over and over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repeat {
+    Single,
+    Cycle,
+}
+
+impl Repeat {
+    pub fn parse(code: &str) -> Result<Self, Error> {
+        match code.trim() {
+            "0" => Ok(Self::Single),
+            "1" => Ok(Self::Cycle),
+            _ => Err(Error::bad_request(Msg::CombinedRepeatInvalid)),
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Single => "0",
+            Self::Cycle => "1",
+        }
+    }
+}
+
+/// A combined scene as sent: members are `(scene id, minutes)`.
+#[derive(Debug, Clone, Default)]
+pub struct RawCombinedScene {
+    pub name: String,
+    pub execution_mode: String,
+    pub repeat_mode: String,
+    pub remark: String,
+    pub members: Vec<(i64, i64)>,
+}
+
+/// One member: a scene and how long it lasts in a sequence (0 when applied at once).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Member {
+    pub scene_id: i64,
+    pub minutes: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CombinedDraft {
+    pub name: String,
+    pub execution: Execution,
+    pub repeat: Repeat,
+    pub remark: String,
+    pub members: Vec<Member>,
+}
+
+impl CombinedDraft {
+    /// Checks every field in the order the form shows them. That each member is a power
+    /// scene of the project (not a combined one) is checked by the store, which reads them.
+    pub fn parse(raw: &RawCombinedScene) -> Result<Self, Error> {
+        let name = raw.name.trim();
+        if name.is_empty() || name.chars().count() > MAX_SCENE_NAME_CHARS {
+            return Err(Error::bad_request(Msg::SceneNameInvalid));
+        }
+        let execution = Execution::parse(&raw.execution_mode)?;
+        let repeat = Repeat::parse(&raw.repeat_mode)?;
+        let remark = parse_remark(&raw.remark)?;
+        if raw.members.len() < 2 || raw.members.len() > MAX_COMBINED_MEMBERS {
+            return Err(Error::bad_request(Msg::CombinedMembersInvalid { max: MAX_COMBINED_MEMBERS as u32 }));
+        }
+        let mut members: Vec<Member> = Vec::with_capacity(raw.members.len());
+        for &(scene_id, minutes) in &raw.members {
+            if scene_id <= 0 {
+                return Err(Error::bad_request(Msg::SceneNotFound));
+            }
+            let minutes = match execution {
+                Execution::Synchronous => {
+                    if members.iter().any(|m| m.scene_id == scene_id) {
+                        return Err(Error::bad_request(Msg::CombinedMemberRepeated));
+                    }
+                    0
+                }
+                Execution::Sequential => u32::try_from(minutes)
+                    .ok()
+                    .filter(|m| (MIN_MEMBER_MINUTES..=MAX_MEMBER_MINUTES).contains(m))
+                    .ok_or_else(|| {
+                        Error::bad_request(Msg::CombinedMemberMinutesInvalid {
+                            min: MIN_MEMBER_MINUTES,
+                            max: MAX_MEMBER_MINUTES,
+                        })
+                    })?,
+            };
+            members.push(Member { scene_id, minutes });
+        }
+        Ok(Self { name: name.to_owned(), execution, repeat, remark, members })
+    }
+
+    /// The member scenes, each once.
+    pub fn scene_ids(&self) -> Vec<i64> {
+        let mut ids: Vec<i64> = self.members.iter().map(|m| m.scene_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+}
+
 /// A switch ('0'/'1') and a brightness (1 to 100, absent: full) as a light; the spec's
 /// "non-empty and numeric" rule. An off loop has no brightness, whatever was sent.
 fn parse_light(switch_state: &str, brightness: Option<i64>) -> Result<Light, Error> {

@@ -8,7 +8,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, Utc};
 use super::model::day_time_from_columns;
 use super::store::{PlanLoopRow, TaskLoopRow};
 use super::sun::{Site, SunDay};
-use super::task::{Days, Light, Task};
+use super::task::{Days, Light, Phase, Task};
 use super::timeline::{LoopPlan, Segment, Window, resolve};
 
 /// A night runs from noon of its date to noon of the next day, in the site's time zone.
@@ -32,10 +32,16 @@ pub fn sun_edges(site: &Site, date: NaiveDate) -> (Option<DateTime<Utc>>, Option
     (sunset, sunrise)
 }
 
+/// A loop's tasks, by task and member phase (a sequential combined scene's members are tasks of
+/// their own part of the run).
+type TasksOfLoop = BTreeMap<(i64, Option<Phase>), Task>;
+
 /// Each loop's tasks, as the loop sees them: when a task's scenes both set a loop, the later
-/// scene wins. `rows` come ordered by task and scene position.
+/// scene wins (so does the later member of a synchronous combined scene); a sequential
+/// combined scene gives the loop one task per member that sets it, each holding its part of
+/// the run. `rows` come ordered by task and scene position.
 pub fn tasks_by_loop(rows: &[TaskLoopRow]) -> BTreeMap<(i64, i32), Vec<Task>> {
-    let mut by_loop: BTreeMap<(i64, i32), BTreeMap<i64, Task>> = BTreeMap::new();
+    let mut by_loop: BTreeMap<(i64, i32), TasksOfLoop> = BTreeMap::new();
     for row in rows {
         let light = match (row.is_on, row.brightness) {
             (true, Some(level)) => Light::On { level: u8::try_from(level).unwrap_or(100) },
@@ -54,10 +60,20 @@ pub fn tasks_by_loop(rows: &[TaskLoopRow]) -> BTreeMap<(i64, i32), Vec<Task>> {
             start: day_time_from_columns(&row.start_kind, row.start_clock, row.start_offset),
             end: day_time_from_columns(&row.end_kind, row.end_clock, row.end_offset),
             light,
+            phase: phase_of(row),
         };
-        by_loop.entry((row.gateway_id, row.loop_index)).or_default().insert(row.task_id, task);
+        by_loop.entry((row.gateway_id, row.loop_index)).or_default().insert((row.task_id, task.phase), task);
     }
     by_loop.into_iter().map(|(key, tasks)| (key, tasks.into_values().collect())).collect()
+}
+
+fn phase_of(row: &TaskLoopRow) -> Option<Phase> {
+    let minutes = |m: Option<i32>| m.and_then(|m| u32::try_from(m).ok());
+    Some(Phase {
+        offset: minutes(row.phase_offset)?,
+        length: minutes(row.phase_length)?,
+        period: minutes(row.phase_period)?,
+    })
 }
 
 /// The longest silence in a loop's telemetry still read as one stretch of state: beyond it
@@ -155,6 +171,9 @@ mod tests {
             loop_index: 1,
             is_on: true,
             brightness: None,
+            phase_offset: None,
+            phase_length: None,
+            phase_period: None,
         }
     }
 

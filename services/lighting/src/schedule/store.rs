@@ -8,7 +8,7 @@ use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
 use sqlx::{PgConnection, PgPool};
 
-use super::model::{SceneDraft, TaskDraft, day_time_columns};
+use super::model::{CombinedDraft, SceneDraft, TaskDraft, day_time_columns};
 use super::task::Light;
 
 #[derive(Debug, Clone)]
@@ -90,6 +90,11 @@ pub struct TaskLoopRow {
     pub loop_index: i32,
     pub is_on: bool,
     pub brightness: Option<i16>,
+    /// Through a sequential combined scene: the member's minutes from the run's start, how
+    /// long it lasts (0: to the run's end) and the cycle (0: once); `None` otherwise.
+    pub phase_offset: Option<i32>,
+    pub phase_length: Option<i32>,
+    pub phase_period: Option<i32>,
 }
 
 /// A loop of the plan: its gateway, names and latest reading.
@@ -177,7 +182,8 @@ pub async fn list_scenes(
         "SELECT s.scene_id, s.scene_name, s.scene_type, s.remark, \
          (SELECT count(*) FROM lighting.scene_loops l WHERE l.scene_id = s.scene_id) AS \"loop_count!\", \
          s.created_by, s.created_at, s.updated_at FROM lighting.scenes s \
-         WHERE s.project_id = $1 AND strpos(s.scene_name, $2) > 0 AND ($3::text IS NULL OR s.scene_type = $3) \
+         WHERE s.project_id = $1 AND strpos(s.scene_name, $2) > 0 \
+           AND (($3::text IS NULL AND s.scene_type <> '2') OR s.scene_type = $3) \
          ORDER BY s.scene_id DESC LIMIT $4 OFFSET $5",
         project_id,
         name,
@@ -189,7 +195,8 @@ pub async fn list_scenes(
     .await?;
     let total = sqlx::query_scalar!(
         "SELECT count(*) AS \"total!\" FROM lighting.scenes \
-         WHERE project_id = $1 AND strpos(scene_name, $2) > 0 AND ($3::text IS NULL OR scene_type = $3)",
+         WHERE project_id = $1 AND strpos(scene_name, $2) > 0 \
+           AND (($3::text IS NULL AND scene_type <> '2') OR scene_type = $3)",
         project_id,
         name,
         scene_type,
@@ -205,7 +212,7 @@ pub async fn find_scene(pool: &PgPool, project_id: i64, scene_id: i64) -> sqlx::
         "SELECT s.scene_id, s.scene_name, s.scene_type, s.remark, \
          (SELECT count(*) FROM lighting.scene_loops l WHERE l.scene_id = s.scene_id) AS \"loop_count!\", \
          s.created_by, s.created_at, s.updated_at FROM lighting.scenes s \
-         WHERE s.scene_id = $1 AND s.project_id = $2",
+         WHERE s.scene_id = $1 AND s.project_id = $2 AND s.scene_type <> '2'",
         scene_id,
         project_id,
     )
@@ -248,11 +255,13 @@ pub async fn insert_scene(pool: &PgPool, project_id: i64, draft: &SceneDraft, us
 }
 
 /// The name of an enabled task (or of any task, when `enabled_only` is false) that uses one
-/// of the scenes.
+/// of the scenes, itself or through a combined scene.
 async fn task_using(conn: &mut PgConnection, scene_ids: &[i64], enabled_only: bool) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar!(
         "SELECT t.task_name FROM lighting.task_scenes ts JOIN lighting.tasks t ON t.task_id = ts.task_id \
-         WHERE ts.scene_id = ANY($1) AND (t.enabled OR NOT $2) ORDER BY t.task_id LIMIT 1",
+         WHERE (ts.scene_id = ANY($1) \
+                OR ts.scene_id IN (SELECT m.scene_id FROM lighting.scene_members m WHERE m.member_id = ANY($1))) \
+           AND (t.enabled OR NOT $2) ORDER BY t.task_id LIMIT 1",
         scene_ids,
         enabled_only,
     )
@@ -265,7 +274,7 @@ async fn task_using(conn: &mut PgConnection, scene_ids: &[i64], enabled_only: bo
 pub async fn update_scene(pool: &PgPool, project_id: i64, scene_id: i64, draft: &SceneDraft) -> Result<(), Error> {
     let mut tx = pool.begin().await?;
     let found = sqlx::query_scalar!(
-        "SELECT scene_id FROM lighting.scenes WHERE scene_id = $1 AND project_id = $2 FOR UPDATE",
+        "SELECT scene_id FROM lighting.scenes WHERE scene_id = $1 AND project_id = $2 AND scene_type <> '2' FOR UPDATE",
         scene_id,
         project_id,
     )
@@ -301,7 +310,239 @@ pub async fn update_scene(pool: &PgPool, project_id: i64, scene_id: i64, draft: 
 pub async fn delete_scenes(pool: &PgPool, project_id: i64, scene_ids: &[i64]) -> Result<u32, Error> {
     let mut tx = pool.begin().await?;
     let found = sqlx::query_scalar!(
-        "SELECT scene_id FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2) FOR UPDATE",
+        "SELECT scene_id FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2) AND scene_type <> '2' \
+         FOR UPDATE",
+        project_id,
+        scene_ids,
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    if found.len() != scene_ids.len() {
+        return Err(Error::not_found(Msg::SceneNotFound));
+    }
+    if let Some(task) = task_using(&mut tx, scene_ids, false).await? {
+        return Err(Error::refused(Msg::SceneInUse { task }));
+    }
+    let combined = sqlx::query_scalar!(
+        "SELECT s.scene_name FROM lighting.scene_members m JOIN lighting.scenes s ON s.scene_id = m.scene_id \
+         WHERE m.member_id = ANY($1) ORDER BY s.scene_id LIMIT 1",
+        scene_ids,
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(name) = combined {
+        return Err(Error::refused(Msg::SceneInCombined { name }));
+    }
+    let deleted =
+        sqlx::query!("DELETE FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2)", project_id, scene_ids)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+    tx.commit().await?;
+    Ok(u32::try_from(deleted).unwrap_or(u32::MAX))
+}
+
+// --- combined scenes ---------------------------------------------------------------------
+
+/// A combined scene as the list shows it.
+#[derive(Debug, Clone)]
+pub struct CombinedRow {
+    pub scene_id: i64,
+    pub scene_name: String,
+    pub execution_mode: String,
+    pub repeat_mode: String,
+    pub remark: String,
+    pub member_count: i64,
+    pub total_minutes: i64,
+    pub member_names: Vec<String>,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A combined scene query answering whole rows: `combined_query!("WHERE ..."; args)`.
+macro_rules! combined_query {
+    ($tail:literal; $($arg:expr),* $(,)?) => {
+        sqlx::query_as!(
+            CombinedRow,
+            "SELECT s.scene_id, s.scene_name, s.execution_mode AS \"execution_mode!\", \
+             s.repeat_mode AS \"repeat_mode!\", s.remark, \
+             (SELECT count(*) FROM lighting.scene_members m WHERE m.scene_id = s.scene_id) AS \"member_count!\", \
+             (SELECT COALESCE(sum(m.minutes), 0) FROM lighting.scene_members m WHERE m.scene_id = s.scene_id)::bigint \
+               AS \"total_minutes!\", \
+             ARRAY(SELECT ms.scene_name FROM lighting.scene_members m JOIN lighting.scenes ms ON ms.scene_id = m.member_id \
+                   WHERE m.scene_id = s.scene_id ORDER BY m.position)::text[] AS \"member_names!\", \
+             s.created_by, s.created_at, s.updated_at FROM lighting.scenes s " + $tail,
+            $($arg),*
+        )
+    };
+}
+
+pub async fn list_combined(
+    pool: &PgPool,
+    project_id: i64,
+    name: &str,
+    page: Page,
+) -> sqlx::Result<(Vec<CombinedRow>, i64)> {
+    let rows = combined_query!(
+        "WHERE s.project_id = $1 AND s.scene_type = '2' AND strpos(s.scene_name, $2) > 0 \
+         ORDER BY s.scene_id DESC LIMIT $3 OFFSET $4";
+        project_id,
+        name,
+        page.limit,
+        page.offset,
+    )
+    .fetch_all(pool)
+    .await?;
+    let total = sqlx::query_scalar!(
+        "SELECT count(*) AS \"total!\" FROM lighting.scenes \
+         WHERE project_id = $1 AND scene_type = '2' AND strpos(scene_name, $2) > 0",
+        project_id,
+        name,
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok((rows, total))
+}
+
+pub async fn find_combined(pool: &PgPool, project_id: i64, scene_id: i64) -> sqlx::Result<Option<CombinedRow>> {
+    combined_query!("WHERE s.scene_id = $1 AND s.project_id = $2 AND s.scene_type = '2'"; scene_id, project_id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// A member of a combined scene, in order.
+#[derive(Debug, Clone)]
+pub struct MemberRow {
+    pub scene_id: i64,
+    pub scene_name: String,
+    pub minutes: i32,
+}
+
+pub async fn combined_members(pool: &PgPool, scene_id: i64) -> sqlx::Result<Vec<MemberRow>> {
+    sqlx::query_as!(
+        MemberRow,
+        "SELECT m.member_id AS scene_id, s.scene_name, m.minutes FROM lighting.scene_members m \
+         JOIN lighting.scenes s ON s.scene_id = m.member_id WHERE m.scene_id = $1 ORDER BY m.position",
+        scene_id,
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Every member is a power scene of the project: NotFound for one that is not, refused as
+/// bad input for a combined one.
+async fn check_members(conn: &mut PgConnection, project_id: i64, draft: &CombinedDraft) -> Result<(), Error> {
+    let ids = draft.scene_ids();
+    let types = sqlx::query_scalar!(
+        "SELECT scene_type::text AS \"scene_type!\" FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2)",
+        project_id,
+        &ids,
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    if types.len() != ids.len() {
+        return Err(Error::not_found(Msg::SceneNotFound));
+    }
+    if types.iter().any(|t| t == "2") {
+        return Err(Error::bad_request(Msg::CombinedMemberCombined));
+    }
+    Ok(())
+}
+
+async fn write_members(conn: &mut PgConnection, scene_id: i64, draft: &CombinedDraft) -> sqlx::Result<()> {
+    let ids: Vec<i64> = draft.members.iter().map(|m| m.scene_id).collect();
+    let minutes: Vec<i32> = draft.members.iter().map(|m| i32::try_from(m.minutes).unwrap_or(0)).collect();
+    sqlx::query!(
+        "INSERT INTO lighting.scene_members (scene_id, position, member_id, minutes) \
+         SELECT $1, ordinality::integer, member_id, minutes \
+         FROM UNNEST($2::bigint[], $3::int[]) WITH ORDINALITY AS u(member_id, minutes, ordinality)",
+        scene_id,
+        &ids,
+        &minutes,
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+fn combined_errors(err: sqlx::Error, draft: &CombinedDraft) -> Error {
+    Error::from_db(err, |constraint| match constraint {
+        "scenes_name_key" => Some(Msg::SceneNameTaken { name: draft.name.clone() }),
+        _ => None,
+    })
+}
+
+pub async fn insert_combined(pool: &PgPool, project_id: i64, draft: &CombinedDraft, user: &str) -> Result<i64, Error> {
+    let mut tx = pool.begin().await?;
+    check_members(&mut tx, project_id, draft).await?;
+    let scene_id = sqlx::query_scalar!(
+        "INSERT INTO lighting.scenes (project_id, scene_name, scene_type, remark, created_by, execution_mode, repeat_mode) \
+         VALUES ($1, $2, '2', $3, $4, $5, $6) RETURNING scene_id",
+        project_id,
+        draft.name,
+        draft.remark,
+        user,
+        draft.execution.code(),
+        draft.repeat.code(),
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(|err| combined_errors(err, draft))?;
+    write_members(&mut tx, scene_id, draft).await?;
+    tx.commit().await?;
+    Ok(scene_id)
+}
+
+/// Rewrites a combined scene; NotFound when the project has none such, refused while an
+/// enabled task uses it.
+pub async fn update_combined(
+    pool: &PgPool,
+    project_id: i64,
+    scene_id: i64,
+    draft: &CombinedDraft,
+) -> Result<(), Error> {
+    let mut tx = pool.begin().await?;
+    let found = sqlx::query_scalar!(
+        "SELECT scene_id FROM lighting.scenes WHERE scene_id = $1 AND project_id = $2 AND scene_type = '2' FOR UPDATE",
+        scene_id,
+        project_id,
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    if found.is_none() {
+        return Err(Error::not_found(Msg::SceneNotFound));
+    }
+    if let Some(task) = task_using(&mut tx, &[scene_id], true).await? {
+        return Err(Error::refused(Msg::SceneInUse { task }));
+    }
+    check_members(&mut tx, project_id, draft).await?;
+    sqlx::query!(
+        "UPDATE lighting.scenes SET scene_name = $3, remark = $4, execution_mode = $5, repeat_mode = $6, \
+         updated_at = now() WHERE scene_id = $1 AND project_id = $2",
+        scene_id,
+        project_id,
+        draft.name,
+        draft.remark,
+        draft.execution.code(),
+        draft.repeat.code(),
+    )
+    .execute(&mut *tx)
+    .await
+    .map_err(|err| combined_errors(err, draft))?;
+    sqlx::query!("DELETE FROM lighting.scene_members WHERE scene_id = $1", scene_id).execute(&mut *tx).await?;
+    write_members(&mut tx, scene_id, draft).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Deletes all the combined scenes or none: NotFound when one is not the project's, refused
+/// while a task uses one.
+pub async fn delete_combined(pool: &PgPool, project_id: i64, scene_ids: &[i64]) -> Result<u32, Error> {
+    let mut tx = pool.begin().await?;
+    let found = sqlx::query_scalar!(
+        "SELECT scene_id FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2) AND scene_type = '2' \
+         FOR UPDATE",
         project_id,
         scene_ids,
     )
@@ -390,6 +631,16 @@ async fn check_task_refs(conn: &mut PgConnection, project_id: i64, draft: &TaskD
     .await?;
     if usize::try_from(scenes).unwrap_or(0) != draft.scene_ids.len() {
         return Err(Error::not_found(Msg::SceneNotFound));
+    }
+    let combined = sqlx::query_scalar!(
+        "SELECT count(*) AS \"count!\" FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2) AND scene_type = '2'",
+        project_id,
+        &draft.scene_ids,
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if combined > 0 && draft.scene_ids.len() > 1 {
+        return Err(Error::bad_request(Msg::CombinedSceneAlone));
     }
     let gateways = sqlx::query_scalar!(
         "SELECT count(*) AS \"count!\" FROM lighting.gateways WHERE project_id = $1 AND NOT deleted AND gateway_id = ANY($2)",
@@ -749,17 +1000,42 @@ pub async fn enabled_task_loops(
     project_id: i64,
     gateway_id: Option<i64>,
 ) -> sqlx::Result<Vec<TaskLoopRow>> {
+    // A plain scene sets its loops for the whole run; a combined scene's members set theirs,
+    // at once (synchronous, in member order) or each for its part of the run (sequential).
     sqlx::query_as!(
         TaskLoopRow,
-        "SELECT t.task_id, t.task_name, t.priority, t.date_from, t.date_to, t.weekdays, t.start_kind, t.start_clock, \
-         t.start_offset, t.end_kind, t.end_clock, t.end_offset, ts.position, ts.scene_id, s.scene_name, \
-         sl.gateway_id, sl.loop_index, sl.is_on, sl.brightness \
+        "WITH members AS ( \
+           SELECT m.scene_id, m.position, m.member_id, m.minutes, \
+             (sum(m.minutes) OVER (PARTITION BY m.scene_id ORDER BY m.position) - m.minutes)::int AS offset_min, \
+             (sum(m.minutes) OVER (PARTITION BY m.scene_id))::int AS total_min, \
+             m.position = max(m.position) OVER (PARTITION BY m.scene_id) AS last \
+           FROM lighting.scene_members m) \
+         SELECT t.task_id AS \"task_id!\", t.task_name AS \"task_name!\", t.priority AS \"priority!\", \
+           t.date_from, t.date_to, t.weekdays AS \"weekdays!\", t.start_kind AS \"start_kind!\", t.start_clock, \
+           t.start_offset AS \"start_offset!\", t.end_kind AS \"end_kind!\", t.end_clock, t.end_offset AS \"end_offset!\", \
+           ts.position * 100 AS \"position!\", ts.scene_id AS \"scene_id!\", s.scene_name AS \"scene_name!\", \
+           sl.gateway_id AS \"gateway_id!\", sl.loop_index AS \"loop_index!\", sl.is_on AS \"is_on!\", sl.brightness, \
+           NULL::int AS phase_offset, NULL::int AS phase_length, NULL::int AS phase_period \
          FROM lighting.tasks t JOIN lighting.task_scenes ts ON ts.task_id = t.task_id \
-         JOIN lighting.scenes s ON s.scene_id = ts.scene_id \
+         JOIN lighting.scenes s ON s.scene_id = ts.scene_id AND s.scene_type <> '2' \
          JOIN lighting.scene_loops sl ON sl.scene_id = ts.scene_id \
          JOIN lighting.task_gateways tg ON tg.task_id = t.task_id AND tg.gateway_id = sl.gateway_id \
          WHERE t.project_id = $1 AND t.enabled AND ($2::bigint IS NULL OR sl.gateway_id = $2) \
-         ORDER BY t.task_id, ts.position",
+         UNION ALL \
+         SELECT t.task_id, t.task_name, t.priority, t.date_from, t.date_to, t.weekdays, t.start_kind, t.start_clock, \
+           t.start_offset, t.end_kind, t.end_clock, t.end_offset, ts.position * 100 + mb.position, ts.scene_id, \
+           s.scene_name, sl.gateway_id, sl.loop_index, sl.is_on, sl.brightness, \
+           CASE WHEN s.execution_mode = '1' THEN mb.offset_min END, \
+           CASE WHEN s.execution_mode = '1' THEN \
+             CASE WHEN s.repeat_mode = '0' AND mb.last THEN 0 ELSE mb.minutes END END, \
+           CASE WHEN s.execution_mode = '1' THEN CASE WHEN s.repeat_mode = '1' THEN mb.total_min ELSE 0 END END \
+         FROM lighting.tasks t JOIN lighting.task_scenes ts ON ts.task_id = t.task_id \
+         JOIN lighting.scenes s ON s.scene_id = ts.scene_id AND s.scene_type = '2' \
+         JOIN members mb ON mb.scene_id = s.scene_id \
+         JOIN lighting.scene_loops sl ON sl.scene_id = mb.member_id \
+         JOIN lighting.task_gateways tg ON tg.task_id = t.task_id AND tg.gateway_id = sl.gateway_id \
+         WHERE t.project_id = $1 AND t.enabled AND ($2::bigint IS NULL OR sl.gateway_id = $2) \
+         ORDER BY 1, 13",
         project_id,
         gateway_id,
     )
@@ -972,16 +1248,24 @@ pub struct Renewal {
     pub gateway_id: i64,
 }
 
-pub async fn renewals_due(pool: &PgPool, older_than: DateTime<Utc>) -> sqlx::Result<Vec<Renewal>> {
+/// Due: followed since before `older_than`, or ending before `ending_before` (a schedule
+/// shortened to fit the protocol's steps; not more than once an hour).
+pub async fn renewals_due(
+    pool: &PgPool,
+    older_than: DateTime<Utc>,
+    ending_before: DateTime<Utc>,
+) -> sqlx::Result<Vec<Renewal>> {
     sqlx::query_as!(
         Renewal,
         "SELECT gs.project_id, gs.gateway_id FROM lighting.gateway_schedules gs \
          JOIN lighting.gateways g ON g.gateway_id = gs.gateway_id AND NOT g.deleted \
-         WHERE gs.issue_state = '3' AND gs.valid_from < $1 \
+         WHERE gs.issue_state = '3' \
+           AND (gs.valid_from < $1 OR (gs.valid_until < $2 AND gs.valid_from < now() - interval '1 hour')) \
            AND NOT EXISTS (SELECT 1 FROM lighting.commands c WHERE c.gateway_id = gs.gateway_id \
                            AND c.action = 'schedule' AND c.state IN ('queued', 'sending')) \
          ORDER BY gs.project_id, gs.gateway_id",
         older_than,
+        ending_before,
     )
     .fetch_all(pool)
     .await

@@ -87,14 +87,53 @@ pub struct Task {
     pub start: DayTime,
     pub end: DayTime,
     pub light: Light,
+    /// Through a sequential combined scene: the part of each run this member's light holds.
+    pub phase: Option<Phase>,
 }
 
-/// One run of a task: `[start, end)`, never empty.
+/// A member's part of a run of a task whose scene is a sequential combined scene: from
+/// `offset` minutes after the run's start, for `length` minutes (0: to the run's end), and
+/// again every `period` minutes when the scene cycles (0: once).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Phase {
+    pub offset: u32,
+    pub length: u32,
+    pub period: u32,
+}
+
+impl Phase {
+    /// The parts of `[start, end)` this phase holds, in order.
+    pub fn within(self, start: DateTime<Utc>, end: DateTime<Utc>) -> Vec<(DateTime<Utc>, DateTime<Utc>)> {
+        let minutes = |m: u32| TimeDelta::minutes(i64::from(m));
+        let mut parts = Vec::new();
+        let mut base = start;
+        loop {
+            let from = base + minutes(self.offset);
+            if from >= end {
+                break;
+            }
+            let to = if self.length == 0 { end } else { (from + minutes(self.length)).min(end) };
+            if to > from {
+                parts.push((from, to));
+            }
+            if self.period == 0 {
+                break;
+            }
+            base += minutes(self.period);
+        }
+        parts
+    }
+}
+
+/// One run of a task: `[start, end)`, never empty. `began` is the start of the task's run it
+/// is part of (the same as `start` unless the run is a combined scene's member's part): ties
+/// between tasks are broken by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Run {
     pub task: Task,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
+    pub began: DateTime<Utc>,
 }
 
 impl Run {
@@ -124,7 +163,7 @@ impl Task {
         let start = self.start.on(site, date);
         let same_day = self.end.on(site, date);
         let end = if same_day > start { same_day } else { self.end.on(site, date.succ_opt()?) };
-        (end > start).then_some(Run { task: *self, start, end })
+        (end > start).then_some(Run { task: *self, start, end, began: start })
     }
 
     /// Every run that overlaps `[from, to)`, in order of their start.
@@ -134,12 +173,20 @@ impl Task {
         let mut runs = Vec::new();
         let Some(mut date) = first else { return runs };
         while date <= last {
-            if let Some(run) = self.run_on(site, date).filter(|run| run.end > from && run.start < to) {
-                runs.push(run);
+            if let Some(run) = self.run_on(site, date) {
+                match self.phase {
+                    None => runs.push(run),
+                    Some(phase) => runs.extend(phase.within(run.start, run.end).into_iter().map(|(start, end)| Run {
+                        start,
+                        end,
+                        ..run
+                    })),
+                }
             }
             let Some(next) = date.succ_opt() else { break };
             date = next;
         }
+        runs.retain(|run| run.end > from && run.start < to);
         runs
     }
 }
@@ -164,7 +211,73 @@ mod tests {
     }
 
     fn task(start: DayTime, end: DayTime) -> Task {
-        Task { id: 1, scene: 1, priority: 1, days: Days::every_day(), start, end, light: Light::On { level: 100 } }
+        Task {
+            id: 1,
+            scene: 1,
+            priority: 1,
+            days: Days::every_day(),
+            start,
+            end,
+            light: Light::On { level: 100 },
+            phase: None,
+        }
+    }
+
+    #[test]
+    fn a_phase_holds_its_part_of_each_run_once_or_in_cycles() {
+        let start = DateTime::from_timestamp(1_766_534_400, 0).unwrap();
+        let at = |m: i64| start + TimeDelta::minutes(m);
+        let end = at(100);
+        // a sequence of 30 + 20 minutes, the last member holding to the end
+        assert_eq!(Phase { offset: 0, length: 30, period: 0 }.within(start, end), vec![(at(0), at(30))]);
+        assert_eq!(Phase { offset: 30, length: 0, period: 0 }.within(start, end), vec![(at(30), at(100))]);
+        // cycling every 50 minutes: the second member at 30-50 and 80-100
+        assert_eq!(
+            Phase { offset: 30, length: 20, period: 50 }.within(start, end),
+            vec![(at(30), at(50)), (at(80), at(100))]
+        );
+        // a cycle cut by the run's end, and a phase starting after it
+        assert_eq!(
+            Phase { offset: 0, length: 30, period: 60 }.within(start, end),
+            vec![(at(0), at(30)), (at(60), at(90))]
+        );
+        assert!(Phase { offset: 120, length: 10, period: 0 }.within(start, end).is_empty());
+    }
+
+    proptest::proptest! {
+        /// A minute of a run is in a phase's parts exactly when, counted from the run's start
+        /// (modulo the cycle), it falls in `[offset, offset + length)` (to the end for 0).
+        #[test]
+        fn a_phase_covers_the_minutes_its_definition_says(
+            offset in 0u32..300, length in 0u32..200, cycle in proptest::bool::ANY, run in 1i64..900,
+        ) {
+            let period = if cycle && length > 0 { offset + length + 7 } else { 0 };
+            let phase = Phase { offset, length, period };
+            let start = DateTime::from_timestamp(1_766_534_400, 0).unwrap();
+            let end = start + TimeDelta::minutes(run);
+            let parts = phase.within(start, end);
+            for minute in 0..run {
+                let at = start + TimeDelta::minutes(minute);
+                let into = u32::try_from(minute).unwrap();
+                let into = if period > 0 { into % period } else { into };
+                let defined = into >= offset && (length == 0 || into < offset + length);
+                let covered = parts.iter().any(|(from, to)| *from <= at && at < *to);
+                proptest::prop_assert_eq!(covered, defined, "minute {}", minute);
+            }
+        }
+    }
+
+    #[test]
+    fn a_sequential_members_runs_start_with_their_part_but_keep_the_runs_start() {
+        let site = Site::new(30.25, 120.17, chrono_tz::Asia::Shanghai).unwrap();
+        let member =
+            Task { phase: Some(Phase { offset: 30, length: 30, period: 60 }), ..task(clock(18, 0), clock(21, 0)) };
+        let from = site.at(date(2026, 12, 1), NaiveTime::from_hms_opt(12, 0, 0).unwrap());
+        let runs = member.runs(&site, from, from + TimeDelta::hours(12));
+        let parts: Vec<_> = runs.iter().map(|r| (site_time(&site, r.start).1, site_time(&site, r.end).1)).collect();
+        let hm = |h, m| NaiveTime::from_hms_opt(h, m, 0).unwrap();
+        assert_eq!(parts, vec![(hm(18, 30), hm(19, 0)), (hm(19, 30), hm(20, 0)), (hm(20, 30), hm(21, 0))]);
+        assert!(runs.iter().all(|r| site_time(&site, r.began).1 == hm(18, 0)), "ties count from the run's start");
     }
 
     #[test]

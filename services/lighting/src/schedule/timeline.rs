@@ -125,9 +125,10 @@ pub fn next_change(segments: &[Segment], after: DateTime<Utc>) -> Option<DateTim
     segments.iter().find(|segment| segment.from > after && segment.light != current).map(|segment| segment.from)
 }
 
-/// Which run decides: higher priority, then the later start, then the smaller task id.
+/// Which run decides: higher priority, then the later start (of the task's run, for a
+/// combined scene's member), then the smaller task id.
 fn outranks(a: &Run, b: &Run) -> bool {
-    (a.task.priority, a.start, std::cmp::Reverse(a.task.id)) > (b.task.priority, b.start, std::cmp::Reverse(b.task.id))
+    (a.task.priority, a.began, std::cmp::Reverse(a.task.id)) > (b.task.priority, b.began, std::cmp::Reverse(b.task.id))
 }
 
 /// Rule 1 alone.
@@ -276,7 +277,7 @@ mod tests {
     use chrono_tz::Europe;
     use proptest::prelude::*;
 
-    use super::super::task::{DayTime, Days};
+    use super::super::task::{DayTime, Days, Phase};
     use super::*;
 
     fn berlin() -> Site {
@@ -292,7 +293,16 @@ mod tests {
     }
 
     fn task(id: i64, priority: u8, start: u32, end: u32, light: Light) -> Task {
-        Task { id, scene: id * 10, priority, days: Days::every_day(), start: clock(start), end: clock(end), light }
+        Task {
+            id,
+            scene: id * 10,
+            priority,
+            days: Days::every_day(),
+            start: clock(start),
+            end: clock(end),
+            light,
+            phase: None,
+        }
     }
 
     fn local(site: &Site, y: i32, m: u32, d: u32, minutes: u32) -> DateTime<Utc> {
@@ -631,8 +641,14 @@ mod tests {
     /// Tasks at whole minutes, a few priorities so that ties happen, weekdays and date ranges
     /// around the spring DST change in Berlin.
     fn task_strategy() -> impl Strategy<Value = Task> {
-        (1i64..20, 0u8..4, 0u32..1440, 0u32..1440, 1u8..=127, 0u32..4, 0u32..4, light_strategy()).prop_map(
-            |(id, priority, start, end, weekdays, from, length, light)| {
+        let phase = proptest::option::of((0u32..240, 0u32..120, 0u32..2).prop_map(|(offset, length, cycle)| Phase {
+            offset,
+            length,
+            // a cycle is at least as long as the member's part
+            period: if cycle == 1 && length > 0 { offset + length + 30 } else { 0 },
+        }));
+        (1i64..20, 0u8..4, 0u32..1440, 0u32..1440, 1u8..=127, 0u32..4, 0u32..4, light_strategy(), phase).prop_map(
+            |(id, priority, start, end, weekdays, from, length, light, phase)| {
                 let from_date = NaiveDate::from_ymd_opt(2026, 3, 26).unwrap() + chrono::Days::new(u64::from(from));
                 Task {
                     id,
@@ -646,6 +662,7 @@ mod tests {
                     start: clock(start),
                     end: clock(end),
                     light,
+                    phase,
                 }
             },
         )
