@@ -123,6 +123,40 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
+/** Picks the option whose title matches `option` in the Select labelled `label` inside `scope`, typing `search` first. */
+export async function chooseMatching(page: Page, scope: Locator, label: string | RegExp, option: RegExp | string, search?: string): Promise<void> {
+  // the options arrive after the dialog opens and the dropdown may redraw under the click:
+  // pick again until the choice is made
+  await expect(async () => {
+    // antd puts the label on the select and on its input: the input is the combobox
+    const field = scope.getByRole('combobox', { name: label, exact: typeof label === 'string' });
+    await field.click({ force: true });
+    if (search !== undefined) await field.fill(search);
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle(option, { exact: typeof option === 'string' })
+      .first()
+      .click({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** A form field's accessible name: its label, after the required mark, before a hint's icon. */
+export function required(label: string): RegExp {
+  return new RegExp(`^(\\* )?${label}( question-circle)?$`);
+}
+
+/** The row of the list that names `name`. */
+export function rowOf(page: Page, name: string): Locator {
+  return page.getByRole('row', { name: new RegExp(name) });
+}
+
+/** "HH:mm" `minutes` after "HH:mm". */
+export function clockPlus(clock: string, minutes: number): string {
+  const [hours = 0, mins = 0] = clock.split(':').map(Number);
+  const total = (hours * 60 + mins + minutes + 24 * 60) % (24 * 60);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
 /** The session token the console keeps in its cookie (src/lib/session.ts: Admin-Token). */
 export async function sessionToken(page: Page): Promise<string> {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'Admin-Token')?.value;
@@ -165,3 +199,24 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** Deletes the lighting tasks named `name` in `project` (disabled first), through the API: what a failed run left behind. */
+export async function removeTasksNamed(page: Page, project: number, name: string): Promise<void> {
+  const tasks = await callApi<{ taskId: number; taskName: string; enabled: string }>(
+    page, 'GET', `/lighting/task/list?pageNum=1&pageSize=100&taskName=${encodeURIComponent(name)}`, { project },
+  );
+  for (const task of (tasks.rows ?? []).filter((row) => row.taskName === name)) {
+    if (task.enabled === '1') await callApi(page, 'PUT', '/lighting/task/changeStatus', { project, body: { taskId: task.taskId, enabled: '0' } });
+    await callApi(page, 'DELETE', `/lighting/task/${task.taskId}`, { project });
+  }
+}
+
+/** Deletes the scenes named `name` in `project` of the power (`/lighting/scene`) or combined (`/lighting/combinedScene`) list, through the API. */
+export async function removeScenesNamed(page: Page, project: number, list: '/lighting/scene' | '/lighting/combinedScene', name: string): Promise<void> {
+  const scenes = await callApi<{ sceneId: number; sceneName: string }>(
+    page, 'GET', `${list}/list?pageNum=1&pageSize=100&sceneName=${encodeURIComponent(name)}`, { project },
+  );
+  for (const scene of (scenes.rows ?? []).filter((row) => row.sceneName === name)) {
+    await callApi(page, 'DELETE', `${list}/${scene.sceneId}`, { project });
+  }
+}

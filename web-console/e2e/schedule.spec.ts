@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { breadcrumb, callApi, chooseProject, confirmIn, dialogOpened, signIn, toast } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { breadcrumb, chooseMatching, chooseProject, clockPlus, confirmIn, dialogOpened, removeScenesNamed, removeTasksNamed, required, rowOf, signIn, toast } from './helpers';
 
 // Power scenes, tasks and tonight's plan (contract: docs/api-compatibility.md, "Power scenes,
 // tasks and tonight's plan"; rules: docs/scheduler.md) against the real server, as admin in the
@@ -22,55 +22,10 @@ const GATEWAY_NAME = '滨江配电柜2';
 /** What the server answers an edit or a deletion of an enabled task. */
 const ENABLED_REFUSAL = '任务已启用，请先停用再修改或删除';
 
-/** Picks the option whose title matches `option` in the Select labelled `label` inside `scope`, typing `search` first. */
-async function chooseMatching(page: Page, scope: Locator, label: string | RegExp, option: RegExp | string, search?: string): Promise<void> {
-  // the options arrive after the dialog opens and the dropdown may redraw under the click:
-  // pick again until the choice is made
-  await expect(async () => {
-    // antd puts the label on the select and on its input: the input is the combobox
-    const field = scope.getByRole('combobox', { name: label, exact: typeof label === 'string' });
-    await field.click({ force: true });
-    if (search !== undefined) await field.fill(search);
-    await page
-      .locator('.ant-select-dropdown:visible')
-      .getByTitle(option, { exact: typeof option === 'string' })
-      .first()
-      .click({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-/** A form field's accessible name: its label, after the required mark, before a hint's icon. */
-function required(label: string): RegExp {
-  return new RegExp(`^(\\* )?${label}( question-circle)?$`);
-}
-
-/** The row of the list that names `name`. */
-function rowOf(page: Page, name: string): Locator {
-  return page.getByRole('row', { name: new RegExp(name) });
-}
-
 /** Removes what a run left behind (a failed run's task and scene), through the API. */
 async function cleanUp(page: Page): Promise<void> {
-  const tasks = await callApi<{ taskId: number; taskName: string; enabled: string }>(
-    page, 'GET', `/lighting/task/list?pageNum=1&pageSize=100&taskName=${encodeURIComponent(TASK)}`, { project: PROJECT },
-  );
-  for (const task of (tasks.rows ?? []).filter((row) => row.taskName === TASK)) {
-    if (task.enabled === '1') await callApi(page, 'PUT', '/lighting/task/changeStatus', { project: PROJECT, body: { taskId: task.taskId, enabled: '0' } });
-    await callApi(page, 'DELETE', `/lighting/task/${task.taskId}`, { project: PROJECT });
-  }
-  const scenes = await callApi<{ sceneId: number; sceneName: string }>(
-    page, 'GET', `/lighting/scene/list?pageNum=1&pageSize=100&sceneName=${encodeURIComponent(SCENE)}`, { project: PROJECT },
-  );
-  for (const scene of (scenes.rows ?? []).filter((row) => row.sceneName === SCENE)) {
-    await callApi(page, 'DELETE', `/lighting/scene/${scene.sceneId}`, { project: PROJECT });
-  }
-}
-
-/** "HH:mm" `minutes` after "HH:mm". */
-function clockPlus(clock: string, minutes: number): string {
-  const [hours = 0, mins = 0] = clock.split(':').map(Number);
-  const total = (hours * 60 + mins + minutes + 24 * 60) % (24 * 60);
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  await removeTasksNamed(page, PROJECT, TASK);
+  await removeScenesNamed(page, PROJECT, '/lighting/scene', SCENE);
 }
 
 test.afterEach(async ({ page }) => {

@@ -57,6 +57,12 @@ describe('component registry', () => {
     for (const name of ['index', 'system/dept/index', 'system/user/index', 'system/role/index', 'toString', undefined]) expect(needsProject(name), name).toBe(false);
   });
 
+  it('maps the combined scenes screen to its page, inside the selected project', () => {
+    expect(hasPage('lighting/combinedScene/index')).toBe(true);
+    expect(pageFor('lighting/combinedScene/index')).not.toBe(NotAvailablePage);
+    expect(needsProject('lighting/combinedScene/index')).toBe(true);
+  });
+
   it("maps the address screen to its page, inside the selected project", () => {
     expect(hasPage('project/address/index')).toBe(true);
     expect(pageFor('project/address/index')).not.toBe(NotAvailablePage);

@@ -33,6 +33,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'lighting/gateway/control': inProject(lazy(() => import('../features/lighting/control/ControlPage'))),
   'lighting/oneKey/index': inProject(lazy(() => import('../features/lighting/oneKey/OneKeyPage'))),
   'lighting/scene/index': inProject(lazy(() => import('../features/lighting/scene/ScenePage'))),
+  'lighting/combinedScene/index': inProject(lazy(() => import('../features/lighting/combinedScene/CombinedScenePage'))),
   'lighting/task/index': inProject(lazy(() => import('../features/lighting/task/TaskPage'))),
   'landscape/timingOneKey/index': inProject(lazy(() => import('../features/landscape/timingOneKey/TimingOneKeyPage'))),
   'device/map/index': inProject(lazy(() => import('../features/device/map/MapPage'))),

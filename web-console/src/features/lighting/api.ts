@@ -2,6 +2,10 @@ import { api } from '../../api/api';
 import type { Envelope } from '../../api/errors';
 import { dataOf, toListPage, type ListPage } from '../../api/lists';
 import type {
+  CombinedScene,
+  CombinedSceneChange,
+  CombinedSceneDetail,
+  CombinedSceneQuery,
   ControlAck,
   Gateway,
   GatewayAdded,
@@ -33,10 +37,10 @@ import type {
 export const GATEWAY_LIST = 'LIST';
 
 /**
- * The scheduler's tags: scenes and tasks (a list, and one per row by id), the site, the plan,
- * the schedules issued to the gateways.
+ * The scheduler's tags: scenes, combined scenes and tasks (a list, and one per row by id), the
+ * site, the plan, the schedules issued to the gateways.
  */
-const SCHEDULE_TAGS = ['Scene', 'Task', 'LightingSite', 'NightPlan', 'GatewaySchedule'] as const;
+const SCHEDULE_TAGS = ['Scene', 'CombinedScene', 'Task', 'LightingSite', 'NightPlan', 'GatewaySchedule'] as const;
 const LIST = 'LIST';
 
 /** A task's issue state while it is being issued. */
@@ -78,6 +82,11 @@ function taskOf(row: Task): Task {
 function resultsOf<T extends GatewayResults>(envelope: Envelope, empty: T): T {
   const answer = dataOf<T>(envelope, empty);
   return { ...answer, results: Array.isArray(answer.results) ? answer.results : [] };
+}
+
+/** A combined scene as the console reads it: its member names always a list. */
+function combinedSceneOf(row: CombinedScene): CombinedScene {
+  return { ...row, memberNames: texts(row.memberNames) };
 }
 
 /** The night plan with its lists always lists. */
@@ -207,13 +216,17 @@ export const lightingApi = api.enhanceEndpoints({ addTagTypes: SCHEDULE_TAGS }).
       transformResponse: (envelope: Envelope) => Number(envelope.data ?? 0),
       invalidatesTags: [{ type: 'Scene', id: LIST }],
     }),
-    /** A scene's new loops change the plan of the tasks using it, and its name their rows. */
+    /**
+     * A scene's new loops change the plan of the tasks using it (directly or through a combined
+     * scene), and its name their rows and the combined scenes' member names.
+     */
     updateScene: build.mutation<void, SceneChange & { sceneId: number }>({
       query: (body) => ({ url: '/lighting/scene', method: 'PUT', data: body }),
       transformResponse: () => undefined,
       invalidatesTags: (_result, _error, body) => [
         { type: 'Scene', id: LIST },
         { type: 'Scene', id: body.sceneId },
+        'CombinedScene',
         { type: 'Task', id: LIST },
         'NightPlan',
       ],
@@ -222,6 +235,50 @@ export const lightingApi = api.enhanceEndpoints({ addTagTypes: SCHEDULE_TAGS }).
       query: (ids) => ({ url: `/lighting/scene/${ids.join(',')}`, method: 'DELETE' }),
       transformResponse: () => undefined,
       invalidatesTags: [{ type: 'Scene', id: LIST }],
+    }),
+    // Combined scenes: power scenes applied at once or one after another (docs/scheduler.md).
+    getCombinedScenes: build.query<ListPage<CombinedScene>, CombinedSceneQuery>({
+      query: (params) => ({ url: '/lighting/combinedScene/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => {
+        const page = toListPage<CombinedScene>(envelope);
+        return { ...page, rows: page.rows.map(combinedSceneOf) };
+      },
+      providesTags: (result) => [
+        { type: 'CombinedScene', id: LIST },
+        ...(result?.rows ?? []).map((row) => ({ type: 'CombinedScene' as const, id: row.sceneId })),
+      ],
+    }),
+    /** A combined scene with its members in order. */
+    getCombinedScene: build.query<CombinedSceneDetail, number>({
+      query: (sceneId) => ({ url: `/lighting/combinedScene/${sceneId}` }),
+      transformResponse: (envelope: Envelope) => {
+        const detail = dataOf<CombinedSceneDetail | undefined>(envelope, undefined);
+        if (!detail) throw new Error('combined scene detail missing');
+        return { ...combinedSceneOf(detail), members: Array.isArray(detail.members) ? detail.members : [] };
+      },
+      providesTags: (_result, _error, sceneId) => [{ type: 'CombinedScene', id: sceneId }],
+    }),
+    addCombinedScene: build.mutation<number, CombinedSceneChange>({
+      query: (body) => ({ url: '/lighting/combinedScene', method: 'POST', data: body }),
+      transformResponse: (envelope: Envelope) => Number(envelope.data ?? 0),
+      invalidatesTags: [{ type: 'CombinedScene', id: LIST }],
+    }),
+    /** Refused while an enabled task uses it; else its members change the plan of the tasks using it, and its name their rows. */
+    updateCombinedScene: build.mutation<void, CombinedSceneChange & { sceneId: number }>({
+      query: (body) => ({ url: '/lighting/combinedScene', method: 'PUT', data: body }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'CombinedScene', id: LIST },
+        { type: 'CombinedScene', id: body.sceneId },
+        { type: 'Task', id: LIST },
+        'NightPlan',
+      ],
+    }),
+    /** All or none; refused while a task uses one. */
+    deleteCombinedScenes: build.mutation<void, number[]>({
+      query: (ids) => ({ url: `/lighting/combinedScene/${ids.join(',')}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      invalidatesTags: [{ type: 'CombinedScene', id: LIST }],
     }),
     getTasks: build.query<ListPage<Task>, TaskQuery>({
       query: (params) => ({ url: '/lighting/task/list', params: { ...params } }),
@@ -341,6 +398,11 @@ export const {
   useAddSceneMutation,
   useUpdateSceneMutation,
   useDeleteScenesMutation,
+  useGetCombinedScenesQuery,
+  useGetCombinedSceneQuery,
+  useAddCombinedSceneMutation,
+  useUpdateCombinedSceneMutation,
+  useDeleteCombinedScenesMutation,
   useGetTasksQuery,
   useGetTaskQuery,
   useAddTaskMutation,

@@ -1,6 +1,6 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
-import type { Gateway, GatewayDetail, GatewaySchedule, NightPlan, PlanSegment, Scene, SceneDetail, Task } from './types';
+import type { CombinedScene, CombinedSceneDetail, Gateway, GatewayDetail, GatewaySchedule, NightPlan, PlanSegment, Scene, SceneDetail, Task } from './types';
 
 /** Test data shaped as the contract's answers. */
 export const gateway: Gateway = {
@@ -101,6 +101,42 @@ export const sceneDetail: SceneDetail = {
 };
 
 export const nightScene: Scene = { ...scene, sceneId: 4, sceneName: '深夜节能', sceneType: '3', loopCount: 1 };
+
+/** A sequence that cycles: 节日场景 for 30 minutes, then 深夜节能 for 45, again and again. */
+export const combinedScene: CombinedScene = {
+  sceneId: 21,
+  sceneName: '节日轮换',
+  executionMode: '1',
+  repeatMode: '1',
+  memberCount: 2,
+  totalMinutes: 75,
+  memberNames: ['节日场景', '深夜节能'],
+  remark: '',
+  createBy: 'admin',
+  createTime: '2026-04-22 10:00:00',
+  updateTime: null,
+};
+
+export const combinedSceneDetail: CombinedSceneDetail = {
+  ...combinedScene,
+  members: [
+    { sceneId: 3, sceneName: '节日场景', minutes: 30 },
+    { sceneId: 4, sceneName: '深夜节能', minutes: 45 },
+  ],
+};
+
+/** Both scenes at once for the task's whole run (the later one wins a loop both set). */
+export const syncCombinedScene: CombinedScene = {
+  ...combinedScene,
+  sceneId: 22,
+  sceneName: '全场同亮',
+  executionMode: '0',
+  repeatMode: '0',
+  totalMinutes: 0,
+  memberNames: ['深夜节能', '节日场景'],
+  remark: '节假日',
+  createTime: '2026-04-23 10:00:00',
+};
 
 /** An enabled task from sunset +15 min to 22:00 in May, Monday to Friday, and a disabled one every night. */
 export const tasks: Task[] = [
@@ -237,7 +273,7 @@ export const gatewaySchedules: GatewaySchedule[] = [
   },
 ];
 
-/** The lighting routes with the scenes and tasks screens. */
+/** The lighting routes with the scenes, combined scenes and tasks screens. */
 export const scheduleRoutes: ServerRoute[] = moduleRoutes.map((route) =>
   route.path === '/lighting'
     ? {
@@ -245,19 +281,22 @@ export const scheduleRoutes: ServerRoute[] = moduleRoutes.map((route) =>
         children: [
           ...(route.children ?? []),
           { path: 'scene', component: 'lighting/scene/index', meta: meta('场景管理', 'Scenes') },
+          { path: 'combinedScene', component: 'lighting/combinedScene/index', meta: meta('组合场景', 'Combined Scenes') },
           { path: 'task', component: 'lighting/task/index', meta: meta('任务管理', 'Tasks') },
         ],
       }
     : route,
 );
 
-/** The demo backend with the scenes, tasks, site, plan and gateway schedules; routes can be replaced. */
+/** The demo backend with the scenes, combined scenes, tasks, site, plan and gateway schedules; routes can be replaced. */
 export function scheduleBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
   return lightingBackend({
     'GET /system/menu/getRouters': ok({ data: scheduleRoutes }),
     'GET /lighting/gateway/list': ok({ rows: [gateway, southGateway], total: 2 }),
     'GET /lighting/scene/list': ok({ rows: [scene, nightScene], total: 2 }),
     'GET /lighting/scene/3': ok({ data: sceneDetail }),
+    'GET /lighting/combinedScene/list': ok({ rows: [combinedScene, syncCombinedScene], total: 2 }),
+    'GET /lighting/combinedScene/21': ok({ data: combinedSceneDetail }),
     'GET /lighting/task/list': ok({ rows: tasks, total: tasks.length }),
     'GET /lighting/site': ok({ data: { latitude: 30.2741, longitude: 120.1551, timeZone: 'Asia/Shanghai' } }),
     'GET /lighting/plan/tonight': ok({ data: nightPlan }),

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { isBrightness, isGatewayName, isGatewayNumber, isIntegerIn, isLoopCount, isNumberIn, isRepeatedLoop, isShortName, signalBars } from './rules';
+import {
+  isBrightness,
+  isCombinedAlone,
+  isGatewayName,
+  isGatewayNumber,
+  isIntegerIn,
+  isLoopCount,
+  isMemberMinutes,
+  isNumberIn,
+  isRepeatedLoop,
+  isRepeatedMember,
+  isShortName,
+  signalBars,
+} from './rules';
 
 describe('gateway rules', () => {
   it('names: 1 to 50 characters, not blank', () => {
@@ -74,5 +87,31 @@ describe('scene and task rules', () => {
     expect(isNumberIn(-90, -90, 90)).toBe(true);
     expect(isNumberIn(90.5, -90, 90)).toBe(false);
     expect(isNumberIn(Number.NaN, -180, 180)).toBe(false);
+  });
+});
+
+describe('combined scene rules', () => {
+  it('a member of a sequence lasts a whole number of 5 to 1440 minutes', () => {
+    expect(isMemberMinutes(5)).toBe(true);
+    expect(isMemberMinutes(1440)).toBe(true);
+    expect(isMemberMinutes(4)).toBe(false);
+    expect(isMemberMinutes(1441)).toBe(false);
+    expect(isMemberMinutes(7.5)).toBe(false);
+    expect(isMemberMinutes(null)).toBe(false);
+    expect(isMemberMinutes('15')).toBe(false);
+  });
+
+  it('a scene chosen in two rows repeats; a row not chosen yet repeats nothing', () => {
+    const members = [{ sceneId: 3 }, { sceneId: 4 }, { sceneId: 3 }, {}, { sceneId: null }, undefined];
+    expect(members.map((_member, index) => isRepeatedMember(members, index))).toEqual([true, false, true, false, false, false]);
+  });
+
+  it("a combined scene is a task's only scene", () => {
+    const combined = (sceneId: number) => sceneId > 20;
+    expect(isCombinedAlone([], combined)).toBe(true);
+    expect(isCombinedAlone([21], combined)).toBe(true);
+    expect(isCombinedAlone([3, 4], combined)).toBe(true);
+    expect(isCombinedAlone([3, 21], combined)).toBe(false);
+    expect(isCombinedAlone([21, 22], combined)).toBe(false);
   });
 });

@@ -70,6 +70,19 @@ export const SCENE_TYPES = ['1', '3'] as const;
 export const BRIGHTNESS_MIN = 1;
 export const BRIGHTNESS_MAX = 100;
 
+/** The server's rules for a combined scene (contract: POST /lighting/combinedScene). */
+export const COMBINED_MEMBERS_MIN = 2;
+export const COMBINED_MEMBERS_MAX = 20;
+export const MEMBER_MINUTES_MIN = 5;
+export const MEMBER_MINUTES_MAX = 1440;
+/** "0" synchronous, "1" sequential. */
+export const EXECUTION_MODES = ['0', '1'] as const;
+/** "0" single, "1" cycle. */
+export const REPEAT_MODES = ['0', '1'] as const;
+export const SYNCHRONOUS = '0';
+export const SEQUENTIAL = '1';
+export const SINGLE = '0';
+
 /** The server's rules for a task (contract: POST /lighting/task). */
 export const TASK_NAME_MAX = 30;
 export const PRIORITY_MIN = 0;
@@ -113,6 +126,20 @@ export function isRepeatedLoop(loops: readonly ({ gatewayId?: number | null; loo
   return key !== undefined && loops.some((loop, at) => at !== index && loopKey(loop) === key);
 }
 
+/** A sequence member's minutes: a whole number 5 to 1440. */
+export const isMemberMinutes = (value: unknown) => isIntegerIn(value, MEMBER_MINUTES_MIN, MEMBER_MINUTES_MAX);
+
+/** Whether the member at `index` names the scene of another row (refused when synchronous); a row not chosen yet repeats nothing. */
+export function isRepeatedMember(members: readonly ({ sceneId?: number | null } | undefined)[], index: number): boolean {
+  const sceneId = members[index]?.sceneId;
+  return sceneId !== undefined && sceneId !== null && members.some((member, at) => at !== index && member?.sceneId === sceneId);
+}
+
+/** Whether a task's scenes keep the server's rule: a combined scene is the task's only scene. */
+export function isCombinedAlone(sceneIds: readonly number[], isCombined: (sceneId: number) => boolean): boolean {
+  return sceneIds.length <= 1 || !sceneIds.some(isCombined);
+}
+
 const check =
   (ok: (value: unknown) => boolean, message: string): FormRule =>
   () => ({
@@ -141,6 +168,25 @@ export function sceneRules(t: TFunction) {
   };
 }
 
+/** antd rules of the combined scene form, messages in the current language (the server's words). */
+export function combinedSceneRules(t: TFunction) {
+  return {
+    sceneName: [check((value) => isShortName(value, SCENE_NAME_MAX), t('lighting.scene.rules.name', { max: SCENE_NAME_MAX }))],
+    executionMode: [{ required: true, message: t('lighting.combinedScene.rules.executionMode') }],
+    repeatMode: [{ required: true, message: t('lighting.combinedScene.rules.repeatMode') }],
+    remark: [{ max: REMARK_MAX, message: t('lighting.gateway.rules.remark', { max: REMARK_MAX }) }],
+    members: [
+      listCheck(
+        (value) => Array.isArray(value) && value.length >= COMBINED_MEMBERS_MIN && value.length <= COMBINED_MEMBERS_MAX,
+        t('lighting.combinedScene.rules.members', { min: COMBINED_MEMBERS_MIN, max: COMBINED_MEMBERS_MAX }),
+      ),
+    ],
+    scene: [{ required: true, message: t('lighting.combinedScene.rules.scene') }],
+    minutes: t('lighting.combinedScene.rules.minutes', { min: MEMBER_MINUTES_MIN, max: MEMBER_MINUTES_MAX }),
+    repeated: t('lighting.combinedScene.rules.repeated'),
+  };
+}
+
 /** antd rules of the task form, messages in the current language. */
 export function taskRules(t: TFunction) {
   return {
@@ -159,6 +205,8 @@ export function taskRules(t: TFunction) {
       check((value) => Array.isArray(value) && value.length > 0, t('lighting.task.rules.gateways')),
       check((value) => Array.isArray(value) && value.length <= TASK_GATEWAYS_MAX, t('lighting.task.rules.gatewaysMax', { max: TASK_GATEWAYS_MAX })),
     ],
+    /** A combined scene is the task's only scene (checked with the choices' kinds, which the form knows). */
+    combinedAlone: t('lighting.task.rules.combinedAlone'),
     remark: [{ max: REMARK_MAX, message: t('lighting.gateway.rules.remark', { max: REMARK_MAX }) }],
   };
 }

@@ -199,6 +199,57 @@ export interface SceneChange {
   loops: SceneLoopChange[];
 }
 
+/** How a combined scene's members apply: "0" synchronous (all at once), "1" sequential (one after another). */
+export type ExecutionMode = '0' | '1';
+
+/** Whether a sequence runs "0" once (single: its last member then holds) or "1" over and over (cycle). */
+export type RepeatMode = '0' | '1';
+
+/** A combined scene as the list shows it (contract: GET /lighting/combinedScene/list). */
+export interface CombinedScene {
+  sceneId: number;
+  sceneName: string;
+  executionMode: string;
+  repeatMode: string;
+  memberCount: number;
+  /** The sum of the members' minutes; 0 when synchronous. */
+  totalMinutes: number;
+  /** The members' names, in order. */
+  memberNames: string[];
+  remark: string;
+  createBy: string;
+  createTime: string;
+  updateTime: string | null;
+}
+
+/** One member of a combined scene: a power scene and its minutes in a sequence (0 when synchronous). */
+export interface CombinedSceneMember {
+  sceneId: number;
+  sceneName: string;
+  minutes: number;
+}
+
+export interface CombinedSceneDetail extends CombinedScene {
+  /** In order. */
+  members: CombinedSceneMember[];
+}
+
+export interface CombinedSceneQuery {
+  pageNum: number;
+  pageSize: number;
+  sceneName?: string;
+}
+
+/** POST/PUT /lighting/combinedScene body. */
+export interface CombinedSceneChange {
+  sceneId?: number;
+  sceneName: string;
+  executionMode: ExecutionMode;
+  repeatMode: RepeatMode;
+  remark: string;
+  members: { sceneId: number; minutes: number }[];
+}
+
 /** A task's start or end: "0" a clock time, "1" sunrise, "2" sunset. */
 export type DayTimeType = '0' | '1' | '2';
 

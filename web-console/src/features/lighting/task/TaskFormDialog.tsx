@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog, FormField } from '../../../components/formDialog';
 import type { EditorDialogProps } from '../../../components/listPage';
 import { useAddTaskMutation, useUpdateTaskMutation } from '../api';
-import { REMARK_MAX, TASK_NAME_MAX, taskRules, WEEKDAYS } from '../rules';
-import { useGatewayChoices, useSceneChoices } from '../shared/choices';
+import { isCombinedAlone, REMARK_MAX, TASK_NAME_MAX, taskRules, WEEKDAYS } from '../rules';
+import { useGatewayChoices, useTaskSceneChoices } from '../shared/choices';
 import type { Task } from '../types';
 import { CLOCK, DAY_TIME_TYPES, NEW_TASK, toChange, toValues, type TaskFormValues } from './formValues';
 import '../i18n';
@@ -17,14 +17,14 @@ function named<N>(ids: readonly number[], names: readonly string[], make: (id: n
 /**
  * Adds or edits a task: name, priority (0 to 255), days (an optional date range, the weekdays),
  * start and end (a clock time, or sunrise or sunset moved by -180 to 180 minutes), the scenes
- * in the order they apply, the gateways, a remark. The rules mirror the server's; an enabled
- * task is refused by the server, whose message shows.
+ * in the order they apply (power scenes, or one combined scene alone), the gateways, a remark.
+ * The rules mirror the server's; an enabled task is refused by the server, whose message shows.
  */
 export default function TaskFormDialog({ row: task, onClose }: EditorDialogProps<Task>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TaskFormValues>();
   const rules = taskRules(t);
-  const scenes = useSceneChoices(task ? named(task.sceneIds, task.sceneNames, (sceneId, sceneName) => ({ sceneId, sceneName })) : []);
+  const scenes = useTaskSceneChoices(task ? named(task.sceneIds, task.sceneNames, (sceneId, sceneName) => ({ sceneId, sceneName })) : []);
   const gateways = useGatewayChoices(task ? named(task.gatewayIds, task.gatewayNames, (gatewayId, gatewayName) => ({ gatewayId, gatewayName })) : []);
   const [addTask] = useAddTaskMutation();
   const [updateTask] = useUpdateTaskMutation();
@@ -55,7 +55,19 @@ export default function TaskFormDialog({ row: task, onClose }: EditorDialogProps
         <DayTimeField which="start" />
         <DayTimeField which="end" />
       </Row>
-      <Form.Item label={t('lighting.task.scenes')} name="sceneIds" rules={rules.scenes} required extra={t('lighting.task.scenesHint')}>
+      <Form.Item
+        label={t('lighting.task.scenes')}
+        name="sceneIds"
+        required
+        extra={t('lighting.task.scenesHint')}
+        rules={[
+          ...rules.scenes,
+          {
+            validator: (_rule, value: unknown) =>
+              !Array.isArray(value) || isCombinedAlone(value as number[], scenes.isCombined) ? Promise.resolve() : Promise.reject(new Error(rules.combinedAlone)),
+          },
+        ]}
+      >
         <Select mode="multiple" showSearch optionFilterProp="label" loading={scenes.loading} options={scenes.choices} placeholder={t('common.choose')} />
       </Form.Item>
       <Form.Item label={t('lighting.task.gateways')} name="gatewayIds" rules={rules.gateways} required>

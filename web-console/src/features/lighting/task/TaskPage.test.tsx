@@ -75,6 +75,31 @@ describe('the tasks page', () => {
     });
   });
 
+  it('offers the combined scenes, each only as the task\'s only scene', async () => {
+    signInWithProject();
+    const { callsTo } = scheduleBackend({ 'POST /lighting/task': ok({ data: 13 }) });
+    const { user } = renderApp({ route: '/lighting/task' });
+    await rowOf('节日亮灯');
+    await user.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog', { name: '新增任务' });
+    await user.type(within(dialog).getByLabelText('任务名称'), '节日轮换亮灯');
+    await pickOption(user, dialog, '网关', '北区网关 (GW-0007)');
+    await pickOption(user, dialog, '场景', '节日场景');
+    await pickOption(user, dialog, '场景', '节日轮换（组合场景）');
+    expect(await within(dialog).findByText('组合场景须为任务的唯一场景')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(within(dialog).getByText('组合场景须为任务的唯一场景')).toBeInTheDocument();
+    expect(callsTo('POST /lighting/task')).toHaveLength(0);
+    expect(callsTo('GET /lighting/combinedScene/list')[0]?.query.get('pageSize')).toBe('500');
+
+    // the power scene taken off again: the combined scene alone is sent
+    await pickOption(user, dialog, '场景', '节日场景');
+    await waitFor(() => expect(within(dialog).queryByText('组合场景须为任务的唯一场景')).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('新增成功')).toBeInTheDocument();
+    expect(callsTo('POST /lighting/task')[0]?.body).toMatchObject({ taskName: '节日轮换亮灯', sceneIds: [21], gatewayIds: [7] });
+  });
+
   it("shows the server's refusal to edit or delete an enabled task, and enables another after confirmation", async () => {
     signInWithProject();
     const { callsTo } = scheduleBackend({
@@ -291,6 +316,9 @@ describe('the tasks page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add task' });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('Operation error, please select a scenario to deliver')).toBeInTheDocument();
+    await pickOption(user, dialog, 'Scenes', '全场同亮 (combined)');
+    await pickOption(user, dialog, 'Scenes', '深夜节能');
+    expect(await within(dialog).findByText("A combined scene must be the task's only scene")).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await user.click(screen.getByRole('button', { name: /Tonight's plan/ }));
