@@ -350,7 +350,8 @@ impl Executor {
                     .find(|rule| rule.trigger.as_ref().is_some_and(|t| t.comparison().holds(minutes, t.threshold)));
                 if let Some(rule) = rule {
                     let id = format!("lm-{}-{}-{}", gateway.gateway_id, loop_.index, row.since.timestamp_millis());
-                    let transition = transition(gateway, loop_.index, rule.alarm_type_id, &id, None, minutes, now);
+                    let cabinet = Cabinet::of(gateway);
+                    let transition = transition(&cabinet, loop_.index, rule.alarm_type_id, &id, None, minutes, now);
                     self.publish(&mut tx, "bridge.alarm.raised", &id, &transition).await?;
                     row.alarm_transition = Some(id);
                     row.alarm_type_id = Some(rule.alarm_type_id);
@@ -385,17 +386,10 @@ impl Executor {
                 None => return Ok(()),
             },
         };
-        let held = store::HeldGateway {
-            project_id: row.project_id,
-            gateway_id: row.gateway_id,
-            gateway_name: name,
-            serial,
-            valid_from: now,
-            loops: serde_json::Value::Null,
-        };
+        let cabinet = Cabinet { project_id: row.project_id, gateway_id: row.gateway_id, serial: &serial, name: &name };
         let id = format!("{raise}-r");
         let alarm_type_id = row.alarm_type_id.unwrap_or_default();
-        let transition = transition(&held, row.loop_index, alarm_type_id, &id, Some(raise), 0.0, now);
+        let transition = transition(&cabinet, row.loop_index, alarm_type_id, &id, Some(raise), 0.0, now);
         self.publish(tx, "bridge.alarm.recovered", &id, &transition).await
     }
 
@@ -453,8 +447,27 @@ struct Loop<'a> {
     expected_on: bool,
 }
 
+/// The gateway an alarm transition names.
+struct Cabinet<'a> {
+    project_id: i64,
+    gateway_id: i64,
+    serial: &'a str,
+    name: &'a str,
+}
+
+impl<'a> Cabinet<'a> {
+    fn of(gateway: &'a store::HeldGateway) -> Self {
+        Self {
+            project_id: gateway.project_id,
+            gateway_id: gateway.gateway_id,
+            serial: &gateway.serial,
+            name: &gateway.gateway_name,
+        }
+    }
+}
+
 fn transition(
-    gateway: &store::HeldGateway,
+    gateway: &Cabinet<'_>,
     loop_index: i32,
     alarm_type_id: i64,
     id: &str,
@@ -467,9 +480,9 @@ fn transition(
         raise_transition_id: raise.unwrap_or_default().to_owned(),
         alarm_type_id,
         project_id: gateway.project_id,
-        serial: gateway.serial.clone(),
+        serial: gateway.serial.to_owned(),
         gateway_id: gateway.gateway_id,
-        gateway_name: gateway.gateway_name.clone(),
+        gateway_name: gateway.name.to_owned(),
         loop_index: u32::try_from(loop_index).unwrap_or(0),
         raised: raise.is_none(),
         at_ms: at.timestamp_millis(),

@@ -269,23 +269,39 @@ async fn task_using(conn: &mut PgConnection, scene_ids: &[i64], enabled_only: bo
     .await
 }
 
+/// Locks the scenes `ids` of the project, power scenes or combined ones (`combined`) for an
+/// edit or a delete: NotFound when one is not there, refused while a task uses one (an
+/// enabled task, when `enabled_only`).
+async fn lock_unused_scenes(
+    conn: &mut PgConnection,
+    project_id: i64,
+    ids: &[i64],
+    combined: bool,
+    enabled_only: bool,
+) -> Result<(), Error> {
+    let found = sqlx::query_scalar!(
+        "SELECT scene_id FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2) \
+         AND (scene_type = '2') = $3 FOR UPDATE",
+        project_id,
+        ids,
+        combined,
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    if found.len() != ids.len() {
+        return Err(Error::not_found(Msg::SceneNotFound));
+    }
+    if let Some(task) = task_using(conn, ids, enabled_only).await? {
+        return Err(Error::refused(Msg::SceneInUse { task }));
+    }
+    Ok(())
+}
+
 /// Rewrites a scene; NotFound when the project has no such scene, refused while an enabled
 /// task uses it (what the gateways were given would differ from what the task says).
 pub async fn update_scene(pool: &PgPool, project_id: i64, scene_id: i64, draft: &SceneDraft) -> Result<(), Error> {
     let mut tx = pool.begin().await?;
-    let found = sqlx::query_scalar!(
-        "SELECT scene_id FROM lighting.scenes WHERE scene_id = $1 AND project_id = $2 AND scene_type <> '2' FOR UPDATE",
-        scene_id,
-        project_id,
-    )
-    .fetch_optional(&mut *tx)
-    .await?;
-    if found.is_none() {
-        return Err(Error::not_found(Msg::SceneNotFound));
-    }
-    if let Some(task) = task_using(&mut tx, &[scene_id], true).await? {
-        return Err(Error::refused(Msg::SceneInUse { task }));
-    }
+    lock_unused_scenes(&mut tx, project_id, &[scene_id], false, true).await?;
     check_scene_loops(&mut tx, project_id, draft).await?;
     sqlx::query!(
         "UPDATE lighting.scenes SET scene_name = $3, scene_type = $4, remark = $5, updated_at = now() \
@@ -309,20 +325,7 @@ pub async fn update_scene(pool: &PgPool, project_id: i64, scene_id: i64, draft: 
 /// task uses one.
 pub async fn delete_scenes(pool: &PgPool, project_id: i64, scene_ids: &[i64]) -> Result<u32, Error> {
     let mut tx = pool.begin().await?;
-    let found = sqlx::query_scalar!(
-        "SELECT scene_id FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2) AND scene_type <> '2' \
-         FOR UPDATE",
-        project_id,
-        scene_ids,
-    )
-    .fetch_all(&mut *tx)
-    .await?;
-    if found.len() != scene_ids.len() {
-        return Err(Error::not_found(Msg::SceneNotFound));
-    }
-    if let Some(task) = task_using(&mut tx, scene_ids, false).await? {
-        return Err(Error::refused(Msg::SceneInUse { task }));
-    }
+    lock_unused_scenes(&mut tx, project_id, scene_ids, false, false).await?;
     let combined = sqlx::query_scalar!(
         "SELECT s.scene_name FROM lighting.scene_members m JOIN lighting.scenes s ON s.scene_id = m.scene_id \
          WHERE m.member_id = ANY($1) ORDER BY s.scene_id LIMIT 1",
@@ -503,19 +506,7 @@ pub async fn update_combined(
     draft: &CombinedDraft,
 ) -> Result<(), Error> {
     let mut tx = pool.begin().await?;
-    let found = sqlx::query_scalar!(
-        "SELECT scene_id FROM lighting.scenes WHERE scene_id = $1 AND project_id = $2 AND scene_type = '2' FOR UPDATE",
-        scene_id,
-        project_id,
-    )
-    .fetch_optional(&mut *tx)
-    .await?;
-    if found.is_none() {
-        return Err(Error::not_found(Msg::SceneNotFound));
-    }
-    if let Some(task) = task_using(&mut tx, &[scene_id], true).await? {
-        return Err(Error::refused(Msg::SceneInUse { task }));
-    }
+    lock_unused_scenes(&mut tx, project_id, &[scene_id], true, true).await?;
     check_members(&mut tx, project_id, draft).await?;
     sqlx::query!(
         "UPDATE lighting.scenes SET scene_name = $3, remark = $4, execution_mode = $5, repeat_mode = $6, \
@@ -540,20 +531,7 @@ pub async fn update_combined(
 /// while a task uses one.
 pub async fn delete_combined(pool: &PgPool, project_id: i64, scene_ids: &[i64]) -> Result<u32, Error> {
     let mut tx = pool.begin().await?;
-    let found = sqlx::query_scalar!(
-        "SELECT scene_id FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2) AND scene_type = '2' \
-         FOR UPDATE",
-        project_id,
-        scene_ids,
-    )
-    .fetch_all(&mut *tx)
-    .await?;
-    if found.len() != scene_ids.len() {
-        return Err(Error::not_found(Msg::SceneNotFound));
-    }
-    if let Some(task) = task_using(&mut tx, scene_ids, false).await? {
-        return Err(Error::refused(Msg::SceneInUse { task }));
-    }
+    lock_unused_scenes(&mut tx, project_id, scene_ids, true, false).await?;
     let deleted =
         sqlx::query!("DELETE FROM lighting.scenes WHERE project_id = $1 AND scene_id = ANY($2)", project_id, scene_ids)
             .execute(&mut *tx)
