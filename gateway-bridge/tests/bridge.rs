@@ -377,7 +377,12 @@ async fn commands_are_acknowledged_refused_offline_and_time_out() {
     let request = |serial: &str, token: &str| {
         let mut request = tonic::Request::new(pb::SendCommandRequest {
             serial: serial.into(),
-            command: Some(pb::send_command_request::Command::SetLoop(pb::SetLoop { index: 1, on: false, until_ms: 0 })),
+            command: Some(pb::send_command_request::Command::SetLoop(pb::SetLoop {
+                index: 1,
+                on: false,
+                level: 0,
+                until_ms: 0,
+            })),
             timeout_ms: 0,
         });
         request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
@@ -427,8 +432,15 @@ async fn commands_are_acknowledged_refused_offline_and_time_out() {
     assert_eq!(denied.code(), tonic::Code::PermissionDenied);
     let mut bad = request("SIM-00001", &token);
     bad.get_mut().command =
-        Some(pb::send_command_request::Command::SetLoop(pb::SetLoop { index: 0, on: true, until_ms: 0 }));
+        Some(pb::send_command_request::Command::SetLoop(pb::SetLoop { index: 0, on: true, level: 0, until_ms: 0 }));
     assert_eq!(client.send_command(bad).await.unwrap_err().code(), tonic::Code::InvalidArgument);
+    // A brightness over 100, or one for switching off, is not a command either.
+    for (on, level) in [(true, 101), (false, 30)] {
+        let mut bad = request("SIM-00001", &token);
+        bad.get_mut().command =
+            Some(pb::send_command_request::Command::SetLoop(pb::SetLoop { index: 1, on, level, until_ms: 0 }));
+        assert_eq!(client.send_command(bad).await.unwrap_err().code(), tonic::Code::InvalidArgument);
+    }
     let mut anonymous = request("SIM-00001", &token);
     anonymous.metadata_mut().remove("authorization");
     assert_eq!(client.send_command(anonymous).await.unwrap_err().code(), tonic::Code::Unauthenticated);

@@ -204,7 +204,7 @@ async fn exercise_fleet(transport: Transport, simulator_server: String, platform
     let target = cfg.serial(2).unwrap();
     let loop_two = LoopIndex::new(2).unwrap();
     let ack = platform
-        .request(&target, &format!("{prefix}-off"), Command::SetLoop { index: loop_two, on: false, until: None })
+        .request(&target, &format!("{prefix}-off"), Command::SetLoop { index: loop_two, level: 0, until: None })
         .await;
     assert_eq!(ack.result, AckResult::Ok);
     assert_eq!(ack.serial, target);
@@ -221,7 +221,7 @@ async fn exercise_fleet(transport: Transport, simulator_server: String, platform
 
     let missing = LoopIndex::new(9).unwrap();
     let refused = platform
-        .request(&target, &format!("{prefix}-bad"), Command::SetLoop { index: missing, on: true, until: None })
+        .request(&target, &format!("{prefix}-bad"), Command::SetLoop { index: missing, level: 100, until: None })
         .await;
     assert!(matches!(&refused.result, AckResult::Error(text) if text.contains("loop 9")), "{:?}", refused.result);
 

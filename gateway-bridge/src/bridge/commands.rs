@@ -20,8 +20,8 @@ use tonic::{Request, Response, Status};
 
 use super::Shared;
 use crate::protocol::{
-    Ack, AckResult, Channel, Command, CommandRequest, CorrelationId, GatewaySerial, LoopIndex, Schedule, ScheduleId,
-    ScheduleLoop, ScheduleStep, Uplink, encode_command,
+    Ack, AckResult, Channel, Command, CommandRequest, CorrelationId, GatewaySerial, LoopIndex, MAX_LEVEL, Schedule,
+    ScheduleId, ScheduleLoop, ScheduleStep, Uplink, encode_command,
 };
 
 /// Longest wait a caller may ask for.
@@ -185,7 +185,13 @@ fn command_of(body: &pb::SendCommandRequest) -> Result<(GatewaySerial, Command),
                 0 => None,
                 ms => Some(chrono::DateTime::from_timestamp_millis(ms).ok_or_else(bad_request)?),
             };
-            Command::SetLoop { index, on: set.on, until }
+            let level = match (set.on, set.level) {
+                (false, 0) => 0,
+                (false, _) => return Err(bad_request()),
+                (true, 0) => MAX_LEVEL,
+                (true, level) => u8::try_from(level).ok().filter(|l| *l <= MAX_LEVEL).ok_or_else(bad_request)?,
+            };
+            Command::SetLoop { index, level, until }
         }
         Some(pb::send_command_request::Command::SetSchedule(set)) => {
             Command::SetSchedule(schedule_of(set).ok_or_else(bad_request)?)

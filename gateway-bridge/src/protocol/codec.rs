@@ -261,6 +261,7 @@ fn present_fields(wire: &WireCommand) -> Vec<&'static str> {
     let fields = [
         ("loop", wire.index.is_some()),
         ("on", wire.on.is_some()),
+        ("level", wire.level.is_some()),
         ("time", wire.time.is_some()),
         ("until", wire.until.is_some()),
         ("schedule", wire.schedule.is_some()),
@@ -336,7 +337,7 @@ fn command_from_wire(wire: WireCommand) -> Result<CommandRequest, ProtocolError>
     let correlation_id = CorrelationId::new(wire.corr_id.clone())?;
     let issued_at = time_from_ms("ts", wire.ts)?;
     let allowed: &[&str] = match wire.cmd.as_str() {
-        "loop_set" => &["loop", "on", "until"],
+        "loop_set" => &["loop", "on", "level", "until"],
         "read_state" => &[],
         "set_time" => &["time"],
         "schedule_set" => &["schedule"],
@@ -354,8 +355,18 @@ fn command_from_wire(wire: WireCommand) -> Result<CommandRequest, ProtocolError>
         "loop_set" => {
             let index = wire.index.ok_or_else(|| invalid("loop", "loop_set needs the loop"))?;
             let on = wire.on.ok_or_else(|| invalid("on", "loop_set needs on (true or false)"))?;
+            let level = match (on, wire.level) {
+                (false, None) => 0,
+                (false, Some(_)) => return Err(invalid("level", "is only for switching on")),
+                (true, None) => MAX_LEVEL,
+                // In 1..=MAX_LEVEL, so it fits.
+                (true, Some(level)) if (1..=u64::from(MAX_LEVEL)).contains(&level) => level as u8,
+                (true, Some(level)) => {
+                    return Err(out_of_range("level", format!("level {level} is outside 1..={MAX_LEVEL}")));
+                }
+            };
             let until = wire.until.map(|ms| time_from_ms("until", ms)).transpose()?;
-            Command::SetLoop { index: LoopIndex::new(index)?, on, until }
+            Command::SetLoop { index: LoopIndex::new(index)?, level, until }
         }
         "set_time" => {
             let time = wire.time.ok_or_else(|| invalid("time", "set_time needs the time"))?;
@@ -516,14 +527,17 @@ pub fn encode_command(request: &CommandRequest) -> Result<Vec<u8>, ProtocolError
         cmd: String::new(),
         index: None,
         on: None,
+        level: None,
         time: None,
         until: None,
         schedule: None,
     };
     wire.cmd = match &request.command {
-        Command::SetLoop { index, on, until } => {
+        Command::SetLoop { index, level, until } => {
             wire.index = Some(u64::from(index.get()));
-            wire.on = Some(*on);
+            wire.on = Some(*level > 0);
+            // Full brightness goes without the field, as gateways that cannot dim expect.
+            wire.level = (1..MAX_LEVEL).contains(level).then_some(u64::from(*level));
             wire.until = until.as_ref().map(time_to_ms);
             "loop_set"
         }
@@ -622,8 +636,9 @@ mod tests {
             assert_eq!(decode_uplink(channel, &bytes).unwrap(), uplink);
         }
         for command in [
-            Command::SetLoop { index: LoopIndex::new(2).unwrap(), on: false, until: None },
-            Command::SetLoop { index: LoopIndex::new(3).unwrap(), on: true, until: Some(at(1_735_693_200_000)) },
+            Command::SetLoop { index: LoopIndex::new(2).unwrap(), level: 0, until: None },
+            Command::SetLoop { index: LoopIndex::new(3).unwrap(), level: 100, until: Some(at(1_735_693_200_000)) },
+            Command::SetLoop { index: LoopIndex::new(4).unwrap(), level: 30, until: None },
             Command::ReadState,
             Command::SetTime { time: at(1_893_456_000_000) },
         ] {
@@ -732,6 +747,21 @@ mod tests {
         let command = r#""v":1,"corr_id":"c-1","ts":1735689600000"#;
         refused(Channel::Command, &format!(r#"{{{command},"cmd":"loop_set","loop":2}}"#), "needs on");
         refused(Channel::Command, &format!(r#"{{{command},"cmd":"loop_set","on":true}}"#), "needs the loop");
+        refused(
+            Channel::Command,
+            &format!(r#"{{{command},"cmd":"loop_set","loop":2,"on":false,"level":30}}"#),
+            "only for switching on",
+        );
+        refused(
+            Channel::Command,
+            &format!(r#"{{{command},"cmd":"loop_set","loop":2,"on":true,"level":0}}"#),
+            "outside 1..=100",
+        );
+        refused(
+            Channel::Command,
+            &format!(r#"{{{command},"cmd":"loop_set","loop":2,"on":true,"level":101}}"#),
+            "outside 1..=100",
+        );
         refused(
             Channel::Command,
             &format!(r#"{{{command},"cmd":"read_state","loop":1}}"#),

@@ -141,8 +141,8 @@ pub(super) fn arb_schedule() -> impl Strategy<Value = Schedule> {
 
 pub(super) fn arb_command() -> impl Strategy<Value = Command> {
     prop_oneof![
-        (1..=MAX_LOOPS, any::<bool>(), proptest::option::of(arb_time())).prop_map(|(index, on, until)| {
-            Command::SetLoop { index: LoopIndex::new(u64::from(index)).unwrap(), on, until }
+        (1..=MAX_LOOPS, 0..=MAX_LEVEL, proptest::option::of(arb_time())).prop_map(|(index, level, until)| {
+            Command::SetLoop { index: LoopIndex::new(u64::from(index)).unwrap(), level, until }
         }),
         Just(Command::ReadState),
         arb_time().prop_map(|time| Command::SetTime { time }),

@@ -139,10 +139,11 @@ impl Schedule {
 /// What the platform asks a gateway to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// Switch one loop on or off. Under a schedule the loop holds this state (a manual
-    /// override) until `until`, or until the schedule's next step for it if that comes first,
-    /// and then follows the schedule again; without `until`, until that next step.
-    SetLoop { index: LoopIndex, on: bool, until: Option<DateTime<Utc>> },
+    /// Put one loop at `level`: 0 is off, 1 to [`MAX_LEVEL`] on at that brightness (a
+    /// schedule step's levels). Under a schedule the loop holds this (a manual override)
+    /// until `until`, or until the schedule's next step for it if that comes first, and then
+    /// follows the schedule again; without `until`, until that next step.
+    SetLoop { index: LoopIndex, level: u8, until: Option<DateTime<Utc>> },
     /// Keep and follow this schedule, in place of any earlier one.
     SetSchedule(Schedule),
     /// Answer with the current readings of every loop.

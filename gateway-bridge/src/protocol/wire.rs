@@ -72,6 +72,8 @@ pub(super) struct WireCommand {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) on: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) level: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) time: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) until: Option<i64>,

@@ -490,16 +490,14 @@ impl VirtualGateway {
         debug!(gateway = %self.serial, correlation_id = %request.correlation_id, command = ?request.command, "simulated gateway got a command");
         let mut loops = Vec::new();
         let result = match request.command {
-            Command::SetLoop { index, on, until } => {
+            Command::SetLoop { index, level, until } => {
                 let loop_count = self.loops.len();
                 let since = self.device_time(now);
                 match self.loops.get_mut(usize::from(index.get()) - 1) {
                     Some(virtual_loop) => {
-                        if !virtual_loop.stuck {
-                            virtual_loop.on = on;
-                        }
+                        virtual_loop.set_level(level);
                         virtual_loop.manual = Some(Override { since, until });
-                        info!(gateway = %self.serial, loop_index = index.get(), on, "simulated loop switched");
+                        info!(gateway = %self.serial, loop_index = index.get(), level, "simulated loop switched");
                         AckResult::Ok
                     }
                     None => {
@@ -628,7 +626,7 @@ mod tests {
     fn loops_obey_commands_and_answer_with_the_correlation_id() {
         let mut gateway = virtual_gateway(Faults::default());
         let ack = ack_of(gateway.handle_command(
-            &command("c-1", Command::SetLoop { index: LoopIndex::new(2).unwrap(), on: false, until: None }),
+            &command("c-1", Command::SetLoop { index: LoopIndex::new(2).unwrap(), level: 0, until: None }),
             now(),
         ));
         assert_eq!(ack.correlation_id.as_str(), "c-1");
@@ -644,7 +642,7 @@ mod tests {
         assert!(!ack.loops[1].on && ack.loops[0].on);
 
         let ack = ack_of(gateway.handle_command(
-            &command("c-3", Command::SetLoop { index: LoopIndex::new(9).unwrap(), on: true, until: None }),
+            &command("c-3", Command::SetLoop { index: LoopIndex::new(9).unwrap(), level: 100, until: None }),
             now(),
         ));
         assert!(matches!(ack.result, AckResult::Error(ref text) if text.contains("loop 9 does not exist")));
@@ -661,6 +659,25 @@ mod tests {
         assert!(gateway.handle_command(b"garbage", now()).is_none());
         assert_eq!(gateway.stats.commands_received, 6);
         assert_eq!(gateway.stats.acks, 5);
+    }
+
+    #[test]
+    fn a_dimmed_loop_draws_its_share_of_the_rated_current() {
+        let mut gateway = virtual_gateway(Faults::default());
+        let loop_3 = LoopIndex::new(3).unwrap();
+        let ack = ack_of(
+            gateway.handle_command(&command("c-1", Command::SetLoop { index: loop_3, level: 30, until: None }), now()),
+        );
+        assert_eq!(ack.result, AckResult::Ok);
+        let rated = gateway.loops[2].rated_current_a;
+        let dimmed = only_telemetry(&gateway.tick(now(), STEP)).loops[2].clone();
+        assert!(dimmed.on);
+        assert!((dimmed.current_a - rated * 0.3).abs() < rated * 0.05, "{} A at 30 % of {rated} A", dimmed.current_a);
+        ack_of(
+            gateway.handle_command(&command("c-2", Command::SetLoop { index: loop_3, level: 100, until: None }), now()),
+        );
+        let full = only_telemetry(&gateway.tick(now(), STEP)).loops[2].clone();
+        assert!((full.current_a - rated).abs() < rated * 0.05, "{} A at full of {rated} A", full.current_a);
     }
 
     /// Steps at `[offset_s, level]` for loop 1 and 2 of a schedule starting at `now()`.
@@ -722,7 +739,7 @@ mod tests {
         // switched off by hand with no end: held until the next step (off anyway at 3600),
         // which it then follows; the step after that switches it on again
         let loop_1 = LoopIndex::new(1).unwrap();
-        let off = Command::SetLoop { index: loop_1, on: false, until: None };
+        let off = Command::SetLoop { index: loop_1, level: 0, until: None };
         ack_of(gateway.handle_command(&command("c-2", off), later(60)));
         assert!(!loop_states(&mut gateway, later(61))[0].0, "the override holds");
         assert!(loop_states(&mut gateway, later(61))[1].0, "the other loop keeps its plan");
@@ -732,13 +749,13 @@ mod tests {
         // switched on by hand for ten minutes inside an off stretch: back off after ten minutes
         let mut gateway = virtual_gateway(Faults::default());
         ack_of(gateway.handle_command(&command("c-3", Command::SetSchedule(schedule(&[(0, 0), (7200, 100)]))), now()));
-        let on = Command::SetLoop { index: loop_1, on: true, until: Some(later(700)) };
+        let on = Command::SetLoop { index: loop_1, level: 100, until: Some(later(700)) };
         ack_of(gateway.handle_command(&command("c-4", on), later(100)));
         assert!(loop_states(&mut gateway, later(699))[0].0, "held until its end");
         assert!(!loop_states(&mut gateway, later(700))[0].0, "reverted to the plan at its end");
 
         // an override whose end lies after the next step ends at that step
-        let off_long = Command::SetLoop { index: loop_1, on: false, until: Some(later(20_000)) };
+        let off_long = Command::SetLoop { index: loop_1, level: 0, until: Some(later(20_000)) };
         ack_of(gateway.handle_command(&command("c-5", off_long), later(1000)));
         assert!(!loop_states(&mut gateway, later(7199))[0].0);
         assert!(loop_states(&mut gateway, later(7200))[0].0, "the next planned change ends it");

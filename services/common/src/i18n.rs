@@ -662,6 +662,10 @@ pub enum Msg {
     /// Group control found no device in service.
     GroupHasNoDevice,
     HoldMinutesInvalid,
+    /// A switch's brightness is not a whole number from 1 to 100.
+    BrightnessInvalid,
+    /// A brightness given with switching off.
+    BrightnessOnlyOn,
     TimingNotFound,
     TimingTimeInvalid,
     /// Spec section 5: timing one-key control.
@@ -2042,6 +2046,10 @@ impl Msg {
             Msg::HoldMinutesInvalid => {
                 pick("保持时长须为 1 到 1440 的整数分钟", "The hold must be a whole number of minutes from 1 to 1440")
             }
+            Msg::BrightnessInvalid => {
+                pick("亮度须为 1 到 100 的整数", "The brightness must be a whole number from 1 to 100")
+            }
+            Msg::BrightnessOnlyOn => pick("仅开灯时可设置亮度", "A brightness is only given when switching on"),
             Msg::TimingNotFound => pick("定时一键控制不存在", "The timing one-key control does not exist"),
             Msg::TimingTimeInvalid => pick("时间格式应为年-月-日 时:分:秒", "The time must be YYYY-MM-DD HH:mm:ss"),
             Msg::TimingEndBeforeStart => pick("结束时间必须晚于开始时间", "The end date must be after the start date"),
@@ -2606,6 +2614,8 @@ impl Msg {
             Msg::GroupTooManyDevices { .. } => "device.group.too.many.devices",
             Msg::GroupHasNoDevice => "device.group.no.device",
             Msg::HoldMinutesInvalid => "control.hold.minutes.invalid",
+            Msg::BrightnessInvalid => "control.brightness.invalid",
+            Msg::BrightnessOnlyOn => "control.brightness.only.on",
             Msg::TimingNotFound => "timing.not.found",
             Msg::TimingTimeInvalid => "timing.time.invalid",
             Msg::TimingEndBeforeStart => "timing.end.before.start",
@@ -2874,6 +2884,8 @@ mod tests {
             Msg::GroupTooManyDevices { max: 1000 },
             Msg::GroupHasNoDevice,
             Msg::HoldMinutesInvalid,
+            Msg::BrightnessInvalid,
+            Msg::BrightnessOnlyOn,
             Msg::TimingNotFound,
             Msg::TimingTimeInvalid,
             Msg::TimingEndBeforeStart,

@@ -148,7 +148,7 @@ async fn the_plan_is_queued_for_gateways_away_and_loops_are_held_to_it(c: &Clust
     let rogue = CommandRequest {
         correlation_id: CorrelationId::new("rogue-1").unwrap(),
         issued_at: Utc::now(),
-        command: Command::SetLoop { index: LoopIndex::new(2).unwrap(), on: false, until: None },
+        command: Command::SetLoop { index: LoopIndex::new(2).unwrap(), level: 0, until: None },
     };
     let payload = lumiscape_gateway_bridge::protocol::encode_command(&rogue).unwrap();
     nats.publish(topics.subject(&serial, lumiscape_gateway_bridge::protocol::Channel::Command), payload.into())

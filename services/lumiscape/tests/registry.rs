@@ -436,6 +436,42 @@ async fn groups_switch_their_devices_in_service(c: &Cluster) {
     ok(&en(&console, "1", Call::post("/lighting/control/loop").json(switch)).await);
     let switch = json!({ "gatewayId": gateway, "loopIndex": 1, "on": true, "holdMinutes": 2000 });
     refused(en(&console, "1", Call::post("/lighting/control/loop").json(switch)).await, 400, hold);
+
+    // Dimming: the whole group down to 30 % in one action, the loops' current with it.
+    let loop_1_current = |read: Value| read["loops"][0]["current"].as_f64().unwrap();
+    let read = || Call::post("/lighting/control/read").json(json!({ "gatewayId": gateway }));
+    let full = loop_1_current(ok(&en(&console, "1", read()).await));
+    let body = json!({ "groupId": facades, "switchState": "1", "brightness": 30 });
+    let data = ok(&en(&console, "1", control(body)).await);
+    assert_eq!(data["succeeded"].as_i64(), Some(5), "{data}");
+    let dimmed = loop_1_current(ok(&en(&console, "1", read()).await));
+    assert!((0.2..0.4).contains(&(dimmed / full)), "{dimmed} A dimmed against {full} A at full");
+    let (_, log) = en(&console, "1", Call::get("/device/command/list?source=group&pageSize=1")).await;
+    assert_eq!((log["rows"][0]["action"].as_str(), log["rows"][0]["brightness"].as_i64()), (Some("on"), Some(30)));
+    // Real-time control dims one loop the same way; full brightness again is the default.
+    let switch = json!({ "gatewayId": gateway, "loopIndex": 1, "on": true, "brightness": "60" });
+    ok(&en(&console, "1", Call::post("/lighting/control/loop").json(switch)).await);
+    let sixty = loop_1_current(ok(&en(&console, "1", read()).await));
+    assert!((0.5..0.7).contains(&(sixty / full)), "{sixty} A at 60 % against {full} A at full");
+    let switch = json!({ "gatewayId": gateway, "loopIndex": 1, "on": true });
+    ok(&en(&console, "1", Call::post("/lighting/control/loop").json(switch)).await);
+    let again = loop_1_current(ok(&en(&console, "1", read()).await));
+    assert!((0.9..1.1).contains(&(again / full)), "{again} A at full again against {full} A");
+    // A brightness out of range, not a number, or with switching off is refused, nothing sent.
+    let sent = total(&console, "1", "/device/command/list").await;
+    let bright = "The brightness must be a whole number from 1 to 100";
+    for brightness in [json!(0), json!(101), json!("bright"), json!(30.5)] {
+        let body = json!({ "groupId": facades, "switchState": "1", "brightness": brightness });
+        refused(en(&console, "1", control(body)).await, 400, bright);
+        let switch = json!({ "gatewayId": gateway, "loopIndex": 1, "on": true, "brightness": brightness });
+        refused(en(&console, "1", Call::post("/lighting/control/loop").json(switch)).await, 400, bright);
+    }
+    for (lang, msg) in [(EN, "A brightness is only given when switching on"), (ZH, "仅开灯时可设置亮度")] {
+        let body = json!({ "groupId": facades, "switchState": "0", "brightness": 50 });
+        let (status, reply) = console.send("1", lang, control(body)).await;
+        assert_eq!((status, reply["msg"].as_str()), (400, Some(msg)), "{reply}");
+    }
+    assert_eq!(total(&console, "1", "/device/command/list").await, sent, "nothing sent or audited");
     stop.cancel();
     simulator.await.unwrap().unwrap();
 

@@ -340,6 +340,9 @@ pub struct GroupControlBody {
     switch_state: Value,
     #[serde(default)]
     hold_minutes: Value,
+    /// Switching on: 1 to 100; absent or empty for full.
+    #[serde(default)]
+    brightness: Value,
 }
 
 pub async fn group_control(
@@ -358,6 +361,7 @@ pub async fn group_control(
         group_id: edited_id(&body.group_id),
         on,
         hold_minutes: optional_whole(&body.hold_minutes),
+        brightness: optional_whole(&body.brightness),
     };
     let answer = call(&info, devices(&state).control_group(info.ctx.request(request))).await?;
     ok_data(
@@ -493,6 +497,7 @@ fn command_json(c: &pb::CommandEntry) -> Value {
         "gatewayName": c.gateway_name,
         "gatewayNumber": c.gateway_number,
         "action": c.action,
+        "brightness": (c.level > 0).then_some(c.level),
         "loops": c.loops,
         "holdUntil": local_time(c.hold_until_ms),
         "scheduleId": Some(c.schedule_id.as_str()).filter(|s| !s.is_empty()),

@@ -236,6 +236,9 @@ pub struct LoopControlBody {
     on: Option<bool>,
     #[serde(default)]
     hold_minutes: Value,
+    /// Switching on: 1 to 100; absent or empty for full.
+    #[serde(default)]
+    brightness: Value,
 }
 
 pub async fn control_loop(
@@ -249,6 +252,7 @@ pub async fn control_loop(
         loop_index: id(&body.loop_index),
         on: body.on,
         hold_minutes: optional_whole(&body.hold_minutes),
+        brightness: optional_whole(&body.brightness),
     };
     let result = call(&info, control(&state).set_loop(info.ctx.request(request))).await?;
     ok_data(lang, command_json(&result))

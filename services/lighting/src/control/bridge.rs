@@ -23,7 +23,8 @@ const TRANSPORT_GRACE: Duration = Duration::from_secs(2);
 pub enum Command {
     SetLoop {
         index: u32,
-        on: bool,
+        /// 0 off, 1-100 on at that brightness.
+        level: u8,
         /// Under a schedule, the latest the switch holds (`docs/device-protocol.md`, 6.1);
         /// `None` holds until the schedule's next step.
         until: Option<chrono::DateTime<chrono::Utc>>,
@@ -159,9 +160,11 @@ impl Bridge {
 /// The relay's request for `command` to the gateway `serial` (the bridge's default timeout).
 pub fn request_of(serial: &str, command: Command) -> pb::SendCommandRequest {
     let command = match command {
-        Command::SetLoop { index, on, until } => pb::send_command_request::Command::SetLoop(pb::SetLoop {
+        Command::SetLoop { index, level, until } => pb::send_command_request::Command::SetLoop(pb::SetLoop {
             index,
-            on,
+            on: level > 0,
+            // Full brightness as the protocol's default.
+            level: if level >= 100 { 0 } else { u32::from(level) },
             until_ms: until.map_or(0, |at| at.timestamp_millis()),
         }),
         Command::ReadState => pb::send_command_request::Command::ReadState(pb::ReadState {}),

@@ -38,12 +38,24 @@ pub fn backoff(attempts: i32) -> Duration {
     FIRST_BACKOFF.saturating_mul(1 << doublings).min(MAX_BACKOFF)
 }
 
+/// The audited brightness of a switch to `level` (0 off): `None` when off.
+pub fn level_of(level: u8) -> Option<i16> {
+    (level > 0).then_some(i16::from(level))
+}
+
+/// The audited action of a switch to `level`.
+pub fn action_of(level: u8) -> &'static str {
+    if level > 0 { ON } else { OFF }
+}
+
 /// A command sent and answered at once (an operator's), as it is audited.
 #[derive(Debug, Clone)]
 pub struct Sent {
     pub project_id: i64,
     pub gateway_id: i64,
     pub action: &'static str,
+    /// Switched on: at which brightness (1-100).
+    pub level: Option<i16>,
     pub loops: Vec<i32>,
     pub hold_until: Option<DateTime<Utc>>,
     pub schedule_id: Option<String>,
@@ -65,6 +77,7 @@ pub async fn record(pool: &PgPool, sent: &[Sent]) {
     let project_ids: Vec<i64> = sent.iter().map(|s| s.project_id).collect();
     let gateway_ids: Vec<i64> = sent.iter().map(|s| s.gateway_id).collect();
     let actions = column(|s| s.action.to_owned());
+    let levels: Vec<Option<i16>> = sent.iter().map(|s| s.level).collect();
     let loops = column(|s| s.loops.iter().map(i32::to_string).collect::<Vec<_>>().join(","));
     let holds: Vec<Option<DateTime<Utc>>> = sent.iter().map(|s| s.hold_until).collect();
     let schedules: Vec<Option<String>> = sent.iter().map(|s| s.schedule_id.clone()).collect();
@@ -75,11 +88,12 @@ pub async fn record(pool: &PgPool, sent: &[Sent]) {
     let messages = column(|s| s.message.chars().take(300).collect());
     let written = sqlx::query!(
         "INSERT INTO lighting.commands (project_id, gateway_id, action, loops, hold_until, schedule_id, source, \
-         requested_by, requested_at, state, result, message, finished_at) \
+         requested_by, requested_at, state, result, message, finished_at, level) \
          SELECT p, g, a, CASE WHEN l = '' THEN '{}'::int[] ELSE string_to_array(l, ',')::int[] END, h, s, src, u, t, \
-           CASE WHEN r = 'ok' THEN 'done' ELSE 'failed' END, r, m, now() \
+           CASE WHEN r = 'ok' THEN 'done' ELSE 'failed' END, r, m, now(), lv \
          FROM UNNEST($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], \
-           $8::text[], $9::timestamptz[], $10::text[], $11::text[]) AS x(p, g, a, l, h, s, src, u, t, r, m)",
+           $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::smallint[]) \
+           AS x(p, g, a, l, h, s, src, u, t, r, m, lv)",
         &project_ids,
         &gateway_ids,
         &actions,
@@ -91,6 +105,7 @@ pub async fn record(pool: &PgPool, sent: &[Sent]) {
         &at,
         &results,
         &messages,
+        &levels as &[Option<i16>],
     )
     .execute(pool)
     .await;
@@ -105,6 +120,8 @@ pub struct Queued {
     pub project_id: i64,
     pub gateway_id: i64,
     pub action: &'static str,
+    /// Switched on: at which brightness (1-100).
+    pub level: Option<i16>,
     pub loops: Vec<i32>,
     pub schedule_id: Option<String>,
     pub source: &'static str,
@@ -130,8 +147,8 @@ pub async fn enqueue(conn: &mut sqlx::PgConnection, queued: &Queued) -> sqlx::Re
     }
     sqlx::query_scalar!(
         "INSERT INTO lighting.commands (project_id, gateway_id, action, loops, schedule_id, source, requested_by, \
-         state, message, payload, next_attempt_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, now(), $10) RETURNING command_id",
+         state, message, payload, next_attempt_at, expires_at, level) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, now(), $10, $11) RETURNING command_id",
         queued.project_id,
         queued.gateway_id,
         queued.action,
@@ -142,6 +159,7 @@ pub async fn enqueue(conn: &mut sqlx::PgConnection, queued: &Queued) -> sqlx::Re
         queued.message.chars().take(300).collect::<String>(),
         queued.payload,
         queued.expires_at,
+        queued.level,
     )
     .fetch_one(conn)
     .await
@@ -262,17 +280,18 @@ pub async fn expire(pool: &PgPool) -> sqlx::Result<Vec<Expired>> {
 pub struct ManualSwitch {
     pub gateway_id: i64,
     pub loop_index: i32,
-    pub on: bool,
+    /// 0 off, 1-100 on at that brightness.
+    pub level: u8,
     pub hold_until: Option<DateTime<Utc>>,
     pub requested_at: DateTime<Utc>,
 }
 
 pub async fn manual_switches(pool: &PgPool, since: DateTime<Utc>) -> sqlx::Result<Vec<ManualSwitch>> {
     let sources: Vec<String> = MANUAL_SWITCHES.iter().map(|s| (*s).to_owned()).collect();
-    sqlx::query_as!(
-        ManualSwitch,
+    let rows = sqlx::query!(
         "SELECT DISTINCT ON (c.gateway_id, l.loop_index) c.gateway_id, l.loop_index AS \"loop_index!\", \
-           c.action = 'on' AS \"on!\", c.hold_until, c.requested_at \
+           CASE WHEN c.action = 'on' THEN coalesce(c.level, 100) ELSE 0 END AS \"level!\", c.hold_until, \
+           c.requested_at \
          FROM lighting.commands c CROSS JOIN LATERAL unnest(c.loops) AS l(loop_index) \
          WHERE c.requested_at >= $1 AND c.state = 'done' AND c.action IN ('on', 'off') AND c.source = ANY($2) \
          ORDER BY c.gateway_id, l.loop_index, c.requested_at DESC",
@@ -280,7 +299,18 @@ pub async fn manual_switches(pool: &PgPool, since: DateTime<Utc>) -> sqlx::Resul
         &sources,
     )
     .fetch_all(pool)
-    .await
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| ManualSwitch {
+            gateway_id: r.gateway_id,
+            loop_index: r.loop_index,
+            // The column's check keeps it within 0..=100.
+            level: u8::try_from(r.level).unwrap_or(100),
+            hold_until: r.hold_until,
+            requested_at: r.requested_at,
+        })
+        .collect())
 }
 
 /// What the command log is searched by (each `None` matches all).
@@ -349,6 +379,7 @@ pub struct LogRow {
     pub gateway_name: String,
     pub serial: String,
     pub action: String,
+    pub level: Option<i16>,
     pub loops: Vec<i32>,
     pub hold_until: Option<DateTime<Utc>>,
     pub schedule_id: Option<String>,
@@ -367,7 +398,7 @@ pub struct LogRow {
 pub async fn list(pool: &PgPool, project_id: i64, filter: &Filter, page: Page) -> sqlx::Result<(Vec<LogRow>, i64)> {
     let rows = sqlx::query_as!(
         LogRow,
-        "SELECT c.command_id, c.gateway_id, g.gateway_name, g.serial, c.action::text AS \"action!\", c.loops, \
+        "SELECT c.command_id, c.gateway_id, g.gateway_name, g.serial, c.action::text AS \"action!\", c.level, c.loops, \
            c.hold_until, c.schedule_id, c.source::text AS \"source!\", c.requested_by, c.requested_at, \
            c.state::text AS \"state!\", c.result, c.message, c.attempts, c.expires_at, c.finished_at \
          FROM lighting.commands c JOIN lighting.gateways g ON g.gateway_id = c.gateway_id \

@@ -22,14 +22,15 @@ pub struct Target {
     pub loops: Vec<u32>,
 }
 
-/// Switches every target's loops `on` (or off), holding until `until` under a schedule, and
+/// Switches every target's loops to `level` (0 off, 1-100 on at that brightness), holding
+/// until `until` under a schedule, and
 /// audits each gateway's switching as asked by `source` (`commands::ONE_KEY`, `GROUP`), in
 /// one statement.
 pub async fn switch(
     shared: &Shared,
     access: &InProject,
     targets: Vec<Target>,
-    on: bool,
+    level: u8,
     until: Option<DateTime<Utc>>,
     source: &'static str,
 ) -> Vec<GatewayOutcome> {
@@ -40,7 +41,7 @@ pub async fn switch(
         .map(|t| (t.gateway.gateway_id, t.loops.iter().map(|&l| i32::try_from(l).unwrap_or(0)).collect()))
         .collect();
     let mut outcomes: Vec<GatewayOutcome> = futures::stream::iter(targets)
-        .map(|target| switch_gateway(shared, access, target, on, until, deadline))
+        .map(|target| switch_gateway(shared, access, target, level, until, deadline))
         .buffer_unordered(CONCURRENCY)
         .collect()
         .await;
@@ -50,7 +51,8 @@ pub async fn switch(
         .map(|o| commands::Sent {
             project_id: access.project_id,
             gateway_id: o.gateway_id,
-            action: if on { commands::ON } else { commands::OFF },
+            action: commands::action_of(level),
+            level: commands::level_of(level),
             loops: loops.get(&o.gateway_id).cloned().unwrap_or_default(),
             hold_until: until,
             schedule_id: None,
@@ -69,13 +71,13 @@ async fn switch_gateway(
     shared: &Shared,
     access: &InProject,
     target: Target,
-    on: bool,
+    level: u8,
     until: Option<DateTime<Utc>>,
     deadline: Instant,
 ) -> GatewayOutcome {
     let Target { gateway, loops } = target;
     let switched = if gateway.online {
-        tokio::time::timeout_at(deadline, switch_loops(shared, access, &gateway, &loops, on, until))
+        tokio::time::timeout_at(deadline, switch_loops(shared, access, &gateway, &loops, level, until))
             .await
             .unwrap_or(Err(CommandFailure::Timeout))
     } else {
@@ -99,11 +101,11 @@ async fn switch_loops(
     access: &InProject,
     gateway: &GatewayRow,
     loops: &[u32],
-    on: bool,
+    level: u8,
     until: Option<DateTime<Utc>>,
 ) -> Result<(), CommandFailure> {
     for &index in loops {
-        let ack = shared.bridge.send(&access.ctx, &gateway.serial, Command::SetLoop { index, on, until }).await?;
+        let ack = shared.bridge.send(&access.ctx, &gateway.serial, Command::SetLoop { index, level, until }).await?;
         super::record_readings(&shared.pool, gateway.gateway_id, &ack).await;
     }
     Ok(())

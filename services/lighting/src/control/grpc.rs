@@ -54,10 +54,11 @@ impl ControlService for ControlApi {
 impl ControlApi {
     async fn set_loop_inner(&self, access: &InProject, req: &pb::SetLoopRequest) -> Result<pb::CommandResult, Error> {
         let on = req.on.ok_or_else(|| Error::bad_request(Msg::SwitchStateRequired))?;
+        let level = crate::device::model::level(on, req.brightness)?;
         let gateway = self.gateway(access, req.gateway_id).await?;
         let index = model::check_loop_index(req.loop_index, gateway.loop_count())?;
         let until = crate::device::model::hold(req.hold_minutes)?.map(|hold| Utc::now() + hold);
-        self.command(access, &gateway, Command::SetLoop { index, on, until }).await
+        self.command(access, &gateway, Command::SetLoop { index, level, until }).await
     }
 
     async fn list_commands_inner(
@@ -77,6 +78,7 @@ impl ControlApi {
                 gateway_name: r.gateway_name,
                 gateway_number: r.serial,
                 action: r.action,
+                level: r.level.and_then(|l| u32::try_from(l).ok()).unwrap_or(0),
                 loops: r.loops,
                 hold_until_ms: millis(r.hold_until),
                 schedule_id: r.schedule_id.unwrap_or_default(),
@@ -118,7 +120,7 @@ impl ControlApi {
     ) -> Result<pb::CommandResult, Error> {
         let requested_at = Utc::now();
         let switch = match command {
-            Command::SetLoop { index, on, until } => Some((index, on, until)),
+            Command::SetLoop { index, level, until } => Some((index, level, until)),
             _ => None,
         };
         let bridge = &self.shared.bridge;
@@ -128,7 +130,7 @@ impl ControlApi {
         } else {
             Err(CommandFailure::Offline)
         };
-        if let Some((index, on, until)) = switch {
+        if let Some((index, level, until)) = switch {
             let (result, message) = match &sent {
                 Ok(_) => ("ok", String::new()),
                 Err(failure) => (failure.result(), failure.describe(access.lang(), bridge.command_timeout())),
@@ -136,7 +138,8 @@ impl ControlApi {
             let audit = commands::Sent {
                 project_id: access.project_id,
                 gateway_id: gateway.gateway_id,
-                action: if on { commands::ON } else { commands::OFF },
+                action: commands::action_of(level),
+                level: commands::level_of(level),
                 loops: vec![i32::try_from(index).unwrap_or(0)],
                 hold_until: until,
                 schedule_id: None,

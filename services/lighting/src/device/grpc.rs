@@ -407,6 +407,7 @@ impl DeviceApi {
         req: &pb::ControlGroupRequest,
     ) -> Result<pb::ControlGroupResponse, Error> {
         let on = req.on.ok_or_else(|| Error::bad_request(Msg::SwitchStateRequired))?;
+        let level = model::level(on, req.brightness)?;
         let id = existing_id(req.group_id, Msg::GroupNotFound)?;
         let hold = model::hold(req.hold_minutes)?;
         let pool = &self.shared.pool;
@@ -434,7 +435,7 @@ impl DeviceApi {
         // tab) must not leave it half done.
         let (shared, task_access) = (self.shared.clone(), access.clone());
         let outcomes = tokio::spawn(async move {
-            fanout::switch(&shared, &task_access, targets, on, until, crate::control::commands::GROUP).await
+            fanout::switch(&shared, &task_access, targets, level, until, crate::control::commands::GROUP).await
         })
         .await
         .map_err(Error::internal)?;
@@ -442,7 +443,7 @@ impl DeviceApi {
         tracing::info!(
             group = id,
             project = access.project_id,
-            on,
+            level,
             total = tally.total,
             succeeded = tally.succeeded,
             user = access.user_name(),

@@ -163,6 +163,20 @@ pub fn hold(minutes: Option<i64>) -> Result<Option<chrono::Duration>, Error> {
     }
 }
 
+/// The level a switch asks for: off is 0; on is `brightness` (1 to 100) or full when absent.
+/// A brightness with switching off is refused, as is one out of range.
+pub fn level(on: bool, brightness: Option<i64>) -> Result<u8, Error> {
+    match (on, brightness) {
+        (false, None) => Ok(0),
+        (false, Some(_)) => Err(Error::bad_request(Msg::BrightnessOnlyOn)),
+        (true, None) => Ok(100),
+        (true, Some(b)) => u8::try_from(b)
+            .ok()
+            .filter(|b| (1..=100).contains(b))
+            .ok_or_else(|| Error::bad_request(Msg::BrightnessInvalid)),
+    }
+}
+
 /// The loops a group switches: the (gateway, loop) pairs of its devices in service, each
 /// once, grouped by gateway in id order, the loops of a gateway ascending.
 pub fn loops_to_switch(devices: &[(i64, i32, &str)]) -> Vec<(i64, Vec<u32>)> {
@@ -261,6 +275,18 @@ mod tests {
         for bad in [0, -5, 1_441] {
             assert_eq!(hold(Some(bad)).unwrap_err().msg, Msg::HoldMinutesInvalid);
         }
+    }
+
+    #[test]
+    fn a_brightness_goes_with_switching_on_from_1_to_100() {
+        assert_eq!(level(false, None).unwrap(), 0);
+        assert_eq!(level(true, None).unwrap(), 100);
+        assert_eq!(level(true, Some(1)).unwrap(), 1);
+        assert_eq!(level(true, Some(100)).unwrap(), 100);
+        for bad in [0, -1, 101, 256, i64::MAX] {
+            assert_eq!(level(true, Some(bad)).unwrap_err().msg, Msg::BrightnessInvalid);
+        }
+        assert_eq!(level(false, Some(30)).unwrap_err().msg, Msg::BrightnessOnlyOn);
     }
 
     #[test]

@@ -58,8 +58,15 @@ impl OneKeyApi {
                 .into_iter()
                 .map(|gateway| Target { loops: (1..=gateway.loop_count()).collect(), gateway })
                 .collect();
-            let outcomes =
-                fanout::switch(&api.shared, &task_access, targets, on, None, crate::control::commands::ONE_KEY).await;
+            let outcomes = fanout::switch(
+                &api.shared,
+                &task_access,
+                targets,
+                if on { 100 } else { 0 },
+                None,
+                crate::control::commands::ONE_KEY,
+            )
+            .await;
             let tally = Tally::of(&outcomes);
             let record = NewRecord {
                 project_id: task_access.project_id,

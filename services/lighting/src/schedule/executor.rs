@@ -201,6 +201,7 @@ impl Executor {
                     project_id,
                     gateway_id: target.gateway_id,
                     action: commands::SCHEDULE,
+                    level: None,
                     loops: Vec::new(),
                     schedule_id: Some(target.schedule.id.clone()),
                     source: commands::RENEW,
@@ -230,7 +231,7 @@ impl Executor {
         let switches: HashMap<(i64, i32), Switch> = commands::manual_switches(&pool, now - SWITCH_LOOKBACK)
             .await?
             .into_iter()
-            .map(|s| ((s.gateway_id, s.loop_index), Switch { at: s.requested_at, on: s.on, until: s.hold_until }))
+            .map(|s| ((s.gateway_id, s.loop_index), Switch { at: s.requested_at, level: s.level, until: s.hold_until }))
             .collect();
         let mut open: HashMap<(i64, i32), MismatchRow> =
             store::mismatches(&pool).await?.into_iter().map(|m| ((m.gateway_id, m.loop_index), m)).collect();
@@ -250,7 +251,7 @@ impl Executor {
                 // Nothing read since the loop should have changed: no judgement yet (a mismatch
                 // found before stays as it is).
                 let Some(is_on) = observed else { continue };
-                let loop_ = Loop { gateway, index, expected_on: expected.on };
+                let loop_ = Loop { gateway, index, expected_on: expected.on(), expected_level: expected.level };
                 let rules = rules.get(&gateway.project_id).map(Vec::as_slice).unwrap_or_default();
                 self.judge(&loop_, is_on, prior, rules, now, after).await?;
             }
@@ -320,11 +321,12 @@ impl Executor {
             None if now - row.since >= after => {
                 let index = u32::try_from(loop_.index).unwrap_or(0);
                 let request =
-                    request_of(&gateway.serial, Command::SetLoop { index, on: loop_.expected_on, until: None });
+                    request_of(&gateway.serial, Command::SetLoop { index, level: loop_.expected_level, until: None });
                 let queued = commands::Queued {
                     project_id: gateway.project_id,
                     gateway_id: gateway.gateway_id,
                     action: if loop_.expected_on { commands::ON } else { commands::OFF },
+                    level: commands::level_of(loop_.expected_level),
                     loops: vec![loop_.index],
                     schedule_id: None,
                     source: commands::RECOMMAND,
@@ -445,6 +447,8 @@ struct Loop<'a> {
     gateway: &'a store::HeldGateway,
     index: i32,
     expected_on: bool,
+    /// The brightness it is put back to (0 off).
+    expected_level: u8,
 }
 
 /// The gateway an alarm transition names.

@@ -5,29 +5,36 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-/// An operator's switch of the loop: when, which way, and held until when at most (`None`:
-/// until the next step).
+/// An operator's switch of the loop: when, to which level (0 off, 1-100 on at that
+/// brightness), and held until when at most (`None`: until the next step).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Switch {
     pub at: DateTime<Utc>,
-    pub on: bool,
+    pub level: u8,
     pub until: Option<DateTime<Utc>>,
 }
 
-/// What the loop should be: on or off, and since when (a reading taken before that tells
-/// nothing about it).
+/// What the loop should be: its level (0 off), and since when (a reading taken before that
+/// tells nothing about it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Expected {
-    pub on: bool,
+    pub level: u8,
     pub since: DateTime<Utc>,
+}
+
+impl Expected {
+    /// On at any brightness: all telemetry can tell.
+    pub fn on(&self) -> bool {
+        self.level > 0
+    }
 }
 
 /// The step in force at `now` of a schedule from `from` (`steps`: `(offset_s, level)`,
 /// increasing offsets), and when it began; `None` before the first.
-fn step_at(steps: &[(u32, u8)], from: DateTime<Utc>, now: DateTime<Utc>) -> Option<(DateTime<Utc>, bool)> {
+fn step_at(steps: &[(u32, u8)], from: DateTime<Utc>, now: DateTime<Utc>) -> Option<(DateTime<Utc>, u8)> {
     steps
         .iter()
-        .map(|&(offset, level)| (from + TimeDelta::seconds(i64::from(offset)), level > 0))
+        .map(|&(offset, level)| (from + TimeDelta::seconds(i64::from(offset)), level))
         .take_while(|(at, _)| *at <= now)
         .last()
 }
@@ -45,16 +52,16 @@ pub fn expected(
     switch: Option<Switch>,
     now: DateTime<Utc>,
 ) -> Option<Expected> {
-    let (began, on) = step_at(steps, from, now)?;
-    let planned = Expected { on, since: began };
+    let (began, level) = step_at(steps, from, now)?;
+    let planned = Expected { level, since: began };
     let Some(switch) = switch.filter(|s| s.at >= from && s.at <= now) else { return Some(planned) };
     let ends = match (switch.until, next_step(steps, from, switch.at)) {
         (Some(until), Some(step)) => Some(until.min(step)),
         (until, step) => until.or(step),
     };
     match ends {
-        Some(end) if end <= now => Some(if end > began { Expected { on, since: end } } else { planned }),
-        _ => Some(Expected { on: switch.on, since: switch.at }),
+        Some(end) if end <= now => Some(if end > began { Expected { level, since: end } } else { planned }),
+        _ => Some(Expected { level: switch.level, since: switch.at }),
     }
 }
 
@@ -73,33 +80,43 @@ mod tests {
 
     #[test]
     fn the_plan_alone_is_its_step_in_force() {
-        assert_eq!(expected(STEPS, t(0), None, t(30)), Some(Expected { on: false, since: t(0) }));
-        assert_eq!(expected(STEPS, t(0), None, t(60)), Some(Expected { on: true, since: t(60) }));
-        assert_eq!(expected(STEPS, t(0), None, t(400)), Some(Expected { on: false, since: t(300) }));
+        assert_eq!(expected(STEPS, t(0), None, t(30)), Some(Expected { level: 0, since: t(0) }));
+        assert_eq!(expected(STEPS, t(0), None, t(60)), Some(Expected { level: 100, since: t(60) }));
+        assert_eq!(expected(STEPS, t(0), None, t(400)), Some(Expected { level: 0, since: t(300) }));
         assert_eq!(expected(&[(600, 100)], t(0), None, t(5)), None, "nothing planned yet");
     }
 
     #[test]
     fn a_switch_holds_until_its_hold_ends_then_the_plan_is_back() {
-        let off = Switch { at: t(90), on: false, until: Some(t(105)) };
-        assert_eq!(expected(STEPS, t(0), Some(off), t(100)), Some(Expected { on: false, since: t(90) }));
-        assert_eq!(expected(STEPS, t(0), Some(off), t(110)), Some(Expected { on: true, since: t(105) }));
+        let off = Switch { at: t(90), level: 0, until: Some(t(105)) };
+        assert_eq!(expected(STEPS, t(0), Some(off), t(100)), Some(Expected { level: 0, since: t(90) }));
+        assert_eq!(expected(STEPS, t(0), Some(off), t(110)), Some(Expected { level: 100, since: t(105) }));
     }
 
     #[test]
     fn a_switch_ends_at_the_next_step_at_the_latest() {
-        let on = Switch { at: t(20), on: true, until: None };
-        assert_eq!(expected(STEPS, t(0), Some(on), t(40)), Some(Expected { on: true, since: t(20) }));
+        let on = Switch { at: t(20), level: 100, until: None };
+        assert_eq!(expected(STEPS, t(0), Some(on), t(40)), Some(Expected { level: 100, since: t(20) }));
         // the step at +60 says on anyway; from +300 the plan's off is back
-        assert_eq!(expected(STEPS, t(0), Some(on), t(301)), Some(Expected { on: false, since: t(300) }));
-        let long = Switch { at: t(100), on: false, until: Some(t(1000)) };
-        assert_eq!(expected(STEPS, t(0), Some(long), t(320)), Some(Expected { on: false, since: t(300) }));
+        assert_eq!(expected(STEPS, t(0), Some(on), t(301)), Some(Expected { level: 0, since: t(300) }));
+        let long = Switch { at: t(100), level: 0, until: Some(t(1000)) };
+        assert_eq!(expected(STEPS, t(0), Some(long), t(320)), Some(Expected { level: 0, since: t(300) }));
+    }
+
+    #[test]
+    fn levels_come_through_from_the_plan_and_from_a_dimming_switch() {
+        let dim_at_night: &[(u32, u8)] = &[(0, 0), (3600, 100), (7200, 30)];
+        assert_eq!(expected(dim_at_night, t(0), None, t(150)), Some(Expected { level: 30, since: t(120) }));
+        let dimmed = Switch { at: t(70), level: 50, until: None };
+        let now = expected(dim_at_night, t(0), Some(dimmed), t(80)).unwrap();
+        assert_eq!((now.level, now.on()), (50, true));
+        assert_eq!(expected(dim_at_night, t(0), Some(dimmed), t(121)), Some(Expected { level: 30, since: t(120) }));
     }
 
     #[test]
     fn a_switch_before_the_schedule_counts_for_nothing() {
-        let before = Switch { at: t(-10), on: true, until: Some(t(100)) };
-        assert_eq!(expected(STEPS, t(0), Some(before), t(30)), Some(Expected { on: false, since: t(0) }));
+        let before = Switch { at: t(-10), level: 100, until: Some(t(100)) };
+        assert_eq!(expected(STEPS, t(0), Some(before), t(30)), Some(Expected { level: 0, since: t(0) }));
     }
 
     proptest! {
@@ -110,14 +127,14 @@ mod tests {
             offsets in proptest::collection::btree_set(1u32..50_000, 0..6),
             levels in proptest::collection::vec(0u8..=100, 7),
             switch_at in 0i64..900,
-            on in any::<bool>(),
+            level in 0u8..=100,
             hold in proptest::option::of(1i64..600),
             now in 0i64..900,
         ) {
             let mut steps = vec![(0u32, levels[0])];
             steps.extend(offsets.iter().zip(&levels[1..]).map(|(&o, &l)| (o, l)));
             let from = t(0);
-            let switch = Switch { at: t(switch_at), on, until: hold.map(|h| t(switch_at + h)) };
+            let switch = Switch { at: t(switch_at), level, until: hold.map(|h| t(switch_at + h)) };
             let now_t = t(now);
             let answer = expected(&steps, from, Some(switch), now_t).unwrap();
             prop_assert!(answer.since <= now_t);
@@ -126,7 +143,7 @@ mod tests {
             let holds = switch.at <= now_t
                 && switch.until.is_none_or(|u| now_t < u)
                 && step_after.is_none_or(|s| now_t < s);
-            prop_assert_eq!(answer.on, if holds { on } else { planned });
+            prop_assert_eq!(answer.level, if holds { level } else { planned });
         }
     }
 }

@@ -96,9 +96,13 @@ function loopChartOf(raw: Partial<LoopChart>): LoopChart {
 /** POST /device/device/importData (multipart `file`), all or none, as the asset import (api/sheetImport.ts). */
 export const sendDeviceImport = (file: File): Promise<DeviceImportOutcome> => sendSheetImport<DeviceImportFailure>('/device/device/importData', file);
 
-/** A command as the console reads it: its loops always a list. */
+/** A command as the console reads it: its loops always a list, its brightness a number or null (a row without one). */
 function commandOf(raw: Partial<DeviceCommand>): DeviceCommand {
-  return { ...(raw as DeviceCommand), loops: Array.isArray(raw.loops) ? raw.loops.map(Number) : [] };
+  return {
+    ...(raw as DeviceCommand),
+    loops: Array.isArray(raw.loops) ? raw.loops.map(Number) : [],
+    brightness: typeof raw.brightness === 'number' ? raw.brightness : null,
+  };
 }
 
 /**
@@ -245,8 +249,9 @@ export const deviceApi = api.enhanceEndpoints({ addTagTypes: DEVICE_TAGS }).inje
       invalidatesTags: [GROUP_LIST, DEVICE_LIST],
     }),
     /**
-     * Switches the loops of the group's devices in service; answers the outcome per gateway,
-     * as one-key control. The devices' switch states are read again.
+     * Switches the loops of the group's devices in service (on at a brightness when one is
+     * given, full when none); answers the outcome per gateway, as one-key control. The
+     * devices' switch states are read again.
      */
     controlDeviceGroup: build.mutation<GroupControlAnswer, GroupControl>({
       query: (body) => ({ url: '/device/group/control', method: 'POST', data: body }),

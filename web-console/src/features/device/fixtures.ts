@@ -186,6 +186,7 @@ export const renewQueued: DeviceCommand = {
   gatewayName: '南区网关',
   gatewayNumber: 'GW-0008',
   action: 'schedule',
+  brightness: null,
   loops: [],
   holdUntil: null,
   scheduleId: 'sch-8-0502',
@@ -243,6 +244,18 @@ export const issueRefused: DeviceCommand = {
   attempts: 1,
   expiresAt: null,
   finishedAt: '2026-05-01 19:00:00',
+};
+
+/** admin switching a group's loops of the north gateway on at 30 % (not in the log's default rows). */
+export const groupOnDimmed: DeviceCommand = {
+  ...backToPlan,
+  commandId: 505,
+  brightness: 30,
+  loops: [1, 2],
+  source: 'group',
+  requestedBy: 'admin',
+  requestedAt: '2026-05-01 20:20:00',
+  finishedAt: '2026-05-01 20:20:01',
 };
 
 export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });

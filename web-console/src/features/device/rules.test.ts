@@ -200,6 +200,9 @@ describe('device and group rules', () => {
     expect(await run(group.groupName[0], 'x'.repeat(31))).toBe('分组名称为 1 到 30 个字符');
     expect(await run(group.deviceIds[0], Array.from({ length: 1001 }, (_, at) => at))).toBe('一个分组最多 1000 个设备');
     expect(controlRules(i18n.t).switchState[0]).toMatchObject({ required: true, message: '请选择开启或关闭' });
+    const control = controlRules(i18n.t);
+    for (const bad of [0, 101, 30.5, null, undefined]) expect(await run(control.brightness[0], bad), String(bad)).toBe('亮度须为 1 到 100 的整数');
+    for (const good of [1, 30, 100]) expect(await run(control.brightness[0], good)).toBe('ok');
   });
 
   it('form values go to the server trimmed, a location as two numbers or two nulls', () => {

@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { BRIGHTNESS_MAX, BRIGHTNESS_MIN, isBrightness } from '../../lib/brightness';
 import { checkFile, FILE_RULES, type FileProblem, type FileRule } from '../../lib/fileRules';
 import { CODE_PATTERN } from '../../lib/validators';
 import type { DeviceStatus } from './types';
@@ -196,9 +197,13 @@ export function groupRules(t: TFunction) {
   } satisfies Record<string, FormRule[]>;
 }
 
-/** antd rules of the group control form: on or off must be chosen. */
+/**
+ * antd rules of the group control form: on or off must be chosen; the brightness, asked for
+ * only when switching on, a whole number from 1 to 100 (lib/brightness.ts).
+ */
 export function controlRules(t: TFunction) {
   return {
     switchState: [{ required: true, message: t('device.group.control.rules.switchState') }],
+    brightness: [check(isBrightness, t('device.group.control.rules.brightness', { min: BRIGHTNESS_MIN, max: BRIGHTNESS_MAX }))],
   } satisfies Record<string, FormRule[]>;
 }

@@ -247,6 +247,8 @@ export interface GroupControl {
   groupId: number;
   switchState: SwitchState;
   holdMinutes?: number;
+  /** Switching on only: the brightness, a whole number 1 to 100; none is full brightness (lib/brightness.ts). */
+  brightness?: number;
 }
 
 /** The group control's answer, as one-key control's: the counts and one result per gateway. */
@@ -343,6 +345,8 @@ export interface DeviceCommand {
   gatewayNumber: string;
   /** A CommandAction. */
   action: string;
+  /** The brightness of an `on` command, 1 to 100; null for the others and an `on` recorded without one (full). */
+  brightness: number | null;
   /** The loops switched; empty for a schedule. */
   loops: number[];
   /** Until when a switch by hand holds the loops against their schedule; null without a hold. */

@@ -16,6 +16,7 @@ import type {
   GatewayResults,
   GatewaySchedule,
   IssueState,
+  LoopSwitch,
   NightPlan,
   NightPlanQuery,
   OneKeyAnswer,
@@ -153,10 +154,11 @@ export const lightingApi = api.enhanceEndpoints({ addTagTypes: SCHEDULE_TAGS }).
       },
     }),
     /**
-     * Switches one loop; answers the gateway's acknowledgement. Under a schedule the switch
-     * holds until the schedule's next step, or for `holdMinutes` (1 to 1440) when that comes first.
+     * Switches one loop, on at a brightness when one is given (full when none); answers the
+     * gateway's acknowledgement. Under a schedule the switch holds until the schedule's next
+     * step, or for `holdMinutes` (1 to 1440) when that comes first.
      */
-    controlLoop: build.mutation<ControlAck, { gatewayId: number; loopIndex: number; on: boolean; holdMinutes?: number }>({
+    controlLoop: build.mutation<ControlAck, LoopSwitch>({
       query: (body) => ({ url: '/lighting/control/loop', method: 'POST', data: body }),
       transformResponse: (envelope: Envelope) => dataOf(envelope, EMPTY_ACK),
     }),

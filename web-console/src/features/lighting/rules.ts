@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { BRIGHTNESS_MAX, BRIGHTNESS_MIN } from '../../lib/brightness';
 import { CODE_PATTERN } from '../../lib/validators';
 
 /** The server's rules for a gateway (contract: POST /lighting/gateway). */
@@ -67,8 +68,8 @@ export function signalBars(dbm: number | null | undefined): number | undefined {
 export const SCENE_NAME_MAX = 30;
 export const SCENE_LOOPS_MAX = 512;
 export const SCENE_TYPES = ['1', '3'] as const;
-export const BRIGHTNESS_MIN = 1;
-export const BRIGHTNESS_MAX = 100;
+/** A scene loop's brightness while on: a whole number 1 to 100, as a switch by hand's (lib/brightness.ts). */
+export { BRIGHTNESS_MAX, BRIGHTNESS_MIN, isBrightness } from '../../lib/brightness';
 
 /** The server's rules for a combined scene (contract: POST /lighting/combinedScene). */
 export const COMBINED_MEMBERS_MIN = 2;
@@ -106,9 +107,6 @@ export function isShortName(value: unknown, max: number): boolean {
 export function isIntegerIn(value: unknown, min: number, max: number): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }
-
-/** A brightness: a whole number 1 to 100. */
-export const isBrightness = (value: unknown) => isIntegerIn(value, BRIGHTNESS_MIN, BRIGHTNESS_MAX);
 
 export function isNumberIn(value: unknown, min: number, max: number): boolean {
   return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;

@@ -80,6 +80,19 @@ export interface GatewayAdded {
   credential: GatewayCredential | null;
 }
 
+/**
+ * POST /lighting/control/loop body: switch one loop on or off. Under a schedule the switch
+ * holds until the schedule's next step, or for `holdMinutes` (1 to 1440) when that comes first.
+ */
+export interface LoopSwitch {
+  gatewayId: number;
+  loopIndex: number;
+  on: boolean;
+  holdMinutes?: number;
+  /** Switching on only: the brightness, a whole number 1 to 100; none is full brightness (lib/brightness.ts). */
+  brightness?: number;
+}
+
 /** The gateway's acknowledgement of a command or a read. */
 export interface ControlAck {
   correlationId: string;

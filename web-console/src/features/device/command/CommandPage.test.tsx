@@ -5,7 +5,7 @@ import type { MockRequest } from '../../../test/fetchMock';
 import { renderApp } from '../../../test/renderWithProviders';
 import { selectOption } from '../../../test/selectOption';
 import { signInWithProject } from '../../../test/session';
-import { backToPlan, deviceBackend, issueRefused, offByHand, ok, renewQueued } from '../fixtures';
+import { backToPlan, deviceBackend, groupOnDimmed, issueRefused, offByHand, ok, renewQueued } from '../fixtures';
 
 /**
  * The page's module (and the antd parts it brings) is loaded once before the tests, outside
@@ -117,6 +117,18 @@ describe('the command log page', () => {
     await waitFor(() => expect(lastQuery(callsTo)).toEqual({ pageNum: '1', pageSize: '20', action: 'schedule', source: 'recommand' }));
   });
 
+  it('shows an on below full with its brightness, an on at full or without one as on', async () => {
+    signInWithProject();
+    const fullByGroup = { ...groupOnDimmed, commandId: 506, brightness: 100, requestedAt: '2026-05-01 20:30:00' };
+    deviceBackend({ 'GET /device/command/list': ok({ rows: [fullByGroup, groupOnDimmed, backToPlan, offByHand], total: 4 }) });
+    renderApp({ route: ROUTE });
+    const dimmed = await rowOf('2026-05-01 20:20:00');
+    for (const text of ['1, 2', '开 30%', '分组控制', 'admin', '成功']) expect(within(dimmed).getByText(text)).toBeInTheDocument();
+    expect(within(await rowOf('2026-05-01 20:30:00')).getByText('开')).toBeInTheDocument();
+    expect(within(await rowOf('2026-05-01 20:02:00')).getByText('开')).toBeInTheDocument();
+    expect(within(await rowOf('2026-05-01 20:00:00')).getByText('关')).toBeInTheDocument();
+  });
+
   it("says the kit's usual text when no command matches", async () => {
     signInWithProject();
     deviceBackend({ 'GET /device/command/list': noneOnLoop2 });
@@ -132,7 +144,9 @@ describe('the command log page', () => {
   it("speaks English: the plan's commands are the plan executor's", async () => {
     signInWithProject();
     await changeLanguage('en');
-    const { callsTo } = deviceBackend();
+    const { callsTo } = deviceBackend({
+      'GET /device/command/list': ok({ rows: [groupOnDimmed, renewQueued, backToPlan, offByHand, issueRefused], total: 5 }),
+    });
     renderApp({ route: ROUTE });
     for (const title of ['Time', 'Gateway', 'Loops', 'Action', 'Hold until', 'Source', 'Requested by', 'Result', 'Attempts', 'Message']) {
       expect(await screen.findByRole('columnheader', { name: title })).toBeInTheDocument();
@@ -145,6 +159,8 @@ describe('the command log page', () => {
     for (const text of ['Schedule', 'Daily renewal', 'Plan executor', 'Queued']) expect(within(renew).getByText(text)).toBeInTheDocument();
     const issue = await rowOf('2026-05-01 19:00:00');
     for (const text of ['Task issue', 'operator', 'Offline']) expect(within(issue).getByText(text)).toBeInTheDocument();
+    const dimmed = await rowOf('2026-05-01 20:20:00');
+    for (const text of ['On 30%', 'Group control']) expect(within(dimmed).getByText(text)).toBeInTheDocument();
     expect(screen.queryByText('计划执行器')).not.toBeInTheDocument();
     for (const label of ['Gateway', 'Loop', 'Action', 'Source', 'Result', 'Requested by']) expect(within(searchForm('Search')).getByLabelText(label)).toBeInTheDocument();
     expect(callsTo('GET /device/command/list')[0]?.headers.get('Content-Language')).toBe('en_US');

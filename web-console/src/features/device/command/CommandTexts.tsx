@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import AsEntered from '../../../components/AsEntered';
+import { FULL_BRIGHTNESS, isBrightness } from '../../../lib/brightness';
 import type { CommandResult, DeviceCommand } from '../types';
 import { ACTIONS, known, PLAN, RESULTS, SOURCES, STATES } from './codes';
 import '../i18n';
@@ -14,10 +15,11 @@ const RESULT_COLOURS: Record<CommandResult, string> = {
   expired: 'default',
 };
 
-/** On, off, or a schedule given. */
-export function ActionText({ action }: { action: string }) {
+/** On (with its brightness when below full: "On 30%"), off, or a schedule given. */
+export function ActionText({ action, brightness = null }: { action: string; brightness?: number | null }) {
   const { t } = useTranslation();
   const code = known(ACTIONS, action);
+  if (code === 'on' && isBrightness(brightness) && brightness < FULL_BRIGHTNESS) return t('device.command.onAt', { brightness });
   return code ? t(`device.command.actions.${code}`) : <AsEntered text={action} />;
 }
 

@@ -10,8 +10,9 @@ import { ActionText, RequesterText, ResultTag, SourceText } from './CommandTexts
 import '../i18n';
 
 /**
- * The command log's columns: when, which gateway, which loops (or which schedule), what, held
- * until when, asked by whom and from where, how it went, in how many sends, and why.
+ * The command log's columns: when, which gateway, which loops (or which schedule), what (on at
+ * a brightness when below full), held until when, asked by whom and from where, how it went,
+ * in how many sends, and why.
  */
 export function useCommandColumns(): ListColumn<DeviceCommand>[] {
   const { t } = useTranslation();
@@ -37,7 +38,11 @@ export function useCommandColumns(): ListColumn<DeviceCommand>[] {
         return loops.length > 0 ? loops.join(', ') : '-';
       },
     },
-    { key: 'action', title: t('device.command.action'), render: (action: string) => <ActionText action={action} /> },
+    {
+      key: 'action',
+      title: t('device.command.action'),
+      render: (action: string, command) => <ActionText action={action} brightness={command.brightness} />,
+    },
     { key: 'holdUntil', title: t('device.command.holdUntil'), render: (time: string | null) => time ?? '-' },
     { key: 'source', title: t('device.command.source'), render: (source: string) => <SourceText source={source} /> },
     { key: 'requestedBy', title: t('device.command.requestedBy'), render: (name: string) => <RequesterText name={name} /> },

@@ -147,6 +147,37 @@ describe('the device groups page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '分组控制：北岸亮化' })).not.toBeInTheDocument());
   });
 
+  it('asks for a brightness only when switching on: sent below full, none at full or when switching off', async () => {
+    signInWithProject();
+    const { callsTo } = deviceBackend({ 'POST /device/group/control': controlled });
+    const { user } = renderApp({ route: '/device/group' });
+    await rowOf('北岸亮化');
+    await user.click(screen.getByRole('button', { name: '控制 北岸亮化' }));
+    const dialog = await screen.findByRole('dialog', { name: '分组控制：北岸亮化' });
+    expect(within(dialog).queryByLabelText('亮度')).not.toBeInTheDocument();
+
+    // on: full at first; a brightness that is not 1 to 100 is not sent
+    await user.click(within(dialog).getByRole('radio', { name: '开启' }));
+    const brightness = within(dialog).getByLabelText('亮度');
+    expect(brightness).toHaveValue('100');
+    await user.clear(brightness);
+    await user.click(within(dialog).getByRole('button', { name: '执行' }));
+    expect(await within(dialog).findByText('亮度须为 1 到 100 的整数')).toBeInTheDocument();
+    expect(callsTo('POST /device/group/control')).toHaveLength(0);
+
+    await user.type(brightness, '30');
+    await user.click(within(dialog).getByRole('button', { name: '执行' }));
+    expect(await within(dialog).findByText('共 2 个网关，成功 1 个，失败 1 个')).toBeInTheDocument();
+    expect(callsTo('POST /device/group/control')[0]?.body).toEqual({ groupId: 31, switchState: '1', brightness: 30 });
+
+    // off: the field goes, and no brightness is sent
+    await user.click(within(dialog).getByRole('radio', { name: '关闭' }));
+    await waitFor(() => expect(within(dialog).queryByLabelText('亮度')).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: '执行' }));
+    await waitFor(() => expect(callsTo('POST /device/group/control')).toHaveLength(2));
+    expect(callsTo('POST /device/group/control')[1]?.body).toEqual({ groupId: 31, switchState: '0' });
+  });
+
   it("shows the server's refusal of a group without a device in service and keeps the dialog open", async () => {
     signInWithProject();
     const { callsTo } = deviceBackend({ 'POST /device/group/control': refused(500, '该分组没有在用设备') });
@@ -195,5 +226,7 @@ describe('the device groups page', () => {
     expect(await within(dialog).findByText('2 gateways: 1 succeeded, 1 failed')).toBeInTheDocument();
     expect(callsTo('POST /device/group/control')[0]?.body).toEqual({ groupId: 31, switchState: '0', holdMinutes: 120 });
     expect(within(dialog).getByText('Device offline, cannot operate.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Switch on' }));
+    expect(within(dialog).getByLabelText('Brightness')).toHaveValue('100');
   });
 });

@@ -83,6 +83,31 @@ describe('the gateway detail', () => {
     expect(callsTo('POST /lighting/control/loop')[1]?.body).toEqual({ gatewayId: 7, loopIndex: 1, on: true });
   });
 
+  it('switches on at the chosen brightness: sent below full, none for Off or at full (an emptied field is full)', async () => {
+    signInWithProject();
+    const { callsTo } = lightingBackend({
+      'POST /lighting/control/loop': (request: MockRequest) =>
+        ok({ data: { correlationId: 'c-3', elapsedMs: 80, loops: [{ ...gatewayDetail.loops[0], on: (request.body as { on: boolean }).on }] } }),
+    });
+    const { user } = renderApp({ route: '/lighting/gateway/detail/7' });
+    const brightness = await screen.findByLabelText('亮度');
+    expect(brightness).toHaveValue('100');
+    await user.clear(brightness);
+    await user.type(brightness, '40');
+    await user.click(screen.getByRole('button', { name: '打开 主路灯' }));
+    await waitFor(() => expect(callsTo('POST /lighting/control/loop')).toHaveLength(1));
+    expect(callsTo('POST /lighting/control/loop')[0]?.body).toEqual({ gatewayId: 7, loopIndex: 1, on: true, brightness: 40 });
+
+    await user.click(screen.getByRole('button', { name: '关闭 主路灯' }));
+    await waitFor(() => expect(callsTo('POST /lighting/control/loop')).toHaveLength(2));
+    expect(callsTo('POST /lighting/control/loop')[1]?.body).toEqual({ gatewayId: 7, loopIndex: 1, on: false });
+
+    await user.clear(brightness);
+    await user.click(screen.getByRole('button', { name: '打开 主路灯' }));
+    await waitFor(() => expect(callsTo('POST /lighting/control/loop')).toHaveLength(3));
+    expect(callsTo('POST /lighting/control/loop')[2]?.body).toEqual({ gatewayId: 7, loopIndex: 1, on: true });
+  });
+
   it("shows the English server message exactly: 'Device offline, cannot operate.'", async () => {
     signInWithProject();
     await changeLanguage('en');

@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
 import { InfoCircleOutlined, PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
+import BrightnessInput from '../../../components/BrightnessInput';
 import HoldSelect from '../../../components/HoldSelect';
+import { brightnessOf, FULL_BRIGHTNESS } from '../../../lib/brightness';
 import { holdOf, UNTIL_NEXT_STEP } from '../../../lib/hold';
 import { useAccess } from '../../auth/useAccess';
 import { useControlLoopMutation, useReadGatewayMutation } from '../api';
@@ -22,11 +24,25 @@ function LoopState({ on }: { on: boolean | null }) {
   return <Tag color="default">{t('lighting.loopUnknown')}</Tag>;
 }
 
+/** A setting of the switches above the loops: its label, its control and a hint. */
+function Setting({ id, label, hint, children }: { id: string; label: string; hint: string; children: ReactNode }) {
+  return (
+    <Space>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <Tooltip title={hint}>
+        <InfoCircleOutlined aria-label={hint} />
+      </Tooltip>
+    </Space>
+  );
+}
+
 /**
  * A gateway's loops with their latest readings, On / Off per loop (pc:lighting:control:edit)
- * with how long the switch holds under a schedule (until its next step unless chosen), and
- * Read state (pc:lighting:control:query). Shows the gateway's acknowledgement with its round
- * trip, or the server's message as it came (offline, no answer, refused).
+ * with how long the switch holds under a schedule (until its next step unless chosen) and, for
+ * On, the brightness (full unless chosen, and while the field is empty; sent only below full),
+ * and Read state (pc:lighting:control:query). Shows the gateway's acknowledgement with its
+ * round trip, or the server's message as it came (offline, no answer, refused).
  */
 export default function LoopControl({ gateway }: { gateway: GatewayDetail }) {
   const { t } = useTranslation();
@@ -37,7 +53,9 @@ export default function LoopControl({ gateway }: { gateway: GatewayDetail }) {
   const [busy, setBusy] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const [hold, setHold] = useState(UNTIL_NEXT_STEP);
+  const [brightness, setBrightness] = useState<number | null>(FULL_BRIGHTNESS);
   const holdId = useId();
+  const brightnessId = useId();
   const canControl = access.hasPermi(['lighting:control:edit']);
   const canRead = access.hasPermi(['lighting:control:query']);
 
@@ -45,7 +63,13 @@ export default function LoopControl({ gateway }: { gateway: GatewayDetail }) {
     setBusy(`${loop.loopIndex}:${on ? 'on' : 'off'}`);
     setOutcome(undefined);
     try {
-      const ack = await controlLoop({ gatewayId: gateway.gatewayId, loopIndex: loop.loopIndex, on, ...holdOf(hold) }).unwrap();
+      const ack = await controlLoop({
+        gatewayId: gateway.gatewayId,
+        loopIndex: loop.loopIndex,
+        on,
+        ...holdOf(hold),
+        ...(on ? brightnessOf(brightness) : {}),
+      }).unwrap();
       storeReadings(dispatch, gateway.gatewayId, ack.loops);
       setOutcome({ kind: 'success', text: t('lighting.control.acknowledged', { ms: ack.elapsedMs }) });
     } catch (error) {
@@ -124,12 +148,13 @@ export default function LoopControl({ gateway }: { gateway: GatewayDetail }) {
     <Flex vertical gap={12}>
       <Flex justify={canControl ? 'space-between' : 'flex-end'} align="center" wrap gap={8}>
         {canControl ? (
-          <Space>
-            <label htmlFor={holdId}>{t('components.hold.label')}</label>
-            <HoldSelect id={holdId} value={hold} onChange={setHold} />
-            <Tooltip title={t('components.hold.hint')}>
-              <InfoCircleOutlined aria-label={t('components.hold.hint')} />
-            </Tooltip>
+          <Space wrap size="large">
+            <Setting id={holdId} label={t('components.hold.label')} hint={t('components.hold.hint')}>
+              <HoldSelect id={holdId} value={hold} onChange={setHold} />
+            </Setting>
+            <Setting id={brightnessId} label={t('components.brightness.label')} hint={t('components.brightness.hint')}>
+              <BrightnessInput id={brightnessId} value={brightness} onChange={setBrightness} />
+            </Setting>
           </Space>
         ) : null}
         {canRead ? (
