@@ -74,7 +74,8 @@ pub mod alarm_terms {
     }
 
     impl Attribute {
-        /// The word: "voltage", "current", "active_power", "temperature", "signal".
+        /// The word: "voltage", "current", "active_power", "temperature", "signal",
+        /// "loop_mismatch", "power_loss", "door_open", "contactor_fault".
         pub fn word(self) -> &'static str {
             match self {
                 Attribute::Voltage => "voltage",
@@ -83,6 +84,9 @@ pub mod alarm_terms {
                 Attribute::Temperature => "temperature",
                 Attribute::Signal => "signal",
                 Attribute::LoopMismatch => "loop_mismatch",
+                Attribute::PowerLoss => "power_loss",
+                Attribute::DoorOpen => "door_open",
+                Attribute::ContactorFault => "contactor_fault",
                 Attribute::Unspecified => "",
             }
         }
@@ -95,13 +99,29 @@ pub mod alarm_terms {
                 "temperature" => Some(Attribute::Temperature),
                 "signal" => Some(Attribute::Signal),
                 "loop_mismatch" => Some(Attribute::LoopMismatch),
+                "power_loss" => Some(Attribute::PowerLoss),
+                "door_open" => Some(Attribute::DoorOpen),
+                "contactor_fault" => Some(Attribute::ContactorFault),
                 _ => None,
             }
         }
 
         /// Whether each loop reports it (else the gateway itself).
         pub fn is_loop(self) -> bool {
-            matches!(self, Attribute::Voltage | Attribute::Current | Attribute::ActivePower | Attribute::LoopMismatch)
+            matches!(
+                self,
+                Attribute::Voltage
+                    | Attribute::Current
+                    | Attribute::ActivePower
+                    | Attribute::LoopMismatch
+                    | Attribute::ContactorFault
+            )
+        }
+
+        /// Whether it is a device event rather than a reading: 1 while the event is active,
+        /// 0 once it has ended.
+        pub fn is_event(self) -> bool {
+            matches!(self, Attribute::PowerLoss | Attribute::DoorOpen | Attribute::ContactorFault)
         }
 
         /// Whether the bridge judges it from telemetry (else lighting's plan executor does).
@@ -160,6 +180,9 @@ pub mod alarm_terms {
                 Attribute::Temperature,
                 Attribute::Signal,
                 Attribute::LoopMismatch,
+                Attribute::PowerLoss,
+                Attribute::DoorOpen,
+                Attribute::ContactorFault,
             ] {
                 assert_eq!(Attribute::from_word(attribute.word()), Some(attribute));
             }

@@ -32,7 +32,7 @@ const ALLOWED: Record<Language, readonly RegExp[]> = {
     /钱塘江滨江段|陆家嘴/g, // the demo projects' addresses (data: the big screen's location)
     /(滨江|天际线)配电柜\d+/g, // the demo gateways' names (data)
     /回路\d+/g, // the demo loops' names (data)
-    /回路过流|供电欠压|配电柜过温|回路状态与计划不符/g, // the demo alarm types' names (data)
+    /回路过流|供电欠压|配电柜过温|回路状态与计划不符|柜门打开/g, // the demo alarm types' names (data)
     /超级管理员/g, // the admin's nickname and role name (data)
     /运维人员|访客|总部|运维部/g, // the demo users' nicknames and role names, the demo organizations (data: system pages)
     /除夕至元宵节期间，滨江段景观照明延长至次日凌晨1点，节日场景每晚19:00启动。|本周四09:00-12:00东区配电柜检修，期间东区步道照明暂停。|周六20:00-21:00进行天际线灯光秀彩排，请运维人员到岗。/g, // the demo announcements' contents (data; before the titles and names they contain)

@@ -27,8 +27,9 @@ use tokio_util::sync::CancellationToken;
 use super::Shared;
 use super::partitions::{Lane, Scope};
 use super::presence::StatusChange;
-use super::rules::{CondState, Decision, Rule, decide};
-use crate::protocol::{Channel, EventKind, Telemetry, Uplink};
+use super::rules::{CondState, Decision, Phase, Rule, decide};
+use crate::protocol::{Channel, DeviceEvent, EventKind, Telemetry, Uplink};
+use lumiscape_proto::alarm_terms::Attribute;
 
 /// Largest encoded telemetry batch published as one event.
 const MAX_BATCH_BYTES: usize = 512 * 1024;
@@ -410,6 +411,8 @@ async fn handle_chunk(
                     EventKind::DoorOpen => ("door_open", 0),
                     EventKind::ContactorFault { index } => ("contactor_fault", u32::from(index.get())),
                 };
+                let project_rules = rules.get(&gateway.project_id).map(Vec::as_slice).unwrap_or_default();
+                evaluate_event(state, &mut out, &gateway, project_rules, &event, seq);
                 out.events.push(ev::DeviceEventReported {
                     serial: serial.to_owned(),
                     gateway_id: gateway.gateway_id,
@@ -464,50 +467,126 @@ fn evaluate(
     rules: &[Arc<Rule>],
     telemetry: &Telemetry,
 ) {
-    let at_ms = telemetry.device_time.timestamp_millis();
+    let at = At { ms: telemetry.device_time.timestamp_millis(), seq: telemetry.id.seq };
     let serial = gateway.serial.as_str();
     // One buffer for every rule and loop of the sample: a key is copied only when it changes.
     let mut key = String::with_capacity(serial.len() + 24);
     for rule in rules {
-        for (loop_index, trigger_value, recovery_value) in rule.readings(telemetry) {
-            key.clear();
-            let _ = write!(key, "c.{serial}.{loop_index}.{}", rule.alarm_type_id);
-            let current = match out.changed.get(key.as_str()) {
-                Some(changed) => changed.as_ref(),
-                None => state.conditions.get(key.as_str()),
+        if rule.trigger.attribute.is_event() {
+            // An event rule waiting out a duration (an event active, or ended, for less than
+            // it must be) is decided again at every sample's time: the event is as it was
+            // last reported.
+            let loops: Vec<u8> = if rule.trigger.attribute.is_loop() {
+                telemetry.loops.iter().map(|l| l.index.get()).collect()
+            } else {
+                vec![0]
             };
-            let decision =
-                decide(rule, current, serial, loop_index, trigger_value, recovery_value, at_ms, telemetry.id.seq);
-            let transition = |id: String, raise_id: String, raised: bool, value: f64| ev::AlarmTransition {
-                transition_id: id,
-                raise_transition_id: raise_id,
-                alarm_type_id: rule.alarm_type_id,
-                project_id: gateway.project_id,
-                serial: serial.to_owned(),
-                gateway_id: gateway.gateway_id,
-                gateway_name: gateway.name.clone(),
-                loop_index: u32::from(loop_index),
-                raised,
-                at_ms,
-                value,
-                attribute: rule.trigger.attribute.into(),
-                sample_time_ms: at_ms,
-            };
-            match decision {
-                Decision::Unchanged => {}
-                Decision::Moved(next) => {
-                    out.changed.insert(key.clone(), next);
-                }
-                Decision::Raise { id, state: next } => {
-                    out.transitions.push(transition(id, String::new(), true, trigger_value));
-                    out.changed.insert(key.clone(), Some(next));
-                }
-                Decision::Recover { id, raise_id, state: next } => {
-                    let value = recovery_value.unwrap_or(trigger_value);
-                    out.transitions.push(transition(id, raise_id, false, value));
-                    out.changed.insert(key.clone(), Some(next));
-                }
+            for loop_index in loops {
+                condition_key(&mut key, serial, loop_index, rule.alarm_type_id);
+                let active = match current(state, out, &key).map(|c| &c.phase) {
+                    Some(Phase::Pending { .. }) => 1.0,
+                    Some(Phase::Recovering { .. }) => 0.0,
+                    _ => continue,
+                };
+                apply(state, out, gateway, rule, &key, loop_index, (active, Some(active)), at);
             }
+            continue;
+        }
+        for (loop_index, trigger_value, recovery_value) in rule.readings(telemetry) {
+            condition_key(&mut key, serial, loop_index, rule.alarm_type_id);
+            apply(state, out, gateway, rule, &key, loop_index, (trigger_value, recovery_value), at);
+        }
+    }
+}
+
+/// A device event against the project's rules on its kind: 1 while active, 0 once ended.
+fn evaluate_event(
+    state: &IngestState,
+    out: &mut Outputs,
+    gateway: &ev::GatewayRegistration,
+    rules: &[Arc<Rule>],
+    event: &DeviceEvent,
+    seq: u64,
+) {
+    let (attribute, loop_index) = match event.kind {
+        EventKind::PowerLoss => (Attribute::PowerLoss, 0),
+        EventKind::DoorOpen => (Attribute::DoorOpen, 0),
+        EventKind::ContactorFault { index } => (Attribute::ContactorFault, index.get()),
+    };
+    let at = At { ms: event.device_time.timestamp_millis(), seq };
+    let value = if event.active { 1.0 } else { 0.0 };
+    let mut key = String::new();
+    for rule in rules.iter().filter(|r| r.trigger.attribute == attribute) {
+        condition_key(&mut key, &gateway.serial, loop_index, rule.alarm_type_id);
+        apply(state, out, gateway, rule, &key, loop_index, (value, Some(value)), at);
+    }
+}
+
+/// The device time and sequence number of the message deciding.
+#[derive(Debug, Clone, Copy)]
+struct At {
+    ms: i64,
+    seq: u64,
+}
+
+/// `c.{serial}.{loop}.{alarm type}`, the key of a condition's state, written into `key`.
+fn condition_key(key: &mut String, serial: &str, loop_index: u8, alarm_type_id: i64) {
+    key.clear();
+    let _ = write!(key, "c.{serial}.{loop_index}.{alarm_type_id}");
+}
+
+/// A condition's state as this chunk has left it so far.
+fn current<'a>(state: &'a IngestState, out: &'a Outputs, key: &str) -> Option<&'a CondState> {
+    match out.changed.get(key) {
+        Some(changed) => changed.as_ref(),
+        None => state.conditions.get(key),
+    }
+}
+
+/// Decides one reading (`values`: the trigger's and the recovery's) of one rule and records
+/// what it changed: the state, and a transition to publish.
+#[allow(clippy::too_many_arguments)]
+fn apply(
+    state: &IngestState,
+    out: &mut Outputs,
+    gateway: &ev::GatewayRegistration,
+    rule: &Rule,
+    key: &str,
+    loop_index: u8,
+    (trigger_value, recovery_value): (f64, Option<f64>),
+    at: At,
+) {
+    let serial = gateway.serial.as_str();
+    let decision =
+        decide(rule, current(state, out, key), serial, loop_index, trigger_value, recovery_value, at.ms, at.seq);
+    let transition = |id: String, raise_id: String, raised: bool, value: f64| ev::AlarmTransition {
+        transition_id: id,
+        raise_transition_id: raise_id,
+        alarm_type_id: rule.alarm_type_id,
+        project_id: gateway.project_id,
+        serial: serial.to_owned(),
+        gateway_id: gateway.gateway_id,
+        gateway_name: gateway.name.clone(),
+        loop_index: u32::from(loop_index),
+        raised,
+        at_ms: at.ms,
+        value,
+        attribute: rule.trigger.attribute.into(),
+        sample_time_ms: at.ms,
+    };
+    match decision {
+        Decision::Unchanged => {}
+        Decision::Moved(next) => {
+            out.changed.insert(key.to_owned(), next);
+        }
+        Decision::Raise { id, state: next } => {
+            out.transitions.push(transition(id, String::new(), true, trigger_value));
+            out.changed.insert(key.to_owned(), Some(next));
+        }
+        Decision::Recover { id, raise_id, state: next } => {
+            let value = recovery_value.unwrap_or(trigger_value);
+            out.transitions.push(transition(id, raise_id, false, value));
+            out.changed.insert(key.to_owned(), Some(next));
         }
     }
 }

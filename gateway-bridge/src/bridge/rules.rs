@@ -70,9 +70,12 @@ impl Rule {
     }
 
     /// The readings of a sample this rule looks at: `(loop index or 0, trigger value,
-    /// recovery value)`.
+    /// recovery value)`. None for a rule on a device event: events are not readings.
     pub fn readings(&self, sample: &Telemetry) -> Vec<(u8, f64, Option<f64>)> {
         let recovery_attr = self.recovery.as_ref().map(|r| r.attribute);
+        if self.trigger.attribute.is_event() {
+            return Vec::new();
+        }
         if self.trigger.attribute.is_loop() {
             sample
                 .loops

@@ -10,7 +10,7 @@ use crate::alarm_type::store;
 /// The demo project the types belong to.
 const DEMO_PROJECT: i64 = 1;
 
-fn demo_types() -> [RawAlarmType<'static>; 4] {
+fn demo_types() -> [RawAlarmType<'static>; 5] {
     [
         RawAlarmType {
             name: "回路过流",
@@ -82,6 +82,24 @@ fn demo_types() -> [RawAlarmType<'static>; 4] {
             recovery_value: "",
             recovery_duration: 0,
             auto_processing: "0",
+            auto_work_order: "0",
+            status: "0",
+        },
+        RawAlarmType {
+            name: "柜门打开",
+            device_type: "gateway",
+            level: "2",
+            content_zh: "配电柜柜门被打开，请确认是否为授权检修。",
+            content_en: "The cabinet door was opened: make sure it is authorised maintenance.",
+            trigger_attribute: "door_open",
+            trigger_comparison: ">=",
+            trigger_value: "1",
+            trigger_duration: 0,
+            recovery_attribute: "door_open",
+            recovery_comparison: "<",
+            recovery_value: "1.0",
+            recovery_duration: 0,
+            auto_processing: "1",
             auto_work_order: "0",
             status: "0",
         },

@@ -401,6 +401,10 @@ pub enum Msg {
     /// The spec's rule (section 5): auto processing needs a recovery condition.
     AlarmRecoveryRequired,
     AlarmRecoveryIncomplete,
+    /// A device event's trigger that does not mean "active".
+    AlarmEventTriggerInvalid,
+    /// A device event's recovery that is not the same event "ended".
+    AlarmEventRecoveryInvalid,
     AlarmAutoProcessingInvalid,
     AlarmAutoWorkOrderInvalid,
     AlarmTypeStatusInvalid,
@@ -1459,6 +1463,14 @@ impl Msg {
                 "恢复条件须同时填写属性、比较符和恢复值",
                 "A recovery condition needs all of its attribute, comparison and value",
             ),
+            Msg::AlarmEventTriggerInvalid => pick(
+                "事件类告警的触发条件须表示事件发生（如 >= 1）",
+                "An event's trigger must mean the event is active (for example >= 1)",
+            ),
+            Msg::AlarmEventRecoveryInvalid => pick(
+                "事件类告警的恢复条件须为同一事件且表示事件结束（如 < 1.0）",
+                "An event's recovery must be the same event and mean it has ended (for example < 1.0)",
+            ),
             Msg::AlarmAutoProcessingInvalid => {
                 pick("自动处理只能是0（否）或1（是）", "Auto processing must be 0 (off) or 1 (on)")
             }
@@ -1808,12 +1820,23 @@ impl Msg {
                 pick("只有异常的巡检点可以生成工单", "Only an abnormal point can open a work order")
             }
             Msg::AlarmDetail { attribute, comparison, threshold, value } => {
+                // A device event is active or not: the sentence says which event it was.
+                let event = match attribute.as_str() {
+                    "power_loss" => Some(("配电柜失电", "the cabinet lost its power supply")),
+                    "door_open" => Some(("柜门打开", "the cabinet door opened")),
+                    "contactor_fault" => Some(("回路接触器故障", "the loop's contactor failed")),
+                    _ => None,
+                };
+                if let Some((zh_text, en_text)) = event {
+                    return if zh { format!("触发事件：{zh_text}") } else { format!("Triggered when {en_text}") };
+                }
                 let (name_zh, name_en, unit) = match attribute.as_str() {
                     "voltage" => ("电压", "Voltage", " V"),
                     "current" => ("电流", "Current", " A"),
                     "active_power" => ("有功功率", "Active power", " W"),
                     "temperature" => ("温度", "Temperature", " °C"),
                     "signal" => ("信号强度", "Signal", " dBm"),
+                    "loop_mismatch" => ("与计划不符", "Differs from its plan", " min"),
                     _ => (attribute.as_str(), attribute.as_str(), ""),
                 };
                 if zh {
@@ -2425,6 +2448,8 @@ impl Msg {
             Msg::AlarmRecoveryDurationInvalid => "alarm.type.recovery.duration.invalid",
             Msg::AlarmRecoveryRequired => "alarm.type.recovery.required",
             Msg::AlarmRecoveryIncomplete => "alarm.type.recovery.incomplete",
+            Msg::AlarmEventTriggerInvalid => "alarm.type.event.trigger.invalid",
+            Msg::AlarmEventRecoveryInvalid => "alarm.type.event.recovery.invalid",
             Msg::AlarmAutoProcessingInvalid => "alarm.type.auto.processing.invalid",
             Msg::AlarmAutoWorkOrderInvalid => "alarm.type.auto.work.order.invalid",
             Msg::AlarmTypeStatusInvalid => "alarm.type.status.invalid",

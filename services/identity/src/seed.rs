@@ -466,6 +466,9 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
             ("temperature", "温度（°C）", "Temperature (°C)"),
             ("signal", "信号强度（dBm）", "Signal (dBm)"),
             ("loop_mismatch", "与计划不符（分钟）", "Differs from its plan (minutes)"),
+            ("power_loss", "失电（事件）", "Power loss (event)"),
+            ("door_open", "柜门打开（事件）", "Door open (event)"),
+            ("contactor_fault", "接触器故障（事件）", "Contactor fault (event)"),
         ],
     ),
     // ---- work orders ----

@@ -338,7 +338,7 @@ async fn permissions_and_projects_bound_every_call(c: &Cluster) {
 
     // The operator works in project 1 only.
     let operator = Console::open(c, "operator", "operator123", "1").await;
-    assert_eq!(operator.total("/alarm/type/list").await, 4, "the demo types");
+    assert_eq!(operator.total("/alarm/type/list").await, 5, "the demo types");
     let (status, _) = operator.call(Call::get(&format!("/alarm/type/{foreign}"))).await;
     assert_eq!(status, 404, "another project's type does not exist here");
     let edit = with(over_current(), json!({ "alarmTypeId": foreign, "alarmName": "Hijacked" }));

@@ -10,8 +10,8 @@ use async_nats::jetstream;
 use chrono::{TimeZone, Utc};
 use common::{Call, Cluster, Deployment, NatsServer, Options, consumer_idle, device_idle, eventually};
 use lumiscape_gateway_bridge::protocol::{
-    FirmwareVersion, GatewayReading, GatewaySerial, Heartbeat, LoopIndex, LoopReading, MessageId, Telemetry, Topics,
-    Uplink, encode_uplink,
+    Channel, DeviceEvent, EventKind, FirmwareVersion, GatewayReading, GatewaySerial, Heartbeat, LoopIndex, LoopReading,
+    MessageId, Telemetry, Topics, Uplink, encode_uplink,
 };
 use serde_json::{Value, json};
 
@@ -395,6 +395,90 @@ async fn a_repeated_message_makes_one_alarm_and_garbage_never_blocks() {
     assert!(eventually(30, || async { site.total("/alarm/realtime/list?pageSize=10").await == 0 }).await);
     assert_eq!(site.total("/alarm/history/list?pageSize=10").await, 1, "one alarm for one breach");
     assert!(eventually(10, || device_idle(&js, &cluster.prefix)).await);
+}
+
+fn event(serial: &GatewaySerial, seq: u64, at_s: i64, kind: EventKind, active: bool) -> Vec<u8> {
+    let event = DeviceEvent {
+        id: MessageId::new(serial.clone(), seq),
+        device_time: Utc.timestamp_opt(at_s, 0).unwrap(),
+        kind,
+        active,
+    };
+    encode_uplink(&Uplink::Event(event)).unwrap()
+}
+
+/// An alarm type on a device event: raised while it is active (after `hold_s`), recovered
+/// (and restored) when it ends.
+fn event_type(name: &str, device_type: &str, attribute: &str, hold_s: u32) -> Value {
+    json!({
+        "alarmName": name, "deviceType": device_type, "alarmLevel": "2",
+        "contentZh": name, "contentEn": name,
+        "triggerAttribute": attribute, "triggerComparison": ">=", "triggerValue": "1", "triggerDuration": hold_s,
+        "recoveryAttribute": attribute, "recoveryComparison": "<", "recoveryValue": "1.0", "recoveryDuration": 0,
+        "autoProcessing": "1", "autoWorkOrder": "0", "status": "0",
+    })
+}
+
+#[tokio::test]
+async fn device_events_raise_alarms_and_recover_them() {
+    let cluster = Cluster::start_with(PIECES, Options::default()).await;
+    let site = Site::open(&cluster).await;
+    let serial = serial(902);
+    site.add_gateway(serial.as_str(), 2).await;
+    for body in
+        [event_type("Door open", "gateway", "door_open", 0), event_type("Contactor", "loop", "contactor_fault", 60)]
+    {
+        let (status, reply) = site.call(Call::post("/alarm/type").json(body)).await;
+        assert_eq!((status, reply["code"].as_i64()), (200, Some(200)), "{reply}");
+    }
+    site.wait_for_buckets(1, 2).await;
+    let js = cluster.jetstream().await;
+    let at = Utc::now().timestamp() - 600;
+    let (events, samples) =
+        (site.topics.subject(&serial, Channel::Event), site.topics.subject(&serial, Channel::Telemetry));
+    let open_alarm = |name: &'static str| {
+        let site = &site;
+        async move {
+            let (_, page) = site.call(Call::get("/alarm/realtime/list?pageSize=10")).await;
+            page["rows"].as_array().unwrap().iter().find(|r| r["alarmName"] == name).cloned()
+        }
+    };
+
+    // The door opens: an alarm at once, which says what happened; it closes: restored.
+    publish(&js, &[(events.clone(), event(&serial, 1, at, EventKind::DoorOpen, true))]).await;
+    assert!(eventually(30, || async { open_alarm("Door open").await.is_some() }).await, "the door raised nothing");
+    let door = open_alarm("Door open").await.unwrap();
+    let (_, detail) = site.call(Call::get(&format!("/alarm/alarm/{}", door["alarmId"]))).await;
+    assert_eq!(detail["data"]["detail"], "Triggered when the cabinet door opened", "{detail}");
+    // Told again (a gateway repeating itself): still one alarm.
+    publish(&js, &[(events.clone(), event(&serial, 2, at + 5, EventKind::DoorOpen, true))]).await;
+    publish(&js, &[(events.clone(), event(&serial, 3, at + 60, EventKind::DoorOpen, false))]).await;
+    assert!(eventually(30, || async { open_alarm("Door open").await.is_none() }).await, "the door never recovered");
+    let (_, history) = site.call(Call::get("/alarm/history/list?pageSize=10")).await;
+    let rows: Vec<&Value> =
+        history["rows"].as_array().unwrap().iter().filter(|r| r["alarmName"] == "Door open").collect();
+    assert_eq!(rows.len(), 1, "{history}");
+    assert_eq!((rows[0]["status"].as_str(), rows[0]["endTime"].is_string()), (Some("4"), true));
+
+    // A contactor fault must last a minute: the samples after it decide when it has.
+    let loop_2 = EventKind::ContactorFault { index: LoopIndex::new(2).unwrap() };
+    publish(&js, &[(events.clone(), event(&serial, 4, at + 100, loop_2, true))]).await;
+    publish(&js, &[(samples.clone(), telemetry(&serial, 5, at + 130, &[5.0, 5.0]))]).await;
+    assert!(eventually(10, || device_idle(&js, &cluster.prefix)).await);
+    assert!(open_alarm("Contactor").await.is_none(), "raised before its minute");
+    publish(&js, &[(samples.clone(), telemetry(&serial, 6, at + 161, &[5.0, 5.0]))]).await;
+    assert!(eventually(30, || async { open_alarm("Contactor").await.is_some() }).await, "a minute on, still nothing");
+    let contactor = open_alarm("Contactor").await.unwrap();
+    assert_eq!(contactor["loopIndex"].as_i64(), Some(2), "{contactor}");
+    // Ended at once: recovered (no duration on the recovery).
+    publish(&js, &[(events.clone(), event(&serial, 7, at + 200, loop_2, false))]).await;
+    assert!(eventually(30, || async { open_alarm("Contactor").await.is_none() }).await, "the fault never recovered");
+    // A fault that ends before its minute raises nothing.
+    publish(&js, &[(events.clone(), event(&serial, 8, at + 300, loop_2, true))]).await;
+    publish(&js, &[(events.clone(), event(&serial, 9, at + 320, loop_2, false))]).await;
+    publish(&js, &[(samples.clone(), telemetry(&serial, 10, at + 400, &[5.0, 5.0]))]).await;
+    assert!(eventually(10, || device_idle(&js, &cluster.prefix)).await);
+    assert_eq!(site.total("/alarm/history/list?pageSize=10").await, 2, "the short fault raised nothing");
 }
 
 #[tokio::test]

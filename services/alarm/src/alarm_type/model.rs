@@ -98,7 +98,9 @@ pub fn parse_trigger_value(text: &str, attribute: Attribute) -> Result<Threshold
     threshold(text).ok_or_else(invalid)
 }
 
-/// The recovery value (spec section 5): a positive number with 1 to 3 decimals.
+/// The recovery value (spec section 5): a positive number with 1 to 3 decimals. Signal
+/// strength is below zero (dBm), so its recovery value is written without the minus sign and
+/// counts as that many dBm below zero: "85.0" is −85 dBm (see [`recovery_threshold`]).
 pub fn parse_recovery_value(text: &str) -> Result<Threshold, Msg> {
     let invalid = || Msg::AlarmRecoveryValueInvalid;
     let text = text.trim();
@@ -108,6 +110,19 @@ pub fn parse_recovery_value(text: &str) -> Result<Threshold, Msg> {
         return Err(invalid());
     }
     threshold(text).filter(|t| t.value > 0.0).ok_or_else(invalid)
+}
+
+/// The value a stored recovery threshold is compared with: signal's, written as a magnitude,
+/// is below zero; every other attribute's is as written.
+pub fn recovery_threshold(attribute: Attribute, value: f64) -> f64 {
+    if attribute == Attribute::Signal { -value } else { value }
+}
+
+/// Whether a condition on a device event (1 active, 0 ended) means "active" (`active`) or
+/// "ended".
+fn means(comparison: Comparison, threshold: f64, active: bool) -> bool {
+    comparison.holds(if active { 1.0 } else { 0.0 }, threshold)
+        && !comparison.holds(if active { 0.0 } else { 1.0 }, threshold)
 }
 
 /// A condition on one attribute, held for `hold_seconds` before it counts.
@@ -170,6 +185,15 @@ pub fn validate(raw: &RawAlarmType<'_>) -> Result<AlarmTypeSpec, Msg> {
     // The status switch is inverted: "0" is enabled.
     let enabled = !switch(raw.status, false, Msg::AlarmTypeStatusInvalid)?;
     let recovery = recovery_condition(raw, device_type, auto_processing)?;
+    // An event recovers when that same event ends; a reading never recovers by an event.
+    if let Some(recovery) = &recovery {
+        let event = trigger.attribute.is_event() || recovery.attribute.is_event();
+        if event
+            && (recovery.attribute != trigger.attribute || !means(recovery.comparison, recovery.threshold.value, false))
+        {
+            return Err(Msg::AlarmEventRecoveryInvalid);
+        }
+    }
     Ok(AlarmTypeSpec {
         name,
         device_type,
@@ -220,6 +244,10 @@ fn trigger_condition(raw: &RawAlarmType<'_>, device_type: DeviceType) -> Result<
     let comparison = Comparison::from_sign(raw.trigger_comparison.trim()).ok_or(Msg::AlarmTriggerComparisonInvalid)?;
     let threshold = parse_trigger_value(raw.trigger_value, attribute)?;
     let hold_seconds = hold_seconds(raw.trigger_duration, Msg::AlarmTriggerDurationInvalid)?;
+    // A device event is 1 while active and 0 once ended: its trigger must mean "active".
+    if attribute.is_event() && !means(comparison, threshold.value, true) {
+        return Err(Msg::AlarmEventTriggerInvalid);
+    }
     Ok(Condition { attribute, comparison, threshold, hold_seconds })
 }
 
@@ -386,6 +414,81 @@ mod tests {
             ..over_current()
         };
         assert!(validate(&gateway).is_ok());
+    }
+
+    fn door_open() -> RawAlarmType<'static> {
+        RawAlarmType {
+            name: "Cabinet door open",
+            device_type: "gateway",
+            trigger_attribute: "door_open",
+            trigger_comparison: ">=",
+            trigger_value: "1",
+            recovery_attribute: "door_open",
+            recovery_comparison: "<",
+            recovery_value: "1.0",
+            ..over_current()
+        }
+    }
+
+    #[test]
+    fn an_event_triggers_when_active_and_recovers_when_it_ends() {
+        let spec = validate(&door_open()).unwrap();
+        assert_eq!(spec.device_type, DeviceType::Gateway);
+        for (comparison, value) in [(">", "0"), (">", "0.5"), (">=", "0.5"), ("<", "0.5")] {
+            let ok = RawAlarmType { trigger_comparison: comparison, trigger_value: value, ..door_open() };
+            assert_eq!(validate(&ok).is_ok(), comparison != "<", "{comparison} {value}");
+        }
+        // Never (> 1), always (>= 0), or backwards (< 1): not "active".
+        for (comparison, value) in [(">", "1"), (">=", "0"), ("<", "1"), ("<=", "0"), (">=", "2")] {
+            let bad = RawAlarmType { trigger_comparison: comparison, trigger_value: value, ..door_open() };
+            assert_eq!(validate(&bad), Err(Msg::AlarmEventTriggerInvalid), "{comparison} {value}");
+        }
+        for (attribute, comparison, value) in [
+            ("door_open", ">=", "0.5"),
+            ("door_open", "<", "2.0"),
+            ("power_loss", "<", "1.0"),
+            ("temperature", "<", "40.0"),
+        ] {
+            let bad = RawAlarmType {
+                recovery_attribute: attribute,
+                recovery_comparison: comparison,
+                recovery_value: value,
+                ..door_open()
+            };
+            assert_eq!(validate(&bad), Err(Msg::AlarmEventRecoveryInvalid), "{attribute} {comparison} {value}");
+        }
+        // A reading is not recovered by an event either.
+        let mixed = RawAlarmType { device_type: "loop", recovery_attribute: "contactor_fault", ..over_current() };
+        assert_eq!(validate(&mixed), Err(Msg::AlarmEventRecoveryInvalid));
+        // A contactor fault is a loop's.
+        let contactor = RawAlarmType {
+            device_type: "loop",
+            trigger_attribute: "contactor_fault",
+            recovery_attribute: "contactor_fault",
+            ..door_open()
+        };
+        assert!(validate(&contactor).is_ok());
+        let on_gateway = RawAlarmType { device_type: "gateway", ..contactor };
+        assert_eq!(validate(&on_gateway), Err(Msg::AlarmTriggerAttributeInvalid));
+    }
+
+    #[test]
+    fn a_signal_recovery_is_written_as_its_magnitude_and_compared_below_zero() {
+        let weak_signal = RawAlarmType {
+            device_type: "gateway",
+            trigger_attribute: "signal",
+            trigger_comparison: "<",
+            trigger_value: "-95",
+            recovery_attribute: "signal",
+            recovery_comparison: ">=",
+            recovery_value: "85.0",
+            ..over_current()
+        };
+        let spec = validate(&weak_signal).unwrap();
+        let recovery = spec.recovery.unwrap();
+        assert_eq!(recovery_threshold(recovery.attribute, recovery.threshold.value), -85.0);
+        assert!(recovery.comparison.holds(-80.0, -85.0) && !recovery.comparison.holds(-96.0, -85.0));
+        assert_eq!(recovery_threshold(Attribute::Temperature, 40.0), 40.0);
     }
 
     #[test]

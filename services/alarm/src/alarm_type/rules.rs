@@ -42,10 +42,11 @@ fn condition(attribute: &str, comparison: &str, threshold: f64, seconds: i32) ->
 
 /// The rule of an enabled type, as the bridge reads it.
 pub fn rule_of(row: &RuleRow) -> AlarmRule {
-    let recovery = row
-        .recovery_value
-        .filter(|_| !row.recovery_attribute.is_empty())
-        .map(|threshold| condition(&row.recovery_attribute, &row.recovery_comparison, threshold, row.recovery_seconds));
+    let recovery = row.recovery_value.filter(|_| !row.recovery_attribute.is_empty()).map(|value| {
+        let attribute = Attribute::from_word(&row.recovery_attribute).unwrap_or(Attribute::Unspecified);
+        let threshold = super::model::recovery_threshold(attribute, value);
+        condition(&row.recovery_attribute, &row.recovery_comparison, threshold, row.recovery_seconds)
+    });
     AlarmRule {
         alarm_type_id: row.alarm_type_id,
         project_id: row.project_id,

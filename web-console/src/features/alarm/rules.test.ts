@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { fitsDeviceType, isDuration, isLengthBetween, isRecoveryValue, isTriggerValue, recoveryRequired } from './rules';
+import {
+  ATTRIBUTES,
+  EVENT_ATTRIBUTES,
+  EVENT_DEFAULTS,
+  fitsDeviceType,
+  isDuration,
+  isEventAttribute,
+  isEventRecovery,
+  isEventRecoveryEnded,
+  isEventTrigger,
+  isLengthBetween,
+  isRecoveryValue,
+  isTriggerValue,
+  recoveryIsMagnitude,
+  recoveryRequired,
+  recoversOnSameEvent,
+  unitOf,
+} from './rules';
 
 describe('the recovery value (spec section 5: positive number, 1 to 3 decimals)', () => {
   it('takes positive numbers with one to three decimals, as the server does', () => {
@@ -76,5 +93,80 @@ describe('the other alarm type rules', () => {
     expect(isLengthBetween('a', 1, 50)).toBe(true);
     expect(isLengthBetween('  ', 1, 50)).toBe(false);
     expect(isLengthBetween('x'.repeat(201), 1, 200)).toBe(false);
+  });
+});
+
+describe('device events (1 while active, 0 once ended), as the server judges them', () => {
+  it('are a gateway\'s power loss and open door and a loop\'s contactor fault, without a unit', () => {
+    expect(EVENT_ATTRIBUTES).toEqual(['power_loss', 'door_open', 'contactor_fault']);
+    expect(fitsDeviceType('gateway', 'power_loss')).toBe(true);
+    expect(fitsDeviceType('gateway', 'door_open')).toBe(true);
+    expect(fitsDeviceType('loop', 'contactor_fault')).toBe(true);
+    expect(fitsDeviceType('gateway', 'contactor_fault')).toBe(false);
+    expect(fitsDeviceType('loop', 'door_open')).toBe(false);
+    for (const attribute of EVENT_ATTRIBUTES) expect(isEventAttribute(attribute), attribute).toBe(true);
+    for (const { attribute } of [...ATTRIBUTES.gateway, ...ATTRIBUTES.loop].filter(({ attribute }) => !EVENT_ATTRIBUTES.includes(attribute))) {
+      expect(isEventAttribute(attribute), attribute).toBe(false);
+    }
+    expect(isEventAttribute(undefined)).toBe(false);
+    expect(unitOf('gateway', 'door_open')).toBe('');
+    expect(unitOf('gateway', 'signal')).toBe('dBm');
+    expect(unitOf('loop', 'signal')).toBe('');
+  });
+
+  it('trigger when active: holds for 1 and not for 0', () => {
+    for (const [comparison, value] of [['>=', '1'], ['>', '0'], ['>', '0.5'], ['>=', '0.5']]) {
+      expect(isEventTrigger('door_open', comparison, value), `${comparison} ${value}`).toBe(true);
+    }
+    // never (> 1), always (>= 0), backwards (< 1), no value
+    for (const [comparison, value] of [['<', '1'], ['>', '1'], ['>=', '0'], ['<=', '0'], ['>=', '2'], ['<', '0.5'], ['>=', ''], [undefined, '1']]) {
+      expect(isEventTrigger('door_open', comparison, value), `${comparison} ${value}`).toBe(false);
+    }
+    // a reading's trigger is not an event's
+    expect(isEventTrigger('voltage', '<', '1')).toBe(true);
+  });
+
+  it('recover on the same event once it has ended: holds for 0 and not for 1', () => {
+    for (const [comparison, value] of [['<', '1.0'], ['<=', '0.5'], ['<', '0.5']]) {
+      expect(isEventRecoveryEnded('door_open', comparison, value), `${comparison} ${value}`).toBe(true);
+    }
+    for (const [comparison, value] of [['>=', '0.5'], ['<', '2.0'], ['<=', '1.0'], ['>', '0.5']]) {
+      expect(isEventRecoveryEnded('door_open', comparison, value), `${comparison} ${value}`).toBe(false);
+    }
+    expect(isEventRecoveryEnded('temperature', '<', '40.0')).toBe(true);
+
+    expect(recoversOnSameEvent('door_open', 'door_open')).toBe(true);
+    expect(recoversOnSameEvent('door_open', 'power_loss')).toBe(false);
+    expect(recoversOnSameEvent('door_open', 'temperature')).toBe(false);
+    // a reading never recovers on an event
+    expect(recoversOnSameEvent('current', 'contactor_fault')).toBe(false);
+    expect(recoversOnSameEvent('voltage', 'voltage')).toBe(true);
+    expect(recoversOnSameEvent('door_open', undefined)).toBe(true);
+
+    const doorOpen = { triggerAttribute: 'door_open', recoveryAttribute: 'door_open', recoveryComparison: '<', recoveryValue: '1.0' };
+    expect(isEventRecovery(doorOpen)).toBe(true);
+    expect(isEventRecovery({ ...doorOpen, recoveryComparison: '>=', recoveryValue: '0.5' })).toBe(false);
+    expect(isEventRecovery({ ...doorOpen, recoveryAttribute: 'power_loss' })).toBe(false);
+    expect(isEventRecovery({ ...doorOpen, recoveryAttribute: 'temperature', recoveryValue: '40.0' })).toBe(false);
+    expect(isEventRecovery({ triggerAttribute: 'current', recoveryAttribute: 'contactor_fault', recoveryComparison: '<', recoveryValue: '1.0' })).toBe(false);
+    expect(isEventRecovery({ triggerAttribute: 'door_open' })).toBe(true);
+  });
+
+  it('have defaults that pass every rule: >= 1, recovered by < 1.0', () => {
+    expect(EVENT_DEFAULTS).toEqual({ triggerComparison: '>=', triggerValue: '1', recoveryComparison: '<', recoveryValue: '1.0' });
+    expect(isTriggerValue(EVENT_DEFAULTS.triggerValue, 'door_open')).toBe(true);
+    expect(isEventTrigger('door_open', EVENT_DEFAULTS.triggerComparison, EVENT_DEFAULTS.triggerValue)).toBe(true);
+    expect(isRecoveryValue(EVENT_DEFAULTS.recoveryValue)).toBe(true);
+    expect(isEventRecoveryEnded('door_open', EVENT_DEFAULTS.recoveryComparison, EVENT_DEFAULTS.recoveryValue)).toBe(true);
+  });
+});
+
+describe('the signal recovery value', () => {
+  it('is written without its minus sign (85.0 means −85 dBm); other attributes as they are', () => {
+    expect(recoveryIsMagnitude('signal')).toBe(true);
+    expect(recoveryIsMagnitude('temperature')).toBe(false);
+    expect(recoveryIsMagnitude(undefined)).toBe(false);
+    expect(isRecoveryValue('85.0')).toBe(true);
+    expect(isRecoveryValue('-85.0')).toBe(false);
   });
 });

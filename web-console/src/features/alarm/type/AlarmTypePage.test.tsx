@@ -2,15 +2,40 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { consoleBackend } from '../../../test/backend';
+import { fill } from '../../../test/fill';
 import { renderApp, renderWithProviders } from '../../../test/renderWithProviders';
 import { selectOption } from '../../../test/selectOption';
 import { signInWithProject } from '../../../test/session';
 import { ok } from '../../lighting/fixtures';
 import { alarmBackend, alarmLevels, alarmType } from '../fixtures';
+import type { AlarmType } from '../types';
 import AlarmTypeFormDialog from './AlarmTypeFormDialog';
 
 const RECOVERY_VALUE_MESSAGE = '恢复值须为正数，1 到 3 位小数';
 const RECOVERY_REQUIRED_MESSAGE = '开启自动处理时恢复条件必填';
+const EVENT_TRIGGER_MESSAGE = '事件类告警的触发条件须表示事件发生（如 >= 1）';
+const EVENT_HINT = '事件发生时为 1，结束后为 0';
+
+/** A gateway's alarm type on its temperature: the device events and the signal are the gateway's too. */
+const cabinetHot: AlarmType = {
+  ...alarmType,
+  alarmTypeId: 5,
+  alarmName: '配电柜过温',
+  deviceType: 'gateway',
+  contentZh: '配电柜温度过高',
+  contentEn: 'Cabinet too hot',
+  triggerAttribute: 'temperature',
+  triggerComparison: '>',
+  triggerValue: '70',
+  triggerDuration: 0,
+  recoveryAttribute: 'temperature',
+  recoveryComparison: '<',
+  recoveryValue: '60.0',
+  recoveryDuration: 0,
+};
+
+/** The text of the antd Select labelled `label` (its chosen option). */
+const chosen = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label).closest('.ant-select')?.textContent;
 
 describe('the alarm type form', () => {
   // Many fields typed one key at a time: about 30 s on a busy 2-core machine, hence its own limit.
@@ -123,5 +148,116 @@ describe('the alarm type form', () => {
     await waitFor(() =>
       expect(within(dialog).getAllByText('Recovery condition required when auto processing is on')).toHaveLength(3),
     );
+  });
+
+  it('fills in a device event\'s defaults when one is picked as the trigger, and sends them', async () => {
+    signInWithProject();
+    const { callsTo } = consoleBackend({
+      'GET /system/dict/data/type/alarm_level': ok({ data: alarmLevels }),
+      'PUT /alarm/type': ok(),
+    });
+    const { user } = renderWithProviders(<AlarmTypeFormDialog row={cabinetHot} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: '修改告警类型' });
+    await waitFor(() => expect(within(dialog).getByLabelText('触发值')).toHaveValue('70'));
+    expect(within(dialog).queryByText(EVENT_HINT)).not.toBeInTheDocument();
+
+    await selectOption(user, dialog, '触发属性', '柜门打开');
+    expect(await within(dialog).findByText(EVENT_HINT)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('触发值')).toHaveValue('1');
+    expect(within(dialog).getByLabelText('恢复值')).toHaveValue('1.0');
+    expect(chosen(dialog, '触发比较')).toBe('>=');
+    expect(chosen(dialog, '恢复属性')).toBe('柜门打开');
+    expect(chosen(dialog, '恢复比较')).toBe('<');
+
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(callsTo('PUT /alarm/type')).toHaveLength(1));
+    expect(callsTo('PUT /alarm/type')[0]?.body).toMatchObject({
+      alarmTypeId: 5,
+      deviceType: 'gateway',
+      triggerAttribute: 'door_open',
+      triggerComparison: '>=',
+      triggerValue: '1',
+      recoveryAttribute: 'door_open',
+      recoveryComparison: '<',
+      recoveryValue: '1.0',
+    });
+  });
+
+  it('refuses an event trigger that does not mean "active", and sends nothing', async () => {
+    signInWithProject();
+    const { callsTo } = consoleBackend({
+      'GET /system/dict/data/type/alarm_level': ok({ data: alarmLevels }),
+      'PUT /alarm/type': ok(),
+    });
+    const { user } = renderWithProviders(<AlarmTypeFormDialog row={cabinetHot} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: '修改告警类型' });
+    await waitFor(() => expect(within(dialog).getByLabelText('触发值')).toHaveValue('70'));
+    await selectOption(user, dialog, '触发属性', '柜门打开');
+    await waitFor(() => expect(within(dialog).getByLabelText('触发值')).toHaveValue('1'));
+
+    // '< 1' holds while the door is shut: backwards
+    await selectOption(user, dialog, '触发比较', '<');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText(EVENT_TRIGGER_MESSAGE)).toBeInTheDocument();
+    expect(callsTo('PUT /alarm/type')).toHaveLength(0);
+
+    // the recovery on another attribute, or not meaning "ended", is refused too
+    await selectOption(user, dialog, '触发比较', '>=');
+    await waitFor(() => expect(within(dialog).queryByText(EVENT_TRIGGER_MESSAGE)).not.toBeInTheDocument());
+    await selectOption(user, dialog, '恢复比较', '>=');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('事件类告警的恢复条件须为同一事件且表示事件结束（如 < 1.0）')).toBeInTheDocument();
+    expect(callsTo('PUT /alarm/type')).toHaveLength(0);
+  });
+
+  it('says in English what an event is, and refuses a backwards trigger with the server\'s words', async () => {
+    signInWithProject();
+    await changeLanguage('en');
+    const { callsTo } = consoleBackend({
+      'GET /system/dict/data/type/alarm_level': ok({ data: alarmLevels }),
+      'PUT /alarm/type': ok(),
+    });
+    const { user } = renderWithProviders(<AlarmTypeFormDialog row={{ ...alarmType, autoProcessing: '0' }} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit alarm type' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Trigger value')).toHaveValue('250'));
+    await selectOption(user, dialog, 'Trigger attribute', 'Contactor fault');
+    expect(await within(dialog).findByText('An event is 1 while it is active and 0 once it has ended')).toBeInTheDocument();
+    await fill(user, within(dialog).getByLabelText('Trigger value'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await within(dialog).findByText("An event's trigger must mean the event is active (for example >= 1)")).toBeInTheDocument();
+    expect(callsTo('PUT /alarm/type')).toHaveLength(0);
+  });
+
+  it('writes a signal recovery value without its minus sign: its unit reads −dBm, in the form and the list', async () => {
+    signInWithProject();
+    const weakSignal: AlarmType = {
+      ...cabinetHot,
+      alarmName: '信号弱',
+      triggerAttribute: 'signal',
+      triggerComparison: '<',
+      triggerValue: '-95',
+      recoveryAttribute: 'signal',
+      recoveryComparison: '>=',
+      recoveryValue: '85.0',
+    };
+    const { callsTo } = alarmBackend({ 'GET /alarm/type/list': ok({ rows: [weakSignal], total: 1 }), 'PUT /alarm/type': ok() });
+    const { user } = renderApp({ route: '/alarm/type' });
+    const row = (await screen.findByText('信号弱')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('信号 < -95')).toBeInTheDocument();
+    expect(within(row).getByText('信号 >= −85.0 dBm')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: '修改 信号弱' }));
+    const dialog = await screen.findByRole('dialog', { name: '修改告警类型' });
+    await waitFor(() => expect(within(dialog).getByLabelText('恢复值')).toHaveValue('85.0'));
+    expect(within(dialog).getByText('−dBm')).toBeInTheDocument();
+    expect(within(dialog).getByText('dBm')).toBeInTheDocument(); // the trigger value's, with its sign
+    expect(within(dialog).getByText('不写负号：85.0 表示 −85 dBm')).toBeInTheDocument();
+
+    // another attribute: its own unit, no hint
+    await selectOption(user, dialog, '恢复属性', '温度 (°C)');
+    await waitFor(() => expect(within(dialog).queryByText('−dBm')).not.toBeInTheDocument());
+    expect(within(dialog).getByText('°C')).toBeInTheDocument();
+    expect(within(dialog).queryByText('不写负号：85.0 表示 −85 dBm')).not.toBeInTheDocument();
+    expect(callsTo('PUT /alarm/type')).toHaveLength(0);
   });
 });
