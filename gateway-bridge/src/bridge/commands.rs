@@ -18,7 +18,7 @@ use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
 use tonic::{Request, Response, Status};
 
-use super::Shared;
+use super::{Shared, comms};
 use crate::protocol::{
     Ack, AckResult, Channel, Command, CommandRequest, CorrelationId, GatewaySerial, LoopIndex, MAX_LEVEL, Schedule,
     ScheduleId, ScheduleLoop, ScheduleStep, Uplink, encode_command,
@@ -87,7 +87,9 @@ pub async fn route_acks(shared: Arc<Shared>, shutdown: CancellationToken) -> any
             message = acks.next() => message,
         };
         let Some(message) = message else { anyhow::bail!("ack subscription ended") };
-        match shared.topics.decode_uplink(&message.subject, &message.payload) {
+        let decoded = shared.topics.decode_uplink(&message.subject, &message.payload);
+        record_ack(&shared, &message.subject, &message.payload, &decoded);
+        match decoded {
             Ok(Uplink::Ack(ack)) => {
                 if !shared.waiting.deliver(ack) {
                     tracing::debug!(subject = %message.subject, "acknowledgement nobody here waits for");
@@ -97,6 +99,46 @@ pub async fn route_acks(shared: Arc<Shared>, shutdown: CancellationToken) -> any
             Err(err) => shared.reject(&message.subject, &err),
         }
     }
+}
+
+/// Records an acknowledgement of a registered gateway, answered in time or late, or refused.
+/// Every bridge hears every acknowledgement: the record's time is the gateway's (so each
+/// bridge writes the same record, kept once), or, refused, the bridge's.
+fn record_ack(
+    shared: &Shared,
+    subject: &str,
+    payload: &[u8],
+    decoded: &Result<Uplink, crate::protocol::ProtocolError>,
+) {
+    let Ok((serial, _)) = shared.topics.parse_subject(subject) else { return };
+    let Some(gateway) = shared.gateways.get(&super::buckets::gateway_key(serial.as_str())) else { return };
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let (outcome, reason, correlation_id, device_time_ms) = match decoded {
+        Ok(Uplink::Ack(ack)) => {
+            (comms::Outcome::Accepted, String::new(), ack.correlation_id.as_str(), ack.device_time.timestamp_millis())
+        }
+        Ok(_) => return,
+        Err(err) => (comms::Outcome::Refused, err.to_string(), "", now_ms),
+    };
+    let record_key = if correlation_id.is_empty() {
+        format!("x{}", uuid::Uuid::new_v4().simple())
+    } else {
+        format!("a{correlation_id}")
+    };
+    let entry = comms::Entry {
+        gateway: &gateway,
+        direction: comms::Direction::Up,
+        channel: Channel::Ack,
+        outcome,
+        reason,
+        message_seq: 0,
+        correlation_id,
+        device_time_ms: if outcome == comms::Outcome::Refused { 0 } else { device_time_ms },
+        at_ms: device_time_ms,
+        payload,
+        record_key,
+    };
+    shared.comms.record(entry.record());
 }
 
 pub struct BridgeApi {
@@ -324,8 +366,27 @@ impl Shared {
         let _forget = Forget { waiting: &self.waiting, serial, id: &id };
         let started = Instant::now();
         let subject = self.topics.subject(serial, Channel::Command);
+        let record = self.gateways.get(&super::buckets::gateway_key(serial.as_str())).map(|gateway| {
+            comms::Entry {
+                gateway: &gateway,
+                direction: comms::Direction::Down,
+                channel: Channel::Command,
+                outcome: comms::Outcome::Sent,
+                reason: String::new(),
+                message_seq: 0,
+                correlation_id: id.as_str(),
+                device_time_ms: 0,
+                at_ms: request.issued_at.timestamp_millis(),
+                payload: &payload,
+                record_key: format!("c{}", id.as_str()),
+            }
+            .record()
+        });
         if let Err(err) = self.nats.publish(subject, payload.into()).await {
             return Err(Error::unavailable(err));
+        }
+        if let Some(record) = record {
+            self.comms.record(record);
         }
         let ack = match tokio::time::timeout(timeout, waiter).await {
             Ok(Ok(ack)) => ack,

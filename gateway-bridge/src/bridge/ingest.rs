@@ -24,10 +24,10 @@ use lumiscape_proto::events::v1 as ev;
 use prost::Message;
 use tokio_util::sync::CancellationToken;
 
-use super::Shared;
 use super::partitions::{Lane, Scope};
 use super::presence::StatusChange;
 use super::rules::{CondState, Decision, Phase, Rule, decide};
+use super::{Shared, comms};
 use crate::protocol::{Channel, DeviceEvent, EventKind, Telemetry, Uplink};
 use lumiscape_proto::alarm_terms::Attribute;
 
@@ -338,6 +338,8 @@ struct Outputs {
     statuses: Vec<StatusChange>,
     events: Vec<ev::DeviceEventReported>,
     transitions: Vec<ev::AlarmTransition>,
+    /// The communication records of the chunk's messages.
+    comms: Vec<ev::CommunicationRecord>,
     /// Condition keys changed by this chunk: `Some` stored (idle ones too, with the time they
     /// became idle), `None` deleted.
     changed: HashMap<String, Option<CondState>>,
@@ -355,10 +357,24 @@ async fn handle_chunk(
     let first_seq = messages.first().map_or(0, |m| m.seq);
     let last_seq = messages.last().map_or(0, |m| m.seq);
     for message in messages {
+        let heard_ms = if message.stored_ms > 0 { message.stored_ms.min(now_ms) } else { now_ms };
         let uplink = match shared.topics.decode_uplink(message.subject, message.payload) {
             Ok(uplink) => uplink,
             Err(err) => {
                 shared.reject(message.subject, &err);
+                // Recorded when the subject names a registered gateway: a refusal is its.
+                let registered = shared.topics.parse_subject(message.subject).ok().and_then(|(serial, channel)| {
+                    Some((shared.gateways.get(&super::buckets::gateway_key(serial.as_str()))?, channel))
+                });
+                if let Some((gateway, channel)) = registered {
+                    let refused = comms::Entry {
+                        outcome: comms::Outcome::Refused,
+                        reason: err.to_string(),
+                        channel,
+                        ..record_of(&gateway, message, heard_ms)
+                    };
+                    out.comms.push(refused.record());
+                }
                 continue;
             }
         };
@@ -376,14 +392,22 @@ async fn handle_chunk(
         };
         // The registry's key is the serial: the registration's own is the same, and borrowed.
         let serial = gateway.serial.as_str();
-        let heard_ms = if message.stored_ms > 0 { message.stored_ms.min(now_ms) } else { now_ms };
+        let device_time_ms = uplink.device_time().timestamp_millis();
+        let entry = || comms::Entry {
+            channel: uplink.channel(),
+            message_seq: seq,
+            device_time_ms,
+            ..record_of(&gateway, message, heard_ms)
+        };
         if let Some(change) = shared.presence.seen(serial, seq, reason, heard_ms, now_ms) {
             out.statuses.push(change);
         }
         if uplink.channel() != Channel::Heartbeat && state.is_repeat(serial, seq) {
             metrics::counter!("lumiscape_bridge_duplicates_total").increment(1);
+            out.comms.push(comms::Entry { outcome: comms::Outcome::Duplicate, ..entry() }.record());
             continue;
         }
+        out.comms.push(entry().record());
         match uplink {
             Uplink::Telemetry(telemetry) => {
                 // A sample older than one already decided (a gateway's backlog after a
@@ -591,6 +615,24 @@ fn apply(
     }
 }
 
+/// The record of a message of the device stream: an accepted uplink until said otherwise,
+/// keyed by its place in the stream, so a redelivered chunk records it again under the same key.
+fn record_of<'a>(gateway: &'a ev::GatewayRegistration, message: &'a Incoming<'_>, heard_ms: i64) -> comms::Entry<'a> {
+    comms::Entry {
+        gateway,
+        direction: comms::Direction::Up,
+        channel: Channel::Telemetry,
+        outcome: comms::Outcome::Accepted,
+        reason: String::new(),
+        message_seq: 0,
+        correlation_id: "",
+        device_time_ms: 0,
+        at_ms: heard_ms,
+        payload: message.payload,
+        record_key: format!("s{}", message.seq),
+    }
+}
+
 /// One message to publish: subject, message id, payload, and the span it begins a trace in
 /// (an alarm transition: the trace goes on through the alarm row to the live push).
 type Outgoing = (String, String, Vec<u8>, Option<tracing::Span>);
@@ -649,6 +691,10 @@ fn outgoing(shared: &Shared, out: &mut Outputs, chunk_id: &str) -> Vec<Outgoing>
     for event in &out.events {
         let id = format!("{}-{}", event.serial, event.seq);
         list.push((shared.streams.subject("bridge.device.event"), id, event.encode_to_vec(), None));
+    }
+    let comm_subject = shared.streams.subject("bridge.communication");
+    for (part, batch) in comms::batches(std::mem::take(&mut out.comms), MAX_BATCH_BYTES).into_iter().enumerate() {
+        list.push((comm_subject.clone(), format!("{chunk_id}.comm.{part}"), batch.encode_to_vec(), None));
     }
     for transition in &out.transitions {
         let kind = if transition.raised { "raised" } else { "recovered" };

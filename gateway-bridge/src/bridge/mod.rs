@@ -12,6 +12,7 @@
 
 pub mod buckets;
 pub mod commands;
+pub mod comms;
 pub mod ingest;
 pub mod partitions;
 pub mod presence;
@@ -61,6 +62,8 @@ pub struct Shared {
     pub state: kv::Store,
     pub presence: Presence,
     pub waiting: commands::Waiting,
+    /// Records commands and acknowledgements (`comms`).
+    pub comms: comms::Recorder,
     pub command_timeout: Duration,
     pub fetch_batch: usize,
     pub max_deliver: i64,
@@ -179,6 +182,7 @@ pub async fn start(
     })
     .await
     .map_err(|_| anyhow::anyhow!("the gateway registry and alarm rules could not be read"))?;
+    let (recorder, records) = comms::Recorder::new();
     let shared = Arc::new(Shared {
         nats: deps.nats,
         js,
@@ -190,6 +194,7 @@ pub async fn start(
         state,
         presence,
         waiting: commands::Waiting::default(),
+        comms: recorder,
         command_timeout: Duration::from_millis(cfg.bridge.command_timeout_ms),
         fetch_batch: cfg.bridge.fetch_batch,
         max_deliver: cfg.bridge.max_deliver,
@@ -203,6 +208,7 @@ pub async fn start(
     spawn_logged("bridge presence", sweep_presence(shared.clone(), shutdown.clone()));
     spawn_logged("bridge acks", route_acks_forever(shared.clone(), shutdown.clone()));
     spawn_logged("bridge relay", commands::serve_relay(shared.clone(), shutdown.clone()));
+    spawn_logged("bridge communication records", comms::run(shared.clone(), records, shutdown.clone()));
 
     let routes = Routes::new(BridgeServiceServer::new(commands::BridgeApi::new(shared)));
     serve_grpc("gateway-bridge", cfg.grpc.bridge_listen, routes, &deps.local, shutdown).await

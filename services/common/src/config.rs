@@ -244,6 +244,9 @@ impl Default for LightingConfig {
 pub struct TelemetryConfig {
     /// Stored telemetry older than this many days is dropped (whole daily partitions).
     pub retention_days: u32,
+    /// Communication records are kept for the current month and this many before it (whole
+    /// monthly partitions).
+    pub communication_retention_months: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -398,7 +401,7 @@ impl Default for BridgeConfig {
 
 impl Default for TelemetryConfig {
     fn default() -> Self {
-        Self { retention_days: 90 }
+        Self { retention_days: 90, communication_retention_months: 3 }
     }
 }
 
@@ -532,6 +535,7 @@ impl Config {
         within("bridge.partitions", self.bridge.partitions, 1, 64)?;
         within("bridge.lease_seconds", self.bridge.lease_seconds, 3, 60)?;
         within("telemetry.retention_days", self.telemetry.retention_days, 1, 3650)?;
+        within("telemetry.communication_retention_months", self.telemetry.communication_retention_months, 1, 120)?;
         for system in &self.auth.trusted_systems {
             if system.name.is_empty() || system.key.len() < MIN_SIGNING_KEY_LEN || system.audience.is_empty() {
                 return invalid(format!(

@@ -670,6 +670,8 @@ pub enum Msg {
     BrightnessInvalid,
     /// A brightness given with switching off.
     BrightnessOnlyOn,
+    /// Spec section 5: no cross-month query for communication records.
+    CommunicationCrossMonth,
     TimingNotFound,
     TimingTimeInvalid,
     /// Spec section 5: timing one-key control.
@@ -2073,6 +2075,9 @@ impl Msg {
                 pick("亮度须为 1 到 100 的整数", "The brightness must be a whole number from 1 to 100")
             }
             Msg::BrightnessOnlyOn => pick("仅开灯时可设置亮度", "A brightness is only given when switching on"),
+            Msg::CommunicationCrossMonth => {
+                pick("通信记录不支持跨月查询", "Communication records cannot be queried across months")
+            }
             Msg::TimingNotFound => pick("定时一键控制不存在", "The timing one-key control does not exist"),
             Msg::TimingTimeInvalid => pick("时间格式应为年-月-日 时:分:秒", "The time must be YYYY-MM-DD HH:mm:ss"),
             Msg::TimingEndBeforeStart => pick("结束时间必须晚于开始时间", "The end date must be after the start date"),
@@ -2641,6 +2646,7 @@ impl Msg {
             Msg::HoldMinutesInvalid => "control.hold.minutes.invalid",
             Msg::BrightnessInvalid => "control.brightness.invalid",
             Msg::BrightnessOnlyOn => "control.brightness.only.on",
+            Msg::CommunicationCrossMonth => "communication.cross.month",
             Msg::TimingNotFound => "timing.not.found",
             Msg::TimingTimeInvalid => "timing.time.invalid",
             Msg::TimingEndBeforeStart => "timing.end.before.start",
@@ -2911,6 +2917,7 @@ mod tests {
             Msg::HoldMinutesInvalid,
             Msg::BrightnessInvalid,
             Msg::BrightnessOnlyOn,
+            Msg::CommunicationCrossMonth,
             Msg::TimingNotFound,
             Msg::TimingTimeInvalid,
             Msg::TimingEndBeforeStart,

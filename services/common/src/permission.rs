@@ -200,6 +200,10 @@ pub mod device {
         /// The command log: every command sent to the gateways, searchable.
         command = "device:command"
     );
+    screen!(
+        /// The communication records: every message between the gateways and the platform.
+        communication = "device:communication"
+    );
 }
 
 pub mod lighting {

@@ -86,6 +86,15 @@ const DIRECTORIES: &[Directory] = &[
             (303, "group", "device/group/index", "设备分组", "Device Groups", device::group::PREFIX, true),
             (304, "chart", "device/chart/index", "照明图表", "Lighting Charts", device::chart::PREFIX, true),
             (305, "command", "device/command/index", "指令记录", "Command Log", device::command::PREFIX, true),
+            (
+                306,
+                "communication",
+                "device/communication/index",
+                "通信记录",
+                "Communication Records",
+                device::communication::PREFIX,
+                true,
+            ),
         ],
     },
     Directory {

@@ -11,13 +11,16 @@
 //! - [`schedule`]: the scheduler's rules (sun times, priorities, overrides, minimum burn).
 
 pub mod catalog;
+pub mod communication;
 pub mod control;
 pub mod device;
 pub mod gateway;
 pub mod ids;
 pub mod location;
 pub mod onekey;
+pub mod partitions;
 pub mod schedule;
+pub mod search;
 pub mod seed;
 pub mod telemetry;
 
@@ -100,6 +103,10 @@ pub async fn start(
     let retention = telemetry::model::Retention::days(cfg.telemetry.retention_days);
     let partitions = telemetry::partitions::Partitions::new(retention);
     partitions.maintain(&deps.pool).await?;
+    let comm_partitions = partitions::Partitions::new(communication::model::Retention::months(
+        cfg.telemetry.communication_retention_months,
+    ));
+    comm_partitions.maintain(&deps.pool).await?;
 
     let bridge = Bridge::new(&cfg.grpc.bridge_url, Duration::from_millis(cfg.bridge.command_timeout_ms))?;
     let authority = Arc::new(load_authority(cfg)?);
@@ -118,6 +125,15 @@ pub async fn start(
     let relay = Relay::<Tables>::new("lighting", deps.pool.clone(), js.clone(), shared.outbox.clone());
     spawn_logged("lighting outbox relay", relay.with_projection(registry).run(shutdown.clone()));
     spawn_logged("partitions", partitions.clone().run(deps.pool.clone(), shutdown.clone()));
+    spawn_logged("communication partitions", comm_partitions.clone().run(deps.pool.clone(), shutdown.clone()));
+    let records = communication::events::Recorder {
+        pool: deps.pool.clone(),
+        js: js.clone(),
+        streams: streams.clone(),
+        partitions: comm_partitions,
+        max_deliver: cfg.bridge.max_deliver,
+    };
+    spawn_logged("communication consumer", records.run(shutdown.clone()));
     let projections = telemetry::events::Projections {
         pool: deps.pool.clone(),
         js,

@@ -489,6 +489,7 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         }
         ("GET", "/device/device/list" | "/device/group/list") => Sample::at(path),
         ("GET", "/device/command/list") => Sample::at(format!("{path}?gatewayId={g}&loopIndex=1")),
+        ("GET", "/device/communication/list") => Sample::at(format!("{path}?gatewayId={g}")),
         ("GET", "/device/device/{deviceId}") => Sample::at(format!("/device/device/{}", ids.device)).with_id(),
         ("POST", "/device/device") => Sample::at(path).json(device_body(ids.device_type, g, None)).with_id(),
         ("PUT", "/device/device") => Sample::at(path).json(device_body(ids.device_type, g, Some(ids.device))).with_id(),

@@ -43,6 +43,7 @@ const pages: Readonly<Record<string, RegisteredPage>> = {
   'device/group/index': inProject(lazy(() => import('../features/device/group/GroupPage'))),
   'device/chart/index': inProject(lazy(() => import('../features/device/chart/ChartPage'))),
   'device/command/index': inProject(lazy(() => import('../features/device/command/CommandPage'))),
+  'device/communication/index': inProject(lazy(() => import('../features/device/communication/CommunicationPage'))),
   'project/address/index': inProject(lazy(() => import('../features/project/address/AddressPage'))),
   'project/info/index': outsideProjects(lazy(() => import('../features/project/info/ProjectInfoPage'))),
   'project/notice/index': inProject(lazy(() => import('../features/project/notice/NoticePage'))),

@@ -527,3 +527,86 @@ pub async fn command_list(
     let answer = call(&info, { client }.list_commands(info.ctx.request(request))).await?;
     ok_table(lang, answer.rows.iter().map(command_json).collect(), answer.total)
 }
+
+// --- the communication records ----------------------------------------------------------
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommunicationQuery {
+    #[serde(flatten)]
+    page: PageQuery,
+    gateway_id: Option<String>,
+    #[serde(default)]
+    direction: String,
+    #[serde(default)]
+    channel: String,
+    #[serde(default)]
+    outcome: String,
+    #[serde(rename = "params[beginTime]")]
+    params_begin_time: Option<String>,
+    #[serde(rename = "params[endTime]")]
+    params_end_time: Option<String>,
+}
+
+impl CommunicationQuery {
+    fn request(self, info: &RequestInfo) -> Result<pb::ListCommunicationsRequest, ApiError> {
+        let lang = info.lang();
+        let (page_num, page_size) = self.page.numbers(lang)?;
+        let gateway_id = number::<i64>(self.gateway_id.as_deref(), Msg::GatewayIdInvalid, lang)?.unwrap_or(0);
+        Ok(pb::ListCommunicationsRequest {
+            page_num,
+            page_size,
+            gateway_id,
+            direction: self.direction,
+            channel: self.channel,
+            outcome: self.outcome,
+            begin_time_ms: crate::convert::day_start(self.params_begin_time, 0, lang)?,
+            end_time_ms: crate::convert::day_start(self.params_end_time, 1, lang)?,
+        })
+    }
+}
+
+/// A payload as text: the message itself when it is UTF-8 (every well-formed one is JSON),
+/// else its bytes in hex, two digits each, space-separated.
+fn payload_text(payload: &[u8]) -> String {
+    match std::str::from_utf8(payload) {
+        Ok(text) => text.to_owned(),
+        Err(_) => payload.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "),
+    }
+}
+
+fn communication_json(c: &pb::CommunicationEntry) -> Value {
+    let truncated = usize::try_from(c.size).unwrap_or(0) > c.payload.len();
+    json!({
+        "recordId": c.record_id,
+        "gatewayId": c.gateway_id,
+        "gatewayName": c.gateway_name,
+        "gatewayNumber": c.gateway_number,
+        "direction": c.direction,
+        "channel": c.channel,
+        "outcome": c.outcome,
+        "reason": c.reason,
+        "messageSeq": (c.message_seq > 0).then_some(c.message_seq),
+        "correlationId": Some(c.correlation_id.as_str()).filter(|s| !s.is_empty()),
+        "deviceTime": local_time(c.device_time_ms),
+        "recordTime": local_time(c.recorded_ms),
+        "size": c.size,
+        "payload": payload_text(&c.payload),
+        "truncated": truncated,
+    })
+}
+
+/// `GET /device/communication/list`: the communication records of one month, newest first.
+pub async fn communication_list(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiQuery(query): ApiQuery<CommunicationQuery>,
+) -> ApiResult<Table<Value>> {
+    let lang = info.lang();
+    let request = query.request(&info)?;
+    let client = lumiscape_proto::lighting::v1::control_service_client::ControlServiceClient::new(
+        state.clients.lighting_channel(),
+    );
+    let answer = call(&info, { client }.list_communications(info.ctx.request(request))).await?;
+    ok_table(lang, answer.rows.iter().map(communication_json).collect(), answer.total)
+}

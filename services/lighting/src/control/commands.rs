@@ -334,22 +334,7 @@ const RESULTS: &[&str] = &["ok", "offline", "timeout", "error", "expired", "pend
 /// The log's filter from what the console sent: empty texts and zeros match all; a word the
 /// log does not know, a negative id or loop, or a range that ends before it begins is refused.
 pub fn filter_of(req: &lumiscape_proto::lighting::v1::ListCommandsRequest) -> Result<Filter, lumiscape_common::Error> {
-    use lumiscape_common::Error;
-    use lumiscape_common::i18n::Msg;
-    let bad = || Error::bad_request(Msg::CommandFilterInvalid);
-    let word = |text: &str, known: &[&str]| -> Result<Option<String>, Error> {
-        match text.trim() {
-            "" => Ok(None),
-            w if known.contains(&w) => Ok(Some(w.to_owned())),
-            _ => Err(bad()),
-        }
-    };
-    let time = |ms: i64| -> Result<Option<DateTime<Utc>>, Error> {
-        match ms {
-            0 => Ok(None),
-            ms => DateTime::from_timestamp_millis(ms).filter(|_| ms > 0).map(Some).ok_or_else(bad),
-        }
-    };
+    use crate::search::{instant as time, invalid as bad, word};
     if req.gateway_id < 0 || req.loop_index < 0 || req.loop_index > 64 {
         return Err(bad());
     }

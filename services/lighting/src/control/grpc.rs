@@ -7,7 +7,7 @@ use chrono::Utc;
 use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::paging::Page;
-use lumiscape_common::permission::device::command;
+use lumiscape_common::permission::device::{command, communication};
 use lumiscape_common::permission::lighting::control;
 use lumiscape_common::{Error, StatusExt};
 use lumiscape_proto::lighting::v1 as pb;
@@ -48,6 +48,14 @@ impl ControlService for ControlApi {
     ) -> Result<Response<pb::ListCommandsResponse>, Status> {
         let access = authorize(&self.shared.auth, &request, &[command::LIST]).await?;
         self.list_commands_inner(&access, request.get_ref()).await.reply(access.lang())
+    }
+
+    async fn list_communications(
+        &self,
+        request: Request<pb::ListCommunicationsRequest>,
+    ) -> Result<Response<pb::ListCommunicationsResponse>, Status> {
+        let access = authorize(&self.shared.auth, &request, &[communication::LIST]).await?;
+        self.list_communications_inner(&access, request.get_ref()).await.reply(access.lang())
     }
 }
 
@@ -94,6 +102,37 @@ impl ControlApi {
             })
             .collect();
         Ok(pb::ListCommandsResponse { rows, total })
+    }
+
+    async fn list_communications_inner(
+        &self,
+        access: &InProject,
+        req: &pb::ListCommunicationsRequest,
+    ) -> Result<pb::ListCommunicationsResponse, Error> {
+        use crate::communication::{model, store};
+        let filter = model::filter_of(req, &model::server_zone(), Utc::now())?;
+        let page = Page::of(req.page_num, req.page_size);
+        let (rows, total) = store::list(&self.shared.pool, access.project_id, &filter, page).await?;
+        let rows = rows
+            .into_iter()
+            .map(|r| pb::CommunicationEntry {
+                record_id: r.record_id,
+                gateway_id: r.gateway_id,
+                gateway_name: r.gateway_name,
+                gateway_number: r.serial,
+                direction: r.direction,
+                channel: r.channel,
+                outcome: r.outcome,
+                reason: r.reason,
+                message_seq: r.message_seq.unwrap_or(0),
+                correlation_id: r.correlation_id.unwrap_or_default(),
+                device_time_ms: r.device_time.map_or(0, |t| t.timestamp_millis()),
+                recorded_ms: r.recorded_at.timestamp_millis(),
+                size: r.size,
+                payload: r.payload,
+            })
+            .collect();
+        Ok(pb::ListCommunicationsResponse { rows, total })
     }
 
     async fn read_state_inner(&self, access: &InProject, gateway_id: i64) -> Result<pb::CommandResult, Error> {

@@ -113,7 +113,7 @@ impl Projections {
         ids.sort_unstable();
         ids.dedup();
         let known = store::known_gateways(&self.pool, &ids).await?;
-        let batch = Batch::accept(samples.iter().copied(), &known, self.partitions.retention(), chrono::Utc::now());
+        let batch = Batch::accept(samples.iter().copied(), &known, self.partitions.layout(), chrono::Utc::now());
         // Counted once the write is done: a group written again one by one counts once.
         let skipped = || metrics::counter!("lumiscape_lighting_samples_skipped_total").increment(batch.skipped as u64);
         if batch.samples.is_empty() {

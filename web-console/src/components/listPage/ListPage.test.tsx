@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
+import dayjs from 'dayjs';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { http } from '../../api/client';
@@ -23,6 +24,8 @@ interface DeviceQuery {
   deviceName?: string;
   status?: string;
   groupId?: number;
+  'params[beginTime]'?: string;
+  'params[endTime]'?: string;
 }
 
 const DEVICES: Device[] = Array.from({ length: 25 }, (_unused, index) => ({
@@ -117,6 +120,51 @@ describe('the list page kit', () => {
     const calls = fetchList.mock.calls.length;
     await user.click(screen.getByRole('button', { name: '刷新' }));
     await waitFor(() => expect(fetchList).toHaveBeenCalledTimes(calls + 1));
+  });
+
+  it("searches with a range's initial value from the first query on and after a reset; a field's rules hold the search", async () => {
+    const fetchList = fetchDevices();
+    const fields: SearchField<DeviceQuery>[] = [
+      { kind: 'text', name: 'deviceName', label: '设备名称', rules: [{ max: 4, message: '设备名称最多 4 个字符' }] },
+      {
+        kind: 'dateRange',
+        name: 'createTime',
+        from: 'params[beginTime]',
+        to: 'params[endTime]',
+        label: '创建时间',
+        initial: [dayjs('2026-05-01'), dayjs('2026-05-10')],
+      },
+    ];
+    const days = { 'params[beginTime]': '2026-05-01', 'params[endTime]': '2026-05-10' };
+    const { user } = renderWithProviders(
+      <ListPage<Device, DeviceQuery>
+        rowKey="deviceId" rowName={(device) => device.deviceName} fetchList={fetchList} columns={columns} searchFields={fields}
+      />,
+      signedIn(['*:*:*']),
+    );
+    expect(await screen.findByText('设备1')).toBeInTheDocument();
+    expect(fetchList).toHaveBeenCalledTimes(1);
+    expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20, ...days });
+    expect(screen.getByPlaceholderText('开始日期')).toHaveValue('2026-05-01');
+    expect(screen.getByPlaceholderText('结束日期')).toHaveValue('2026-05-10');
+
+    // a value breaking a rule says why, and the search sends nothing
+    const form = screen.getByRole('button', { name: '搜索' }).closest('form') as HTMLElement;
+    await user.type(within(form).getByLabelText('设备名称'), '设备12345');
+    await user.click(within(form).getByRole('button', { name: '搜索' }));
+    expect(await within(form).findByText('设备名称最多 4 个字符')).toBeInTheDocument();
+    expect(fetchList).toHaveBeenCalledTimes(1);
+
+    await user.clear(within(form).getByLabelText('设备名称'));
+    await user.type(within(form).getByLabelText('设备名称'), '设备2');
+    await user.click(within(form).getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20, deviceName: '设备2', ...days }));
+
+    // a reset: the text cleared, the range back to its initial value, searched with it
+    await user.click(within(form).getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(lastQuery(fetchList)).toEqual({ pageNum: 1, pageSize: 20, ...days }));
+    expect(within(form).getByLabelText('设备名称')).toHaveValue('');
+    expect(screen.getByPlaceholderText('开始日期')).toHaveValue('2026-05-01');
   });
 
   it('shows each button to the holders of its permission only; a list hook drives it as well', async () => {

@@ -12,7 +12,7 @@ import { DEFAULT_LIMIT } from '../../lib/pagination';
 import Pagination from '../Pagination';
 import { confirmThen, useActionsColumn } from './actions';
 import ListToolbar, { type ToolbarButton } from './ListToolbar';
-import { exportParams, filtersKeyOf, firstPageOf, withOutsideFilters } from './query';
+import { exportParams, filtersKeyOf, firstPageOf, initialFilters, withOutsideFilters } from './query';
 import SearchForm from './SearchForm';
 import { allOf, childrenOf, openKeys, toggled, type Expansion } from './tree';
 import type {
@@ -100,7 +100,8 @@ interface ListState<Q extends PageQuery> {
  * is the prompt to choose one (components/ProjectRequired.tsx), and its source is never asked.
  */
 export default function ListPage<Row extends object, Q extends PageQuery>(props: ListPageProps<Row, Q>) {
-  const [ownQuery, setQuery] = useState<Q>(() => firstPageOf<Q>(DEFAULT_LIMIT, {}));
+  // the first page with the search form as it opens (a range's initial value)
+  const [ownQuery, setQuery] = useState<Q>(() => firstPageOf<Q>(DEFAULT_LIMIT, initialFilters(props.searchFields ?? [])));
   const filtersKey = filtersKeyOf(props.filters);
   const [seenFilters, setSeenFilters] = useState(filtersKey);
   if (seenFilters !== filtersKey) {
@@ -169,9 +170,10 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
     if (refreshAfterChange) result.refetch();
   };
   const search = (filters: Filters<Q>) => setQuery((previous) => firstPageOf<Q>(previous.pageSize, filters));
+  // back to the search form as it opens: empty, but for a range's initial value
   const reset = () => {
     searchForm.resetFields();
-    search({});
+    search(initialFilters(searchFields));
   };
   const openEditor = (row?: Row) => setEditing((previous) => ({ row, opening: (previous?.opening ?? 0) + 1 }));
 

@@ -2,7 +2,7 @@ import { Button, DatePicker, Form, Input, Select, Space, type FormInstance } fro
 import { SearchOutlined, SyncOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT, DATE_TIME_FORMAT, filtersFrom } from './query';
+import { DATE_FORMAT, DATE_TIME_FORMAT, filtersFrom, initialValues } from './query';
 import type { Filters, PageQuery, SearchField } from './types';
 
 export interface SearchFormProps<Q extends PageQuery> {
@@ -37,15 +37,25 @@ function control<Q extends PageQuery>(field: SearchField<Q>, t: TFunction) {
   }
 }
 
-/** The search form above a list: its fields, then search (submits) and reset. */
+/**
+ * The search form above a list: its fields (a range with its initial value, a field with its
+ * rules: a search waits until they hold), then search (submits) and reset.
+ */
 export default function SearchForm<Q extends PageQuery>({ name, fields, form, onSearch, onReset }: SearchFormProps<Q>) {
   const { t } = useTranslation();
   return (
-    <Form form={form} layout="inline" name={name} style={{ marginBottom: 16, rowGap: 8 }} onFinish={(values) => onSearch(filtersFrom(fields, values))}>
+    <Form
+      form={form}
+      layout="inline"
+      name={name}
+      style={{ marginBottom: 16, rowGap: 8 }}
+      initialValues={initialValues(fields)}
+      onFinish={(values) => onSearch(filtersFrom(fields, values))}
+    >
       {fields.map((field) => {
         const fieldName: string = field.name;
         return (
-          <Form.Item key={fieldName} label={field.label} name={fieldName}>
+          <Form.Item key={fieldName} label={field.label} name={fieldName} rules={field.rules}>
             {control(field, t)}
           </Form.Item>
         );

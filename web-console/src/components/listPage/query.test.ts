@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { filtersFrom } from './query';
+import { filtersFrom, initialFilters, initialValues } from './query';
 import type { SearchField } from './types';
 
 interface LogQuery {
@@ -36,5 +36,13 @@ describe('the search form filters', () => {
       'params[endTime]': '2026-05-02',
     });
     expect(filtersFrom<LogQuery>([{ kind: 'dateRange', ...range }], { loginTime: null })).toEqual({});
+  });
+
+  it("start from the ranges' initial values, none for the other fields", () => {
+    const days = [dayjs('2026-05-01'), dayjs('2026-05-10')] as [dayjs.Dayjs, dayjs.Dayjs];
+    const fields: SearchField<LogQuery>[] = [text, status, { kind: 'dateRange', ...range, initial: days }];
+    expect(initialValues(fields)).toEqual({ loginTime: days });
+    expect(initialFilters(fields)).toEqual({ 'params[beginTime]': '2026-05-01', 'params[endTime]': '2026-05-10' });
+    expect(initialFilters([text, status, { kind: 'dateRange', ...range }])).toEqual({});
   });
 });

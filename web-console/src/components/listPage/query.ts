@@ -47,6 +47,20 @@ export function filtersFrom<Q extends PageQuery>(fields: readonly SearchField<Q>
   return filters as Filters<Q>;
 }
 
+/** The search form's values when the page opens and after a reset: the ranges' initial values. */
+export function initialValues<Q extends PageQuery>(fields: readonly SearchField<Q>[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if ((field.kind === 'dateRange' || field.kind === 'dateTimeRange') && field.initial) values[field.name] = field.initial;
+  }
+  return values;
+}
+
+/** The filters of the search form as it opens and after a reset (none unless a field has an initial value). */
+export function initialFilters<Q extends PageQuery>(fields: readonly SearchField<Q>[]): Filters<Q> {
+  return filtersFrom(fields, initialValues(fields));
+}
+
 /** The query of the first page with these filters, keeping the page size. */
 export function firstPageOf<Q extends PageQuery>(pageSize: number, filters: Filters<Q>): Q {
   // A query is its paging and its filters; every filter is optional.

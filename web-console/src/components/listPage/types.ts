@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { TableColumnType } from 'antd';
+import type { FormRule, TableColumnType } from 'antd';
+import type { Dayjs } from 'dayjs';
 import type { ListPage as ListAnswer } from '../../api/lists';
 
 /** The paging part of every list query (spec section 9: page 1, limit 20 at first). */
@@ -51,15 +52,26 @@ interface FieldBase {
   label: string;
   /** Width in px of the control (selects and ranges). */
   width?: number;
+  /**
+   * antd rules checked before a search: while the field breaks one, it shows the rule's
+   * message and the search sends nothing (a range the server would refuse).
+   */
+  rules?: FormRule[];
 }
+
+/**
+ * A range's value when the page opens and after a reset, searched with from the first query
+ * on (a log's days default to the current month).
+ */
+type RangeInitial = { initial?: [Dayjs, Dayjs] };
 
 /** One field of the search form; names are the query's filter names, so they are checked. */
 export type SearchField<Q extends PageQuery> =
   | (FieldBase & { kind: 'text'; name: FilterName<Q>; placeholder?: string })
   | (FieldBase & { kind: 'select'; name: FilterName<Q>; options: readonly SelectOption[]; placeholder?: string; searchable?: boolean })
-  | (FieldBase & { kind: 'dateTimeRange'; name: string; from: FilterName<Q>; to: FilterName<Q>; format?: string })
+  | (FieldBase & RangeInitial & { kind: 'dateTimeRange'; name: string; from: FilterName<Q>; to: FilterName<Q>; format?: string })
   /** Whole days (YYYY-MM-DD), as RuoYi's log screens filter: the server takes the first day to the end of the last. */
-  | (FieldBase & { kind: 'dateRange'; name: string; from: FilterName<Q>; to: FilterName<Q> });
+  | (FieldBase & RangeInitial & { kind: 'dateRange'; name: string; from: FilterName<Q>; to: FilterName<Q> });
 
 /** A button in a row's action column; it declares the permission it needs. */
 export interface RowAction<Row> {

@@ -3,6 +3,8 @@ import { serializeApiError, type Envelope } from '../../api/errors';
 import { dataOf, toListPage, type ListPage } from '../../api/lists';
 import { sendSheetImport } from '../../api/sheetImport';
 import type {
+  CommunicationQuery,
+  CommunicationRecord,
   Device,
   DeviceChange,
   DeviceCommand,
@@ -37,16 +39,18 @@ import type {
 export const LOCATIONS = { type: 'Gateway' as const, id: 'LOCATIONS' };
 
 /**
- * The equipment catalogue's, the devices', the groups' and the command log's tags, added with
- * these endpoints (not to the shell's list): a list tag of each, and one per row by id.
+ * The equipment catalogue's, the devices', the groups', the command log's and the
+ * communication records' tags, added with these endpoints (not to the shell's list): a list
+ * tag of each, and one per row by id.
  */
-const DEVICE_TAGS = ['DeviceCategory', 'DeviceType', 'Device', 'DeviceGroup', 'DeviceCommand'] as const;
+const DEVICE_TAGS = ['DeviceCategory', 'DeviceType', 'Device', 'DeviceGroup', 'DeviceCommand', 'DeviceCommunication'] as const;
 const LIST = 'LIST';
 const CATEGORY_LIST = { type: 'DeviceCategory' as const, id: LIST };
 const TYPE_LIST = { type: 'DeviceType' as const, id: LIST };
 const DEVICE_LIST = { type: 'Device' as const, id: LIST };
 const GROUP_LIST = { type: 'DeviceGroup' as const, id: LIST };
 const COMMAND_LIST = { type: 'DeviceCommand' as const, id: LIST };
+const COMMUNICATION_LIST = { type: 'DeviceCommunication' as const, id: LIST };
 
 const NO_LOCATIONS: DeviceLocations = { mode: 'markers', total: 0, truncated: false, markers: [], clusters: [] };
 
@@ -105,10 +109,26 @@ function commandOf(raw: Partial<DeviceCommand>): DeviceCommand {
   };
 }
 
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A communication record as the console reads it: absent texts empty, absent numbers and times null, `truncated` a boolean. */
+function communicationOf(raw: Partial<CommunicationRecord>): CommunicationRecord {
+  return {
+    ...(raw as CommunicationRecord),
+    reason: typeof raw.reason === 'string' ? raw.reason : '',
+    messageSeq: numberOrNull(raw.messageSeq),
+    correlationId: textOrNull(raw.correlationId),
+    deviceTime: textOrNull(raw.deviceTime),
+    size: numberOrNull(raw.size) ?? 0,
+    payload: typeof raw.payload === 'string' ? raw.payload : '',
+    truncated: raw.truncated === true,
+  };
+}
+
 /**
  * The map's calls (spec section 7, "Project": locationDevice/list, location, project location),
  * the equipment categories and types, the devices, the device groups
- * (docs/api-compatibility.md, issue 12) and the command log.
+ * (docs/api-compatibility.md, issue 12), the command log and the communication records.
  */
 export const deviceApi = api.enhanceEndpoints({ addTagTypes: DEVICE_TAGS }).injectEndpoints({
   endpoints: (build) => ({
@@ -277,6 +297,21 @@ export const deviceApi = api.enhanceEndpoints({ addTagTypes: DEVICE_TAGS }).inje
     }),
 
     /**
+     * The messages between the project's gateways and the platform, newest first: by gateway,
+     * direction, channel, outcome and whole days of one calendar month, the current month
+     * without days (contract: GET /device/communication/list). A range across months or a word
+     * the server does not know: code 400, shown by the client.
+     */
+    getCommunicationRecords: build.query<ListPage<CommunicationRecord>, CommunicationQuery>({
+      query: (params) => ({ url: '/device/communication/list', params: { ...params } }),
+      transformResponse: (envelope: Envelope) => {
+        const page = toListPage<Partial<CommunicationRecord>>(envelope);
+        return { ...page, rows: page.rows.map(communicationOf) };
+      },
+      providesTags: [COMMUNICATION_LIST],
+    }),
+
+    /**
      * A lighting chart: one loop's night, planned against actual, with its power (contract:
      * GET /device/chart/loop). A refusal (no site, a loop beyond the gateway's) is shown by the client.
      */
@@ -315,5 +350,6 @@ export const {
   useDeleteDeviceGroupsMutation,
   useControlDeviceGroupMutation,
   useGetDeviceCommandsQuery,
+  useGetCommunicationRecordsQuery,
   useLazyGetLoopChartQuery,
 } = deviceApi;

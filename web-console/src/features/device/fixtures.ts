@@ -2,7 +2,7 @@ import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
 import { gateway, nightPlan } from '../lighting/fixtures';
 import type { Gateway, GatewayDetail } from '../lighting/types';
-import type { Device, DeviceCommand, DeviceGroup, DeviceGroupDetail, EquipmentCategory, EquipmentType, LoopChart } from './types';
+import type { CommunicationRecord, Device, DeviceCommand, DeviceGroup, DeviceGroupDetail, EquipmentCategory, EquipmentType, LoopChart } from './types';
 
 /** Test data shaped as the contract's answers (docs/api-compatibility.md, "Equipment categories and types"). */
 export const lampCategory: EquipmentCategory = {
@@ -258,6 +258,101 @@ export const groupOnDimmed: DeviceCommand = {
   finishedAt: '2026-05-01 20:20:01',
 };
 
+/**
+ * The communication records shaped as the contract's answers (GET /device/communication/list),
+ * newest first: the north gateway's telemetry taken (a voltage written 220.0), the platform's
+ * command to it and its acknowledgement, a telemetry heard again; the south gateway's event
+ * refused with the protocol's reason, its payload cut at 8 KiB, and a heartbeat.
+ */
+export const telemetryTaken: CommunicationRecord = {
+  recordId: 9005,
+  gatewayId: 7,
+  gatewayName: '北区网关',
+  gatewayNumber: 'GW-0007',
+  direction: 'up',
+  channel: 'telemetry',
+  outcome: 'accepted',
+  reason: '',
+  messageSeq: 1042,
+  correlationId: null,
+  deviceTime: '2026-05-10 09:59:58',
+  recordTime: '2026-05-10 09:59:59',
+  size: 1187,
+  payload: '{"seq":1042,"loops":[{"index":1,"on":true,"voltage":220.0,"current":1.25},{"index":2,"on":false,"voltage":0,"current":0}],"alarms":[]}',
+  truncated: false,
+};
+
+export const commandSent: CommunicationRecord = {
+  ...telemetryTaken,
+  recordId: 9004,
+  direction: 'down',
+  channel: 'command',
+  outcome: 'sent',
+  messageSeq: null,
+  correlationId: 'cmd-502',
+  deviceTime: null,
+  recordTime: '2026-05-10 09:58:00',
+  size: 96,
+  payload: '{"type":"loop_set","loops":[3],"on":false,"hold_minutes":1}',
+};
+
+export const ackTaken: CommunicationRecord = {
+  ...telemetryTaken,
+  recordId: 9003,
+  channel: 'ack',
+  messageSeq: 1041,
+  correlationId: 'cmd-502',
+  deviceTime: '2026-05-10 09:58:01',
+  recordTime: '2026-05-10 09:58:01',
+  size: 64,
+  payload: '{"ack":"cmd-502","ok":true}',
+};
+
+export const telemetryAgain: CommunicationRecord = {
+  ...telemetryTaken,
+  recordId: 9002,
+  outcome: 'duplicate',
+  messageSeq: 1040,
+  deviceTime: '2026-05-10 09:57:28',
+  recordTime: '2026-05-10 09:57:30',
+};
+
+/** The first 8 KiB of an event the south gateway sent, cut inside its detail. */
+const CUT_EVENT = `{"kind":"door_open","detail":"${'A'.repeat(8192 - '{"kind":"door_open","detail":"'.length)}`;
+
+export const eventRefused: CommunicationRecord = {
+  ...telemetryTaken,
+  recordId: 9001,
+  gatewayId: 8,
+  gatewayName: '南区网关',
+  gatewayNumber: 'GW-0008',
+  channel: 'event',
+  outcome: 'refused',
+  reason: 'unknown event kind: door_open',
+  messageSeq: 77,
+  deviceTime: '2026-05-10 09:50:00',
+  recordTime: '2026-05-10 09:50:02',
+  size: 12288,
+  payload: CUT_EVENT,
+  truncated: true,
+};
+
+export const heartbeatTaken: CommunicationRecord = {
+  ...eventRefused,
+  recordId: 9000,
+  channel: 'heartbeat',
+  outcome: 'accepted',
+  reason: '',
+  messageSeq: 76,
+  deviceTime: '2026-05-10 09:45:00',
+  recordTime: '2026-05-10 09:45:00',
+  size: 18,
+  payload: '{"uptime":86400}',
+  truncated: false,
+};
+
+export const COMMUNICATION_ROWS = [telemetryTaken, commandSent, ackTaken, telemetryAgain, eventRefused, heartbeatTaken];
+
 export const ok = (body: Record<string, unknown> = {}) => ({ body: { code: 200, msg: '操作成功', ...body } });
 
 /** The server's refusal: the HTTP status is the code, the message in the session's language. */
@@ -265,7 +360,7 @@ export const refused = (code: number, msg: string) => ({ status: code, body: { c
 
 const meta = (title: string, titleEn: string) => ({ title, titleEn, icon: '#' });
 
-/** The demo route tree with the device directory's category, type, device, group, chart and command log screens. */
+/** The demo route tree with the device directory's category, type, device, group, chart, command log and communication screens. */
 export const deviceRoutes: ServerRoute[] = [
   ...serverRoutes,
   {
@@ -282,13 +377,14 @@ export const deviceRoutes: ServerRoute[] = [
       { path: 'group', component: 'device/group/index', meta: meta('设备分组', 'Device Groups') },
       { path: 'chart', component: 'device/chart/index', meta: meta('照明图表', 'Lighting Charts') },
       { path: 'command', component: 'device/command/index', meta: meta('指令记录', 'Command Log') },
+      { path: 'communication', component: 'device/communication/index', meta: meta('通信记录', 'Communication Records') },
     ],
   },
 ];
 
 /**
  * The demo backend with two categories, two types, two gateways (the north one's detail), two
- * devices, a group, a lighting chart and four commands; routes can be replaced.
+ * devices, a group, a lighting chart, four commands and six communication records; routes can be replaced.
  */
 export function deviceBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
   return consoleBackend({
@@ -302,6 +398,7 @@ export function deviceBackend(overrides: Parameters<typeof consoleBackend>[0] = 
     'GET /device/group/31': ok({ data: northGroupDetail }),
     'GET /device/chart/loop': ok({ data: loopChart }),
     'GET /device/command/list': ok({ rows: [renewQueued, backToPlan, offByHand, issueRefused], total: 4 }),
+    'GET /device/communication/list': ok({ rows: COMMUNICATION_ROWS, total: COMMUNICATION_ROWS.length }),
     ...overrides,
   });
 }

@@ -1,8 +1,10 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import i18n from '../../i18n';
+import i18n, { changeLanguage } from '../../i18n';
 import {
   categoryRules,
   CODE_MAX,
+  communicationRules,
   controlRules,
   coordinateProblem,
   deviceRules,
@@ -17,10 +19,13 @@ import {
   isLongitude,
   isLoopIndex,
   isMinimumBurnMinutes,
+  isMonthRange,
   isName,
   isRemark,
+  isSameMonth,
   isStatusCheckSeconds,
   isTypeValue,
+  monthSoFar,
   typeRules,
 } from './rules';
 import { toChange as deviceChange, toValues as deviceValues } from './device/formValues';
@@ -234,5 +239,40 @@ describe('device and group rules', () => {
     const raw = { ...wallStrip, groupNames: '北岸亮化,夜景' as unknown as string[], loopName: undefined, switchState: undefined, longitude: undefined };
     expect(deviceOf(raw)).toMatchObject({ groupNames: ['北岸亮化', '夜景'], loopName: '', switchState: null, longitude: null });
     expect(deviceOf({ ...wallStrip, groupNames: undefined }).groupNames).toEqual([]);
+  });
+});
+
+describe('communication record rules', () => {
+  it('days of one calendar month: the same year and month, both included', () => {
+    expect(isSameMonth('2026-05-01', '2026-05-31')).toBe(true);
+    expect(isSameMonth('2026-05-10', '2026-05-10')).toBe(true);
+    expect(isSameMonth('2026-04-30', '2026-05-01')).toBe(false);
+    expect(isSameMonth('2025-05-01', '2026-05-01')).toBe(false);
+    expect(isSameMonth('2025-12-31', '2026-01-01')).toBe(false);
+    expect(isSameMonth('2026-05', '2026-05-01')).toBe(false);
+    expect(isSameMonth('', '')).toBe(false);
+  });
+
+  it("the search's days at first: the month so far, from its first day to today", () => {
+    expect(monthSoFar(new Date(2026, 4, 10, 10, 0, 0))).toEqual(['2026-05-01', '2026-05-10']);
+    expect(monthSoFar(new Date(2026, 0, 1, 0, 0, 0))).toEqual(['2026-01-01', '2026-01-01']);
+    expect(monthSoFar(new Date(2026, 11, 31, 23, 59, 59))).toEqual(['2026-12-01', '2026-12-31']);
+  });
+
+  it('a picked range: none (the current month), or two days of one month', () => {
+    expect(isMonthRange(undefined)).toBe(true);
+    expect(isMonthRange(null)).toBe(true);
+    expect(isMonthRange([dayjs('2026-05-01'), dayjs('2026-05-31')])).toBe(true);
+    expect(isMonthRange([dayjs('2026-04-28'), dayjs('2026-05-02')])).toBe(false);
+    expect(isMonthRange([dayjs('2026-05-01')])).toBe(false);
+    expect(isMonthRange('2026-05-01')).toBe(false);
+  });
+
+  it("refuses a range across months with the server's own words, in either language", async () => {
+    const across = [dayjs('2026-04-28'), dayjs('2026-05-02')];
+    expect(await run(communicationRules(i18n.t).recordTime[0], across)).toBe('通信记录不支持跨月查询');
+    expect(await run(communicationRules(i18n.t).recordTime[0], [dayjs('2026-05-01'), dayjs('2026-05-02')])).toBe('ok');
+    await changeLanguage('en');
+    expect(await run(communicationRules(i18n.t).recordTime[0], across)).toBe('Communication records cannot be queried across months');
   });
 });

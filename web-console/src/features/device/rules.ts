@@ -207,3 +207,51 @@ export function controlRules(t: TFunction) {
     brightness: [check(isBrightness, t('device.group.control.rules.brightness', { min: BRIGHTNESS_MIN, max: BRIGHTNESS_MAX }))],
   } satisfies Record<string, FormRule[]>;
 }
+
+/**
+ * Communication records are kept month by month: the spec allows no query across months ("No
+ * cross-month query for communication records"), and the server refuses one with code 400 and
+ * the message the console shows too (device.communication.rules.crossMonth). Days are
+ * `YYYY-MM-DD`, as the search sends them.
+ */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether two days (`YYYY-MM-DD`) are of the same calendar month of the same year; false for anything else. */
+export function isSameMonth(begin: string, end: string): boolean {
+  const first = DAY.exec(begin);
+  const last = DAY.exec(end);
+  return first !== null && last !== null && first[1] === last[1] && first[2] === last[2];
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** `date`'s day in the browser's calendar, `YYYY-MM-DD`. */
+const dayOf = (date: Date) => `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+
+/** The month so far: its first day and `today` (`YYYY-MM-DD`), the communication search's days at first. */
+export function monthSoFar(today: Date): [string, string] {
+  const day = dayOf(today);
+  return [`${day.slice(0, 8)}01`, day];
+}
+
+/** A picked day (antd's dayjs value), as far as the check needs it. */
+interface PickedDay {
+  format: (template: string) => string;
+}
+
+const isPickedDay = (value: unknown): value is PickedDay => typeof value === 'object' && value !== null && typeof (value as PickedDay).format === 'function';
+
+/** A range of days the communication search may send: none (the current month), or two days of one month. */
+export function isMonthRange(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (!Array.isArray(value)) return false;
+  const [begin, end] = value as unknown[];
+  return isPickedDay(begin) && isPickedDay(end) && isSameMonth(begin.format('YYYY-MM-DD'), end.format('YYYY-MM-DD'));
+}
+
+/** antd rules of the communication search, messages in the current language (the server's own words). */
+export function communicationRules(t: TFunction) {
+  return {
+    recordTime: [check(isMonthRange, t('device.communication.rules.crossMonth'))],
+  } satisfies Record<string, FormRule[]>;
+}

@@ -385,3 +385,64 @@ export interface DeviceCommandQuery {
   'params[beginTime]'?: string;
   'params[endTime]'?: string;
 }
+
+/** Which way a message went: from the gateway to the platform (`up`) or from the platform to the gateway (`down`). */
+export type CommunicationDirection = 'up' | 'down';
+
+/** What a message was: telemetry, a heartbeat, an event, an acknowledgement, a command. */
+export type CommunicationChannel = 'telemetry' | 'heartbeat' | 'event' | 'ack' | 'command';
+
+/**
+ * What became of a message: heard and taken (`accepted`), heard again and left (`duplicate`),
+ * refused (with the protocol's reason), or sent to the gateway (`sent`).
+ */
+export type CommunicationOutcome = 'accepted' | 'duplicate' | 'refused' | 'sent';
+
+/**
+ * One message between a gateway and the platform, as recorded (contract: GET
+ * /device/communication/list), newest first. Codes are kept as sent (a code the console does
+ * not know shows as it came); times are `YYYY-MM-DD HH:mm:ss`.
+ */
+export interface CommunicationRecord {
+  recordId: number;
+  gatewayId: number;
+  gatewayName: string;
+  gatewayNumber: string;
+  /** A CommunicationDirection. */
+  direction: string;
+  /** A CommunicationChannel. */
+  channel: string;
+  /** A CommunicationOutcome. */
+  outcome: string;
+  /** Why it was refused, the protocol's reason in English as recorded; empty unless refused. */
+  reason: string;
+  /** The message's sequence number, when it has one. */
+  messageSeq: number | null;
+  /** The command a message belongs to (a command and its acknowledgement), when it has one. */
+  correlationId: string | null;
+  /** When the gateway says it happened; null when the message does not say. */
+  deviceTime: string | null;
+  /** When the platform heard or sent it. */
+  recordTime: string;
+  /** Bytes as on the wire. */
+  size: number;
+  /** The message as text (bytes that are not UTF-8 shown as hex by the server), cut at 8 KiB. */
+  payload: string;
+  /** The payload was cut at 8 KiB. */
+  truncated: boolean;
+}
+
+export interface CommunicationQuery {
+  pageNum: number;
+  pageSize: number;
+  gatewayId?: number;
+  direction?: CommunicationDirection;
+  channel?: CommunicationChannel;
+  outcome?: CommunicationOutcome;
+  /**
+   * Whole days (YYYY-MM-DD), both included, of one calendar month (the server refuses a range
+   * across months); the current month when absent.
+   */
+  'params[beginTime]'?: string;
+  'params[endTime]'?: string;
+}

@@ -1,0 +1,131 @@
+//! The consumer of the bridge's communication records (`bridge.communication`), and the
+//! monthly partitions they are kept in.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_nats::jetstream;
+use chrono::{Months, NaiveDate, Utc};
+use lumiscape_common::nats::{ConsumerSpec, Outcome, Streams, run_batch_consumer, together_or_alone};
+use lumiscape_proto::events::v1::CommunicationBatch;
+use prost::Message;
+use sqlx::PgPool;
+use tokio_util::sync::CancellationToken;
+
+use super::model::{Retention, Row, first_of_month};
+use super::store;
+use crate::partitions::Layout;
+
+pub const CONSUMER: &str = "lighting-communication";
+/// Time to handle one message before JetStream delivers it again.
+const ACK_WAIT: Duration = Duration::from_secs(60);
+/// Most batches (one per chunk of device messages) written in one statement.
+const BATCHES_PER_WRITE: usize = 16;
+/// SQLSTATE of a row that fits no partition.
+const NO_PARTITION: &str = "23514";
+
+/// The monthly partitions (UTC months) of the records: this month's and next month's made
+/// ahead, those past the retention dropped (`crate::partitions`).
+pub type Partitions = crate::partitions::Partitions<Retention>;
+
+impl Layout for Retention {
+    const NAME: &'static str = "communication records";
+
+    fn ahead(self, today: NaiveDate) -> BTreeSet<NaiveDate> {
+        let this = first_of_month(today);
+        [Some(this), this.checked_add_months(Months::new(1))].into_iter().flatten().collect()
+    }
+
+    fn first_kept(self, today: NaiveDate) -> NaiveDate {
+        self.first_kept_month(today)
+    }
+
+    async fn create(pool: &PgPool, first_day: NaiveDate) -> sqlx::Result<()> {
+        store::ensure_partition(pool, first_day).await
+    }
+
+    async fn drop_before(pool: &PgPool, first_kept: NaiveDate) -> sqlx::Result<i32> {
+        store::drop_partitions_before(pool, first_kept).await
+    }
+}
+
+/// What the consumer needs.
+#[derive(Clone)]
+pub struct Recorder {
+    pub pool: PgPool,
+    pub js: jetstream::Context,
+    pub streams: Streams,
+    pub partitions: Partitions,
+    pub max_deliver: i64,
+}
+
+impl Recorder {
+    /// Consumes `bridge.communication` until `shutdown`, writing the batches that wait together.
+    pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
+        let spec = ConsumerSpec {
+            stream: self.streams.bridge(),
+            durable: CONSUMER.to_owned(),
+            filter_subjects: vec![self.streams.subject("bridge.communication")],
+            max_deliver: self.max_deliver,
+            ack_wait: ACK_WAIT,
+        };
+        let this = Arc::new(self);
+        run_batch_consumer(this.js.clone(), spec, BATCHES_PER_WRITE, shutdown, move |messages| {
+            let this = this.clone();
+            async move {
+                let outcomes = this.handle(&messages).await;
+                messages.into_iter().zip(outcomes).collect()
+            }
+        })
+        .await
+    }
+
+    /// One outcome per message, in order: the undecodable ones are poison, the others are
+    /// written together (or, when that fails, one by one).
+    async fn handle(&self, messages: &[jetstream::Message]) -> Vec<Outcome> {
+        let decoded: Vec<Option<CommunicationBatch>> =
+            messages.iter().map(|m| CommunicationBatch::decode(&m.payload[..]).ok()).collect();
+        let batches: Vec<&CommunicationBatch> = decoded.iter().flatten().collect();
+        let mut written = together_or_alone(&batches, |group: &[&CommunicationBatch]| {
+            self.write(group.iter().flat_map(|b| &b.records).collect())
+        })
+        .await
+        .into_iter();
+        decoded
+            .iter()
+            .map(|batch| match batch {
+                Some(_) => written.next().unwrap_or_else(|| Outcome::Retry(anyhow::anyhow!("no outcome"))),
+                None => Outcome::Poison("undecodable communication batch".into()),
+            })
+            .collect()
+    }
+
+    async fn write(&self, records: Vec<&lumiscape_proto::events::v1::CommunicationRecord>) -> anyhow::Result<()> {
+        let now = Utc::now();
+        let total = records.len();
+        let rows: Vec<Row> = records
+            .into_iter()
+            .filter_map(Row::of)
+            .filter(|row| self.partitions.layout().accepts(row.recorded_at, now))
+            .collect();
+        let skipped = total - rows.len();
+        if skipped > 0 {
+            metrics::counter!("lumiscape_lighting_comm_records_skipped_total").increment(skipped as u64);
+        }
+        let months: BTreeSet<NaiveDate> = rows.iter().map(|r| first_of_month(r.recorded_at.date_naive())).collect();
+        self.partitions.ensure(&self.pool, &months).await?;
+        match store::write(&self.pool, &rows).await {
+            Ok(new) => {
+                metrics::counter!("lumiscape_lighting_comm_records_total").increment(new);
+                Ok(())
+            }
+            Err(err) => {
+                if err.as_database_error().and_then(|e| e.code()).as_deref() == Some(NO_PARTITION) {
+                    self.partitions.forget();
+                }
+                Err(err.into())
+            }
+        }
+    }
+}
