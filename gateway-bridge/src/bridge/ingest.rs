@@ -694,7 +694,7 @@ fn outgoing(shared: &Shared, out: &mut Outputs, chunk_id: &str) -> Vec<Outgoing>
     }
     let comm_subject = shared.streams.subject("bridge.communication");
     for (part, batch) in comms::batches(std::mem::take(&mut out.comms), MAX_BATCH_BYTES).into_iter().enumerate() {
-        list.push((comm_subject.clone(), format!("{chunk_id}.comm.{part}"), batch.encode_to_vec(), None));
+        list.push((comm_subject.clone(), format!("{chunk_id}.comm.{part}"), comms::deflated(&batch), None));
     }
     for transition in &out.transitions {
         let kind = if transition.raised { "raised" } else { "recovered" };

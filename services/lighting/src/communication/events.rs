@@ -50,6 +50,27 @@ impl Layout for Retention {
     }
 }
 
+/// Most a published batch may inflate to (its limit when published is 512 KiB of records).
+const MAX_INFLATED: u64 = 8 * 1024 * 1024;
+
+/// A published batch's records: inflated from `deflated` when the bridge compressed them;
+/// `None` for what is not a batch (or inflates past [`MAX_INFLATED`]).
+fn read_batch(payload: &[u8]) -> Option<CommunicationBatch> {
+    use std::io::Read as _;
+    let batch = CommunicationBatch::decode(payload).ok()?;
+    if batch.deflated.is_empty() {
+        return Some(batch);
+    }
+    let mut inflated = Vec::new();
+    flate2::read::ZlibDecoder::new(&batch.deflated[..]).take(MAX_INFLATED + 1).read_to_end(&mut inflated).ok()?;
+    if inflated.len() as u64 > MAX_INFLATED {
+        return None;
+    }
+    let mut inner = CommunicationBatch::decode(&inflated[..]).ok()?;
+    inner.records.extend(batch.records);
+    Some(inner)
+}
+
 /// What the consumer needs.
 #[derive(Clone)]
 pub struct Recorder {
@@ -84,8 +105,7 @@ impl Recorder {
     /// One outcome per message, in order: the undecodable ones are poison, the others are
     /// written together (or, when that fails, one by one).
     async fn handle(&self, messages: &[jetstream::Message]) -> Vec<Outcome> {
-        let decoded: Vec<Option<CommunicationBatch>> =
-            messages.iter().map(|m| CommunicationBatch::decode(&m.payload[..]).ok()).collect();
+        let decoded: Vec<Option<CommunicationBatch>> = messages.iter().map(|m| read_batch(&m.payload)).collect();
         let batches: Vec<&CommunicationBatch> = decoded.iter().flatten().collect();
         let mut written = together_or_alone(&batches, |group: &[&CommunicationBatch]| {
             self.write(group.iter().flat_map(|b| &b.records).collect())
