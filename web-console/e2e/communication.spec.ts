@@ -84,7 +84,8 @@ test("communication records: the fleet's telemetry is listed, searched by channe
   await expect(telemetry.first()).toContainText(/SIM-0000\d/);
 
   // ---- 3. searched by channel telemetry: telemetry only ----
-  await chooseMatching(page, list, '通道', '遥测');
+  // the search form's labels end with a colon
+  await chooseMatching(page, list, /^通道/, '遥测');
   const searched = page.waitForResponse((response) => {
     const url = new URL(response.url());
     return url.pathname.endsWith(LIST_PATH) && url.searchParams.get('channel') === 'telemetry';
