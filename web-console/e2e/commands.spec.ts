@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { breadcrumb, callApi, chooseProject, confirmIn, screen, sidebar, signIn } from './helpers';
+import { breadcrumb, callApi, chooseProject, confirmIn, recordsOf, screen, sidebar, signIn } from './helpers';
 
 // The command log (contract: GET /device/command/list) against the real server and the
 // simulated fleet, as admin in the demo project (site in Asia/Shanghai; its seed's enabled
@@ -98,17 +98,6 @@ async function commandsOf(page: Page, gatewayId: number): Promise<Command[]> {
   });
   expect(list.code, list.msg).toBe(200);
   return list.rows ?? [];
-}
-
-/** The rows of a list as records of their cells by column title. */
-async function recordsOf(list: Locator): Promise<Record<string, string>[]> {
-  const titles = (await list.locator('.ant-table thead th').allInnerTexts()).map((title) => title.trim());
-  const records: Record<string, string>[] = [];
-  for (const row of await list.locator('.ant-table tbody tr.ant-table-row').all()) {
-    const cells = (await row.locator('td').allInnerTexts()).map((cell) => cell.trim());
-    records.push(Object.fromEntries(titles.map((title, at) => [title, cells[at] ?? ''])));
-  }
-  return records;
 }
 
 /** Removes this run's timing, through the API, and issues the project's enabled tasks again without it. */

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { breadcrumb, callApi, chooseMatching, chooseProject, dialogOpened, screen, sidebar, signIn } from './helpers';
+import { breadcrumb, callApi, chooseMatching, chooseProject, dialogOpened, recordsOf, screen, sidebar, signIn } from './helpers';
 
 // The communication records (contract: GET /device/communication/list) against the real
 // server and the simulated fleet, as admin in the demo project. The demo gateways SIM-00001..5
@@ -22,17 +22,6 @@ async function openMenu(page: Page, group: string, item: string): Promise<void> 
   const entry = sidebar(page).getByRole('menuitem', { name: item });
   if (!(await entry.isVisible())) await sidebar(page).getByRole('menuitem', { name: group }).click();
   await entry.click();
-}
-
-/** The rows of a list as records of their cells by column title. */
-async function recordsOf(list: Locator): Promise<Record<string, string>[]> {
-  const titles = (await list.locator('.ant-table thead th').allInnerTexts()).map((title) => title.trim());
-  const records: Record<string, string>[] = [];
-  for (const row of await list.locator('.ant-table tbody tr.ant-table-row').all()) {
-    const cells = (await row.locator('td').allInnerTexts()).map((cell) => cell.trim());
-    records.push(Object.fromEntries(titles.map((title, at) => [title, cells[at] ?? ''])));
-  }
-  return records;
 }
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');

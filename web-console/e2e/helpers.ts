@@ -220,3 +220,14 @@ export async function removeScenesNamed(page: Page, project: number, list: '/lig
     await callApi(page, 'DELETE', `${list}/${scene.sceneId}`, { project });
   }
 }
+
+/** The rows of a list as records of their cells by column title. */
+export async function recordsOf(list: Locator): Promise<Record<string, string>[]> {
+  const titles = (await list.locator('.ant-table thead th').allInnerTexts()).map((title) => title.trim());
+  const records: Record<string, string>[] = [];
+  for (const row of await list.locator('.ant-table tbody tr.ant-table-row').all()) {
+    const cells = (await row.locator('td').allInnerTexts()).map((cell) => cell.trim());
+    records.push(Object.fromEntries(titles.map((title, at) => [title, cells[at] ?? ''])));
+  }
+  return records;
+}
