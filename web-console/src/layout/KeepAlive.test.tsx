@@ -22,7 +22,7 @@ function Counter({ name }: { name: string }) {
 }
 
 /** Like the layout: pages enter the cached list when visited, noCache ones never. */
-function Shell() {
+function Shell({ max }: { max?: number }) {
   const { pathname } = useLocation();
   const cacheable = pathname !== '/c';
   const [cached, setCached] = useState<string[]>([]);
@@ -32,17 +32,17 @@ function Shell() {
       <button type="button" onClick={() => setCached((list) => list.filter((path) => path !== '/a'))}>
         forget a
       </button>
-      <KeepAlive include={cached} cacheable={cacheable} />
+      <KeepAlive include={cached} cacheable={cacheable} max={max} />
     </>
   );
 }
 
-function setup() {
+function setup(max?: number) {
   const router = createMemoryRouter(
     [
       {
         path: '/',
-        element: <Shell />,
+        element: <Shell max={max} />,
         children: [
           { path: 'a', element: <Counter name="A" /> },
           { path: 'b', element: <Counter name="B" /> },
@@ -89,6 +89,27 @@ describe('KeepAlive', () => {
     await user.click(screen.getByRole('button', { name: 'A +1' }));
     await go('/b');
     await user.click(screen.getByRole('button', { name: 'forget a' }));
+    expect(screen.queryByRole('region', { name: 'A', hidden: true })).not.toBeInTheDocument();
+    await go('/a');
+    expect(screen.getByRole('region', { name: 'A' })).toHaveTextContent('A 0');
+  });
+
+  it('keeps `max` pages, the shown one included, each with its state', async () => {
+    const { user, go } = setup(2);
+    await user.click(screen.getByRole('button', { name: 'A +1' }));
+    await go('/b');
+    await user.click(screen.getByRole('button', { name: 'B +1' }));
+    // two pages, both kept
+    expect(screen.getByRole('region', { name: 'A', hidden: true })).toHaveTextContent('A 1');
+    await go('/a');
+    // A shown again: B is now the one shown longest ago, but still within two
+    expect(screen.getByRole('region', { name: 'B', hidden: true })).toHaveTextContent('B 1');
+  });
+
+  it('past `max`, drops the least recently shown page', async () => {
+    const { user, go } = setup(1);
+    await user.click(screen.getByRole('button', { name: 'A +1' }));
+    await go('/b');
     expect(screen.queryByRole('region', { name: 'A', hidden: true })).not.toBeInTheDocument();
     await go('/a');
     expect(screen.getByRole('region', { name: 'A' })).toHaveTextContent('A 0');

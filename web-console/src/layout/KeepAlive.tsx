@@ -18,7 +18,17 @@ export interface KeepAliveProps {
   include: readonly string[];
   /** Whether the current page may be kept alive at all (not noCache, not /redirect). */
   cacheable: boolean;
+  /**
+   * How many pages stay mounted at most, the shown one included (like Vue's keep-alive
+   * `max`). Past it the page shown longest ago is unmounted; its tab stays, and opening it
+   * again renders it afresh. Every kept page holds its DOM and may poll, so an operator who
+   * opens fifty pages would otherwise have fifty of them live in one browser tab.
+   */
+  max?: number;
 }
+
+/** The default of `max`: the pages an operator switches between in one sitting. */
+export const KEPT_PAGES_MAX = 12;
 
 /**
  * Keeps cached pages mounted but hidden, keyed by path, so they keep their state (the
@@ -27,7 +37,7 @@ export interface KeepAliveProps {
  * pages do not react to other pages' URLs. react-router has no public API for either, hence
  * its UNSAFE_ contexts (stable since v6).
  */
-export default function KeepAlive({ include, cacheable }: KeepAliveProps) {
+export default function KeepAlive({ include, cacheable, max = KEPT_PAGES_MAX }: KeepAliveProps) {
   const { outlet } = useContext(RouteContext);
   const live = useContext(LocationContext);
   const path = live.location.pathname;
@@ -36,12 +46,13 @@ export default function KeepAlive({ include, cacheable }: KeepAliveProps) {
 
   // Remember the shown page as it renders now (React's "information from previous renders"
   // pattern: a guarded update during render, no effect and no extra commit).
+  // `kept` is in the order the pages were last shown, the latest last.
   const stored = kept.find((page) => page.path === path);
   if (cacheable && (stored?.element !== outlet || stored.location !== live.location)) {
-    setKept((previous) => [...previous.filter((page) => page.path !== path && include.includes(page.path)), current]);
+    setKept((previous) => [...previous.filter((page) => page.path !== path && include.includes(page.path)), current].slice(-max));
   }
 
-  const hidden = kept.filter((page) => page.path !== path && include.includes(page.path));
+  const hidden = kept.filter((page) => page.path !== path && include.includes(page.path)).slice(-(max - 1));
   // One keyed list, so a page keeps its place in the tree whether shown or hidden.
   const pages = [...hidden, current].sort((a, b) => a.path.localeCompare(b.path));
   return (
