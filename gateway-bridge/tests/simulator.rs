@@ -42,6 +42,7 @@ fn fleet_config(transport: Transport, prefix: &str, faults: Faults) -> Simulator
         subject_prefix: prefix.into(),
         credentials_dir: Some(support::fleet_credentials(prefix, "GW-", 3)),
         seed: Some(42),
+        ..SimulatorConfig::default()
     }
 }
 

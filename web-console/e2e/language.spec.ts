@@ -20,10 +20,12 @@ const ALLOWED: Record<Language, readonly RegExp[]> = {
     /\b\d+(\.\d+)+(-[0-9A-Za-z.]+)?/g, // firmware versions such as 2.4.1-sim (data)
     /kWh|dBm/g, // units (V, A, W, °C are shorter than three letters)
     /MQTT|NATS|JWT|NB-IoT|LoRa/g, // protocol names
+    /SHA-256/g, // the checksum algorithm's name (the firmware library's column: 网关版本)
     /RDM/g, // the spec's name of the remote device management screen (RDM管理)
     /\badmin\b/g, // the admin's user name (data: the profile, one-key records)
     /\b(operator|guest|OPS)\b/g, // the demo users' accounts and role keys, the demo organization's code (data: system pages)
     /LS-DEMO-\d+/g, // the demo projects' codes (data: project info)
+    /\b(Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[A-Za-z_]+/g, // IANA time zones (data: the energy screen's)
   ],
   // In English: CJK characters and punctuation.
   en: [
@@ -34,6 +36,7 @@ const ALLOWED: Record<Language, readonly RegExp[]> = {
     /回路\d+/g, // the demo loops' names (data)
     /回路过流|供电欠压|配电柜过温|回路状态与计划不符|柜门打开/g, // the demo alarm types' names (data)
     /超级管理员/g, // the admin's nickname and role name (data)
+    /演示基准：同一批回路从日落到日出全程满功率（按各回路统计期内的最高功率）/g, // the demo's energy baseline note (data: the energy screen)
     /运维人员|访客|总部|运维部/g, // the demo users' nicknames and role names, the demo organizations (data: system pages)
     /除夕至元宵节期间，滨江段景观照明延长至次日凌晨1点，节日场景每晚19:00启动。|本周四09:00-12:00东区配电柜检修，期间东区步道照明暂停。|周六20:00-21:00进行天际线灯光秀彩排，请运维人员到岗。/g, // the demo announcements' contents (data; before the titles and names they contain)
     /春节亮灯安排|东区配电柜检修|灯光秀彩排通知/g, // the demo announcements' titles (data: announcements, the home page)

@@ -20,8 +20,8 @@ use tonic::{Request, Response, Status};
 
 use super::{Shared, comms};
 use crate::protocol::{
-    Ack, AckResult, Channel, Command, CommandRequest, CorrelationId, GatewaySerial, LoopIndex, MAX_LEVEL, Schedule,
-    ScheduleId, ScheduleLoop, ScheduleStep, Uplink, encode_command,
+    Ack, AckResult, Channel, Command, CommandRequest, CorrelationId, FirmwareVersion, GatewayParams, GatewaySerial,
+    LoopIndex, MAX_LEVEL, Schedule, ScheduleId, ScheduleLoop, ScheduleStep, Uplink, encode_command,
 };
 
 /// Longest wait a caller may ask for.
@@ -33,6 +33,10 @@ const CONTROL_PERMISSIONS: &[&str] = &[lighting::control::EDIT, lighting::one_ke
 const SCHEDULE_PERMISSIONS: &[&str] = &[lighting::task::ISSUE];
 /// Who may read a gateway's loops now.
 const READ_PERMISSIONS: &[&str] = &[lighting::control::QUERY, lighting::control::EDIT, lighting::gateway::QUERY];
+/// Who may upgrade a gateway's firmware: the gateway upgrade screen.
+const UPGRADE_PERMISSIONS: &[&str] = &[lighting::upgrade::EDIT];
+/// Who may set a gateway's operating parameters: the gateways screen's parameter setting.
+const PARAMS_PERMISSIONS: &[&str] = &[lighting::gateway::PARAMS];
 
 /// Commands waiting for their acknowledgement, by the gateway they went to and their
 /// correlation id: an acknowledgement counts only from the gateway the command was sent to,
@@ -151,12 +155,19 @@ impl BridgeApi {
     }
 }
 
-/// The permissions a command needs: reading for a read, switching for anything else (an
-/// empty command is refused as a bad request once the caller is known).
+/// The permissions a command needs: reading for a read, issuing tasks for a schedule, the
+/// upgrade screen's for firmware, the parameter setting's for parameters, switching for
+/// anything else (an empty command is refused as a bad request once the caller is known).
 fn required(command: Option<&pb::send_command_request::Command>) -> &'static [&'static str] {
     match command {
         Some(pb::send_command_request::Command::ReadState(_)) => READ_PERMISSIONS,
         Some(pb::send_command_request::Command::SetSchedule(_)) => SCHEDULE_PERMISSIONS,
+        Some(
+            pb::send_command_request::Command::FirmwareBegin(_)
+            | pb::send_command_request::Command::FirmwareChunk(_)
+            | pb::send_command_request::Command::FirmwareCommit(_),
+        ) => UPGRADE_PERMISSIONS,
+        Some(pb::send_command_request::Command::SetParams(_)) => PARAMS_PERMISSIONS,
         _ => CONTROL_PERMISSIONS,
     }
 }
@@ -242,6 +253,28 @@ fn command_of(body: &pb::SendCommandRequest) -> Result<(GatewaySerial, Command),
         Some(pb::send_command_request::Command::SetTime(set)) => {
             let time = chrono::DateTime::from_timestamp_millis(set.time_ms).ok_or_else(bad_request)?;
             Command::SetTime { time }
+        }
+        // Sizes and lengths out of the protocol's limits are refused by the codec, as a bad
+        // request too, before anything is sent.
+        Some(pb::send_command_request::Command::FirmwareBegin(begin)) => Command::FirmwareBegin {
+            version: FirmwareVersion::new(begin.version.clone()).map_err(|_| bad_request())?,
+            size: begin.size,
+            sha256: <[u8; 32]>::try_from(begin.sha256.as_slice()).map_err(|_| bad_request())?,
+            chunk_size: begin.chunk_size,
+        },
+        Some(pb::send_command_request::Command::FirmwareChunk(chunk)) => {
+            Command::FirmwareChunk { index: chunk.index, data: chunk.data.clone(), crc32: chunk.crc32 }
+        }
+        Some(pb::send_command_request::Command::FirmwareCommit(_)) => Command::FirmwareCommit,
+        // 0 leaves a parameter as it is, and a request must set one; values out of the
+        // protocol's ranges are refused by the codec, as a bad request too.
+        Some(pb::send_command_request::Command::SetParams(set)) => {
+            let seconds = |value: u32| (value > 0).then(|| Duration::from_secs(u64::from(value)));
+            let params = GatewayParams { heartbeat: seconds(set.heartbeat_s), telemetry: seconds(set.telemetry_s) };
+            if params == GatewayParams::default() {
+                return Err(bad_request());
+            }
+            Command::SetParams(params)
         }
         None => return Err(bad_request()),
     };
@@ -354,8 +387,10 @@ impl Shared {
             return Err(Error::refused(Msg::DeviceOffline));
         }
         let id = CorrelationId::new(uuid::Uuid::new_v4().simple().to_string()).map_err(Error::internal)?;
+        let begins_firmware = matches!(command, Command::FirmwareBegin { .. });
         let request = CommandRequest { correlation_id: id.clone(), issued_at: chrono::Utc::now(), command };
-        // A command the protocol refuses (a schedule out of its limits) is the caller's error.
+        // A command the protocol refuses (a schedule out of its limits, a chunk too large) is
+        // the caller's error.
         let payload = encode_command(&request).map_err(|err| {
             tracing::warn!(gateway = %serial, error = %err, "command refused by the protocol");
             Error::bad_request(Msg::BadRequest)
@@ -407,6 +442,8 @@ impl Shared {
             loops: ack.loops.iter().map(pb::LoopState::from).collect(),
             elapsed_ms,
             device_time_ms: ack.device_time.timestamp_millis(),
+            // Only fw_begin's answer has one; none is passed on from any other answer.
+            next_chunk: if begins_firmware { ack.next_chunk } else { None },
         })
     }
 }
@@ -425,7 +462,67 @@ mod tests {
             device_time: Utc::now(),
             result: AckResult::Ok,
             loops: Vec::new(),
+            next_chunk: None,
         }
+    }
+
+    fn request_of(command: pb::send_command_request::Command) -> pb::SendCommandRequest {
+        pb::SendCommandRequest { serial: "GW-1".into(), command: Some(command), timeout_ms: 0 }
+    }
+
+    #[test]
+    fn firmware_requests_become_protocol_commands_or_bad_requests() {
+        use pb::send_command_request::Command as Sent;
+        let begin = |version: &str, sha256: Vec<u8>| {
+            request_of(Sent::FirmwareBegin(pb::FirmwareBegin {
+                version: version.into(),
+                size: 40,
+                sha256,
+                chunk_size: 32,
+            }))
+        };
+        let (_, command) = command_of(&begin("2.5.0", vec![7; 32])).unwrap();
+        let expected = Command::FirmwareBegin {
+            version: FirmwareVersion::new("2.5.0").unwrap(),
+            size: 40,
+            sha256: [7; 32],
+            chunk_size: 32,
+        };
+        assert_eq!(command, expected);
+        for bad in [begin("2.5.0", vec![7; 31]), begin("2.5.0", Vec::new()), begin("2 5", vec![7; 32])] {
+            assert_eq!(command_of(&bad).unwrap_err().code, ErrorCode::BadRequest);
+        }
+        let chunk = request_of(Sent::FirmwareChunk(pb::FirmwareChunk { index: 1, data: vec![1, 2], crc32: 9 }));
+        assert_eq!(command_of(&chunk).unwrap().1, Command::FirmwareChunk { index: 1, data: vec![1, 2], crc32: 9 });
+        let commit = request_of(Sent::FirmwareCommit(pb::FirmwareCommit {}));
+        assert_eq!(command_of(&commit).unwrap().1, Command::FirmwareCommit);
+        assert_eq!(required(Some(&Sent::FirmwareCommit(pb::FirmwareCommit {}))), UPGRADE_PERMISSIONS);
+    }
+
+    #[test]
+    fn param_requests_become_protocol_commands_or_bad_requests() {
+        use pb::send_command_request::Command as Sent;
+        let set = |heartbeat_s, telemetry_s| request_of(Sent::SetParams(pb::SetParams { heartbeat_s, telemetry_s }));
+        let params = |heartbeat: Option<u64>, telemetry: Option<u64>| {
+            Command::SetParams(GatewayParams {
+                heartbeat: heartbeat.map(Duration::from_secs),
+                telemetry: telemetry.map(Duration::from_secs),
+            })
+        };
+        assert_eq!(command_of(&set(10, 60)).unwrap().1, params(Some(10), Some(60)));
+        assert_eq!(command_of(&set(30, 0)).unwrap().1, params(Some(30), None), "0 leaves it as it is");
+        assert_eq!(command_of(&set(0, 3600)).unwrap().1, params(None, Some(3600)));
+        assert_eq!(command_of(&set(0, 0)).unwrap_err().code, ErrorCode::BadRequest, "nothing to set");
+        // Out of range: refused by the codec before anything is sent, as a bad request.
+        for (heartbeat_s, telemetry_s) in [(31, 60), (9, 0), (0, 9), (30, 3601), (u32::MAX, 0)] {
+            let (_, command) = command_of(&set(heartbeat_s, telemetry_s)).unwrap();
+            let request =
+                CommandRequest { correlation_id: CorrelationId::new("c-1").unwrap(), issued_at: Utc::now(), command };
+            assert!(encode_command(&request).is_err(), "{heartbeat_s} s, {telemetry_s} s");
+        }
+        let sent = Sent::SetParams(pb::SetParams { heartbeat_s: 30, telemetry_s: 0 });
+        assert_eq!(required(Some(&sent)), PARAMS_PERMISSIONS);
+        assert_eq!(PARAMS_PERMISSIONS, &["pc:lighting:gateway:params"]);
     }
 
     #[test]

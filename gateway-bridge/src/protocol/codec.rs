@@ -10,6 +10,8 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as BASE64;
 use chrono::{DateTime, TimeZone, Utc};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -18,8 +20,10 @@ use serde_json::Value;
 use super::error::{ProtocolError, invalid, out_of_range};
 use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MAX_LOOPS, MessageId, ScheduleId};
 use super::messages::{
-    Ack, AckResult, Command, CommandRequest, DeviceEvent, EventKind, GatewayReading, Heartbeat, LoopReading, MAX_LEVEL,
-    MAX_SCHEDULE_SPAN, MAX_SCHEDULE_STEPS, Schedule, ScheduleLoop, ScheduleStep, Telemetry, Uplink,
+    Ack, AckResult, Command, CommandRequest, DeviceEvent, EventKind, GatewayParams, GatewayReading, Heartbeat,
+    LoopReading, MAX_FIRMWARE_BYTES, MAX_FIRMWARE_CHUNK_BYTES, MAX_HEARTBEAT_S, MAX_LEVEL, MAX_SCHEDULE_SPAN,
+    MAX_SCHEDULE_STEPS, MAX_TELEMETRY_S, MIN_HEARTBEAT_S, MIN_TELEMETRY_S, Schedule, ScheduleLoop, ScheduleStep,
+    Telemetry, Uplink,
 };
 use super::topics::Channel;
 use super::wire::{
@@ -265,6 +269,15 @@ fn present_fields(wire: &WireCommand) -> Vec<&'static str> {
         ("time", wire.time.is_some()),
         ("until", wire.until.is_some()),
         ("schedule", wire.schedule.is_some()),
+        ("fw", wire.fw.is_some()),
+        ("size", wire.size.is_some()),
+        ("sha256", wire.sha256.is_some()),
+        ("chunk", wire.chunk_size.is_some()),
+        ("index", wire.chunk_index.is_some()),
+        ("data", wire.data.is_some()),
+        ("crc32", wire.crc32.is_some()),
+        ("heartbeat_s", wire.heartbeat_s.is_some()),
+        ("telemetry_s", wire.telemetry_s.is_some()),
     ];
     fields.into_iter().filter(|(_, present)| *present).map(|(name, _)| name).collect()
 }
@@ -333,6 +346,106 @@ fn schedule_to_wire(schedule: &Schedule) -> WireSchedule {
     }
 }
 
+/// A SHA-256 on the wire: exactly 64 lowercase hex digits.
+fn sha256_from_hex(hex: &str) -> Result<[u8; 32], ProtocolError> {
+    let digit = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        _ => None,
+    };
+    let bytes = hex.as_bytes();
+    if bytes.len() != 64 {
+        return Err(invalid(
+            "sha256",
+            format!("must be 64 lowercase hex digits, not {} characters", hex.chars().count()),
+        ));
+    }
+    let mut digest = [0_u8; 32];
+    for (byte, pair) in digest.iter_mut().zip(bytes.chunks_exact(2)) {
+        let (Some(high), Some(low)) = (digit(pair[0]), digit(pair[1])) else {
+            return Err(invalid("sha256", "must be 64 lowercase hex digits"));
+        };
+        *byte = high << 4 | low;
+    }
+    Ok(digest)
+}
+
+fn sha256_to_hex(digest: &[u8; 32]) -> String {
+    digest.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// A whole number of `field` within `range`, as the u32 the domain keeps.
+fn check_u32(field: &str, value: u64, range: std::ops::RangeInclusive<u32>) -> Result<u32, ProtocolError> {
+    match u32::try_from(value) {
+        Ok(fits) if range.contains(&fits) => Ok(fits),
+        _ => Err(out_of_range(field, format!("{value} is outside {}..={}", range.start(), range.end()))),
+    }
+}
+
+fn firmware_begin_from_wire(wire: &WireCommand) -> Result<Command, ProtocolError> {
+    let version = wire.fw.clone().ok_or_else(|| invalid("fw", "fw_begin needs the firmware version"))?;
+    let size = wire.size.ok_or_else(|| invalid("size", "fw_begin needs the image size"))?;
+    let sha256 = wire.sha256.as_deref().ok_or_else(|| invalid("sha256", "fw_begin needs the image's sha256"))?;
+    let chunk_size = wire.chunk_size.ok_or_else(|| invalid("chunk", "fw_begin needs the chunk size"))?;
+    let max_chunk = MAX_FIRMWARE_CHUNK_BYTES as u32;
+    Ok(Command::FirmwareBegin {
+        version: FirmwareVersion::new(version)?,
+        size: check_u32("size", size, 1..=MAX_FIRMWARE_BYTES)?,
+        sha256: sha256_from_hex(sha256)?,
+        chunk_size: check_u32("chunk", chunk_size, 1..=max_chunk)?,
+    })
+}
+
+fn firmware_chunk_from_wire(wire: &WireCommand) -> Result<Command, ProtocolError> {
+    let index = wire.chunk_index.ok_or_else(|| invalid("index", "fw_chunk needs the chunk index"))?;
+    let data = wire.data.as_deref().ok_or_else(|| invalid("data", "fw_chunk needs the data"))?;
+    let crc32 = wire.crc32.ok_or_else(|| invalid("crc32", "fw_chunk needs the crc32 of the data"))?;
+    // An image of MAX_FIRMWARE_BYTES in chunks of one byte has the most chunks.
+    let index = check_u32("index", index, 0..=MAX_FIRMWARE_BYTES - 1)?;
+    let data = BASE64.decode(data).map_err(|err| invalid("data", format!("is not standard base64: {err}")))?;
+    if data.is_empty() || data.len() > MAX_FIRMWARE_CHUNK_BYTES {
+        return Err(out_of_range(
+            "data",
+            format!("{} bytes is outside 1..={MAX_FIRMWARE_CHUNK_BYTES} bytes", data.len()),
+        ));
+    }
+    let crc32 = check_u32("crc32", crc32, 0..=u32::MAX)?;
+    Ok(Command::FirmwareChunk { index, data, crc32 })
+}
+
+/// An interval of `field` in whole seconds within `range`, or `None` when absent.
+fn seconds_from_wire(
+    field: &str,
+    value: Option<u64>,
+    range: std::ops::RangeInclusive<u32>,
+) -> Result<Option<Duration>, ProtocolError> {
+    let Some(seconds) = value else { return Ok(None) };
+    let seconds = check_u32(field, seconds, range)?;
+    Ok(Some(Duration::from_secs(u64::from(seconds))))
+}
+
+/// An interval as whole seconds on the wire; a fraction of a second cannot be sent.
+fn seconds_to_wire(field: &str, interval: Option<Duration>) -> Result<Option<u64>, ProtocolError> {
+    let Some(interval) = interval else { return Ok(None) };
+    if interval.subsec_nanos() != 0 {
+        return Err(invalid(field, format!("{interval:?} is not a whole number of seconds")));
+    }
+    Ok(Some(interval.as_secs()))
+}
+
+fn params_from_wire(wire: &WireCommand) -> Result<Command, ProtocolError> {
+    if wire.heartbeat_s.is_none() && wire.telemetry_s.is_none() {
+        return Err(invalid("cmd", "param_set sets heartbeat_s, telemetry_s or both"));
+    }
+    Ok(Command::SetParams(GatewayParams {
+        heartbeat: seconds_from_wire("heartbeat_s", wire.heartbeat_s, MIN_HEARTBEAT_S..=MAX_HEARTBEAT_S)?,
+        telemetry: seconds_from_wire("telemetry_s", wire.telemetry_s, MIN_TELEMETRY_S..=MAX_TELEMETRY_S)?,
+    }))
+}
+
+/// Every `cmd` this version knows, for the refusal of any other.
+const COMMAND_NAMES: &str = "loop_set, read_state, set_time, schedule_set, fw_begin, fw_chunk, fw_commit, param_set";
+
 fn command_from_wire(wire: WireCommand) -> Result<CommandRequest, ProtocolError> {
     let correlation_id = CorrelationId::new(wire.corr_id.clone())?;
     let issued_at = time_from_ms("ts", wire.ts)?;
@@ -341,12 +454,11 @@ fn command_from_wire(wire: WireCommand) -> Result<CommandRequest, ProtocolError>
         "read_state" => &[],
         "set_time" => &["time"],
         "schedule_set" => &["schedule"],
-        other => {
-            return Err(invalid(
-                "cmd",
-                format!("{other:?} is not one of loop_set, read_state, set_time, schedule_set"),
-            ));
-        }
+        "fw_begin" => &["fw", "size", "sha256", "chunk"],
+        "fw_chunk" => &["index", "data", "crc32"],
+        "fw_commit" => &[],
+        "param_set" => &["heartbeat_s", "telemetry_s"],
+        other => return Err(invalid("cmd", format!("{other:?} is not one of {COMMAND_NAMES}"))),
     };
     if let Some(field) = present_fields(&wire).into_iter().find(|field| !allowed.contains(field)) {
         return Err(invalid(field, format!("is not a field of {}", wire.cmd)));
@@ -376,6 +488,10 @@ fn command_from_wire(wire: WireCommand) -> Result<CommandRequest, ProtocolError>
             let schedule = wire.schedule.ok_or_else(|| invalid("schedule", "schedule_set needs the schedule"))?;
             Command::SetSchedule(schedule_from_wire(schedule)?)
         }
+        "fw_begin" => firmware_begin_from_wire(&wire)?,
+        "fw_chunk" => firmware_chunk_from_wire(&wire)?,
+        "fw_commit" => Command::FirmwareCommit,
+        "param_set" => params_from_wire(&wire)?,
         _ => Command::ReadState,
     };
     Ok(CommandRequest { correlation_id, issued_at, command })
@@ -407,7 +523,21 @@ fn ack_from_wire(wire: WireAck) -> Result<Ack, ProtocolError> {
         (other, _) => return Err(invalid("result", format!("{other:?} is not ok or error"))),
     };
     let loops = loops_from_wire(&wire.loops)?;
-    Ok(Ack { serial, correlation_id, device_time, result, loops })
+    let next_chunk = match wire.next_chunk {
+        None => None,
+        Some(_) if result != AckResult::Ok => {
+            return Err(invalid("next_chunk", "only a successful answer to fw_begin has one"));
+        }
+        Some(_) if !loops.is_empty() => {
+            return Err(invalid(
+                "next_chunk",
+                "is for fw_begin and loops for read_state; an answer has one or the other",
+            ));
+        }
+        // An image of MAX_FIRMWARE_BYTES in chunks of one byte has the most chunks.
+        Some(next) => Some(check_u32("next_chunk", next, 0..=MAX_FIRMWARE_BYTES)?),
+    };
+    Ok(Ack { serial, correlation_id, device_time, result, loops, next_chunk })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -510,6 +640,7 @@ pub fn encode_uplink(uplink: &Uplink) -> Result<Vec<u8>, ProtocolError> {
                 result: result.to_owned(),
                 error,
                 loops: ack.loops.iter().map(loop_to_wire).collect(),
+                next_chunk: ack.next_chunk.map(u64::from),
             };
             ack_from_wire(wire.clone())?;
             serialise(&wire)
@@ -531,6 +662,15 @@ pub fn encode_command(request: &CommandRequest) -> Result<Vec<u8>, ProtocolError
         time: None,
         until: None,
         schedule: None,
+        fw: None,
+        size: None,
+        sha256: None,
+        chunk_size: None,
+        chunk_index: None,
+        data: None,
+        crc32: None,
+        heartbeat_s: None,
+        telemetry_s: None,
     };
     wire.cmd = match &request.command {
         Command::SetLoop { index, level, until } => {
@@ -549,6 +689,25 @@ pub fn encode_command(request: &CommandRequest) -> Result<Vec<u8>, ProtocolError
         Command::SetSchedule(schedule) => {
             wire.schedule = Some(schedule_to_wire(schedule));
             "schedule_set"
+        }
+        Command::FirmwareBegin { version, size, sha256, chunk_size } => {
+            wire.fw = Some(version.to_string());
+            wire.size = Some(u64::from(*size));
+            wire.sha256 = Some(sha256_to_hex(sha256));
+            wire.chunk_size = Some(u64::from(*chunk_size));
+            "fw_begin"
+        }
+        Command::FirmwareChunk { index, data, crc32 } => {
+            wire.chunk_index = Some(u64::from(*index));
+            wire.data = Some(BASE64.encode(data));
+            wire.crc32 = Some(u64::from(*crc32));
+            "fw_chunk"
+        }
+        Command::FirmwareCommit => "fw_commit",
+        Command::SetParams(params) => {
+            wire.heartbeat_s = seconds_to_wire("heartbeat_s", params.heartbeat)?;
+            wire.telemetry_s = seconds_to_wire("telemetry_s", params.telemetry)?;
+            "param_set"
         }
     }
     .to_owned();
@@ -621,6 +780,7 @@ mod tests {
             device_time: at(1_735_689_601_000),
             result: AckResult::Ok,
             loops: vec![reading(1, false)],
+            next_chunk: None,
         });
         let failed = Uplink::Ack(Ack {
             serial: serial(),
@@ -628,6 +788,7 @@ mod tests {
             device_time: at(1_735_689_601_000),
             result: AckResult::Error("loop 9 does not exist".into()),
             loops: Vec::new(),
+            next_chunk: None,
         });
         for (channel, uplink) in
             [(Channel::Heartbeat, heartbeat), (Channel::Event, event), (Channel::Ack, ack), (Channel::Ack, failed)]
@@ -649,6 +810,228 @@ mod tests {
             };
             assert_eq!(decode_command(&encode_command(&request).unwrap()).unwrap(), request);
         }
+    }
+
+    /// The worked example of `docs/device-protocol.md`, 6.2: a 40-byte image in chunks of 32.
+    const EXAMPLE_SHA256: &str = "d9ffd0640e70b31dc16642d89c15694fccf09b97b55e6cac72041416d1bfcfed";
+
+    fn firmware_begin() -> Command {
+        Command::FirmwareBegin {
+            version: FirmwareVersion::new("2.5.0").unwrap(),
+            size: 40,
+            sha256: sha256_from_hex(EXAMPLE_SHA256).unwrap(),
+            chunk_size: 32,
+        }
+    }
+
+    fn request(command: Command) -> CommandRequest {
+        CommandRequest {
+            correlation_id: CorrelationId::new("c-42").unwrap(),
+            issued_at: at(1_735_689_600_000),
+            command,
+        }
+    }
+
+    #[test]
+    fn firmware_commands_round_trip_with_the_documented_field_names() {
+        let chunk = Command::FirmwareChunk { index: 1, data: b"ytes.\n\x00\x01".to_vec(), crc32: 304_924_753 };
+        let expected = [
+            (firmware_begin(), serde_json::json!({"fw": "2.5.0", "size": 40, "sha256": EXAMPLE_SHA256, "chunk": 32})),
+            (chunk, serde_json::json!({"index": 1, "data": "eXRlcy4KAAE=", "crc32": 304_924_753_u32})),
+            (Command::FirmwareCommit, serde_json::json!({})),
+        ];
+        for (command, fields) in expected {
+            let bytes = encode_command(&request(command.clone())).unwrap();
+            let mut value: Value = serde_json::from_slice(&bytes).unwrap();
+            let object = value.as_object_mut().unwrap();
+            for envelope in ["v", "corr_id", "ts", "cmd"] {
+                object.remove(envelope).unwrap();
+            }
+            assert_eq!(value, fields, "{command:?}");
+            assert_eq!(decode_command(&bytes).unwrap(), request(command));
+        }
+        let answer = Uplink::Ack(Ack {
+            serial: serial(),
+            correlation_id: CorrelationId::new("c-42").unwrap(),
+            device_time: at(1_735_689_600_100),
+            result: AckResult::Ok,
+            loops: Vec::new(),
+            next_chunk: Some(1),
+        });
+        let bytes = encode_uplink(&answer).unwrap();
+        assert_eq!(serde_json::from_slice::<Value>(&bytes).unwrap()["next_chunk"], 1);
+        assert_eq!(decode_uplink(Channel::Ack, &bytes).unwrap(), answer);
+    }
+
+    #[test]
+    fn the_largest_chunk_fits_in_a_payload() {
+        let command = Command::FirmwareChunk {
+            index: MAX_FIRMWARE_BYTES - 1,
+            data: vec![0xff; MAX_FIRMWARE_CHUNK_BYTES],
+            crc32: u32::MAX,
+        };
+        let request = CommandRequest {
+            correlation_id: CorrelationId::new("c".repeat(crate::protocol::MAX_CORRELATION_ID_LEN)).unwrap(),
+            issued_at: at(LATEST_DEVICE_TIME_MS),
+            command,
+        };
+        let bytes = encode_command(&request).unwrap();
+        assert!(bytes.len() <= MAX_PAYLOAD_BYTES, "{} bytes", bytes.len());
+        assert_eq!(decode_command(&bytes).unwrap(), request);
+    }
+
+    #[test]
+    fn firmware_commands_and_next_chunk_are_checked() {
+        let refused = |json: &str, reason_part: &str| {
+            let err = decode_command(json.as_bytes()).map(drop).expect_err(json);
+            assert!(err.to_string().contains(reason_part), "{err} lacks {reason_part}");
+        };
+        let command = r#""v":1,"corr_id":"c-1","ts":1735689600000"#;
+        let begin = |fields: &str| format!(r#"{{{command},"cmd":"fw_begin",{fields}}}"#);
+        let sha = EXAMPLE_SHA256;
+        assert!(
+            decode_command(begin(&format!(r#""fw":"2.5.0","size":40,"sha256":"{sha}","chunk":32"#)).as_bytes()).is_ok()
+        );
+        refused(
+            &begin(&format!(r#""fw":"2.5.0","size":40,"sha256":"{}","chunk":32"#, sha.to_uppercase())),
+            "sha256 is invalid",
+        );
+        refused(
+            &begin(&format!(r#""fw":"2.5.0","size":40,"sha256":"{}","chunk":32"#, &sha[..62])),
+            "not 62 characters",
+        );
+        refused(
+            &begin(&format!(r#""fw":"2.5.0","size":40,"sha256":"{}zz","chunk":32"#, &sha[..62])),
+            "64 lowercase hex",
+        );
+        refused(&begin(&format!(r#""fw":"2.5.0","size":40,"sha256":"{sha}00","chunk":32"#)), "not 66 characters");
+        refused(&begin(&format!(r#""fw":"2.5.0","size":0,"sha256":"{sha}","chunk":32"#)), "size is out of range");
+        refused(
+            &begin(&format!(r#""fw":"2.5.0","size":16777217,"sha256":"{sha}","chunk":32"#)),
+            "size is out of range",
+        );
+        refused(&begin(&format!(r#""fw":"2.5.0","size":40,"sha256":"{sha}","chunk":32769"#)), "chunk is out of range");
+        refused(&begin(&format!(r#""fw":"2.5.0","size":40,"sha256":"{sha}","chunk":0"#)), "chunk is out of range");
+        refused(&begin(&format!(r#""fw":"2 5","size":40,"sha256":"{sha}","chunk":32"#)), "fw is invalid");
+        refused(&begin(&format!(r#""size":40,"sha256":"{sha}","chunk":32"#)), "needs the firmware version");
+        refused(&begin(r#""fw":"2.5.0","size":40,"chunk":32"#), "needs the image's sha256");
+        refused(
+            &begin(&format!(r#""fw":"2.5.0","size":40,"sha256":"{sha}","chunk":32,"loop":1"#)),
+            "loop is invalid: is not a field of fw_begin",
+        );
+        refused(
+            &begin(&format!(r#""fw":"2.5.0","size":40,"sha256":"{sha}","chunk":32,"index":0"#)),
+            "not a field of fw_begin",
+        );
+
+        let chunk = |fields: &str| format!(r#"{{{command},"cmd":"fw_chunk",{fields}}}"#);
+        assert!(decode_command(chunk(r#""index":1,"data":"eXRlcy4KAAE=","crc32":304924753"#).as_bytes()).is_ok());
+        refused(&chunk(r#""index":1,"data":"eXRlcy4KAAE=""#), "needs the crc32");
+        refused(&chunk(r#""index":1,"data":"eXRlcy4KAAE","crc32":1"#), "not standard base64");
+        refused(&chunk(r#""index":1,"data":"eXRl cy4KAAE=","crc32":1"#), "not standard base64");
+        refused(&chunk(r#""index":1,"data":"eXRlcy4KAAE-","crc32":1"#), "not standard base64");
+        refused(&chunk(r#""index":1,"data":"","crc32":0"#), "0 bytes is outside");
+        refused(&chunk(r#""index":1,"data":"AA==","crc32":4294967296"#), "crc32 is out of range");
+        refused(&chunk(r#""index":16777216,"data":"AA==","crc32":1"#), "index is out of range");
+        refused(&chunk(r#""data":"AA==","crc32":1"#), "needs the chunk index");
+        refused(&chunk(r#""index":1,"data":"AA==","crc32":1,"fw":"2.5.0""#), "not a field of fw_chunk");
+        let too_big = BASE64.encode(vec![0_u8; MAX_FIRMWARE_CHUNK_BYTES + 1]);
+        refused(&chunk(&format!(r#""index":1,"data":"{too_big}","crc32":1"#)), "32769 bytes is outside 1..=32768");
+        refused(&format!(r#"{{{command},"cmd":"fw_commit","index":3}}"#), "not a field of fw_commit");
+        assert_eq!(
+            decode_command(format!(r#"{{{command},"cmd":"fw_commit"}}"#).as_bytes()).unwrap().command,
+            Command::FirmwareCommit
+        );
+
+        let ack = r#""v":1,"corr_id":"c-1","sn":"GW-0001","ts":1735689600000"#;
+        let refused_ack = |json: String, reason_part: &str| {
+            let err = decode_uplink(Channel::Ack, json.as_bytes()).map(drop).expect_err(&json);
+            assert!(err.to_string().contains(reason_part), "{err} lacks {reason_part}");
+        };
+        assert!(decode_uplink(Channel::Ack, format!(r#"{{{ack},"result":"ok","next_chunk":0}}"#).as_bytes()).is_ok());
+        refused_ack(format!(r#"{{{ack},"result":"error","error":"x","next_chunk":3}}"#), "only a successful answer");
+        refused_ack(
+            format!(
+                r#"{{{ack},"result":"ok","next_chunk":3,"loops":[{{"loop":1,"on":false,"voltage_v":220,"current_a":0,"power_w":0,"energy_kwh":1}}]}}"#
+            ),
+            "one or the other",
+        );
+        refused_ack(format!(r#"{{{ack},"result":"ok","next_chunk":16777217}}"#), "next_chunk is out of range");
+        refused_ack(format!(r#"{{{ack},"result":"ok","next_chunk":-1}}"#), "schema");
+    }
+
+    fn params(heartbeat_s: Option<u64>, telemetry_s: Option<u64>) -> Command {
+        Command::SetParams(GatewayParams {
+            heartbeat: heartbeat_s.map(Duration::from_secs),
+            telemetry: telemetry_s.map(Duration::from_secs),
+        })
+    }
+
+    #[test]
+    fn param_set_round_trips_with_the_documented_field_names() {
+        let expected = [
+            (params(Some(30), Some(60)), serde_json::json!({"heartbeat_s": 30, "telemetry_s": 60})),
+            (params(Some(10), None), serde_json::json!({"heartbeat_s": 10})),
+            (params(None, Some(3600)), serde_json::json!({"telemetry_s": 3600})),
+            (params(Some(10), Some(10)), serde_json::json!({"heartbeat_s": 10, "telemetry_s": 10})),
+        ];
+        for (command, fields) in expected {
+            let bytes = encode_command(&request(command.clone())).unwrap();
+            let mut value: Value = serde_json::from_slice(&bytes).unwrap();
+            assert_eq!(value["cmd"], "param_set");
+            let object = value.as_object_mut().unwrap();
+            for envelope in ["v", "corr_id", "ts", "cmd"] {
+                object.remove(envelope).unwrap();
+            }
+            assert_eq!(value, fields, "{command:?}");
+            assert_eq!(decode_command(&bytes).unwrap(), request(command));
+        }
+    }
+
+    #[test]
+    fn param_set_is_checked_both_ways() {
+        let refused = |fields: &str, reason_part: &str| {
+            let json = format!(r#"{{"v":1,"corr_id":"c-1","ts":1735689600000,"cmd":"param_set"{fields}}}"#);
+            let err = decode_command(json.as_bytes()).map(drop).expect_err(&json);
+            assert!(err.to_string().contains(reason_part), "{err} lacks {reason_part}");
+        };
+        refused("", "cmd is invalid: param_set sets heartbeat_s, telemetry_s or both");
+        refused(r#","heartbeat_s":null,"telemetry_s":null"#, "sets heartbeat_s, telemetry_s or both");
+        refused(r#","heartbeat_s":9"#, "heartbeat_s is out of range: 9 is outside 10..=30");
+        refused(r#","heartbeat_s":31,"telemetry_s":60"#, "heartbeat_s is out of range: 31 is outside 10..=30");
+        refused(r#","heartbeat_s":0"#, "heartbeat_s is out of range");
+        refused(r#","heartbeat_s":4294967306"#, "heartbeat_s is out of range");
+        refused(r#","telemetry_s":9"#, "telemetry_s is out of range: 9 is outside 10..=3600");
+        refused(r#","telemetry_s":3601"#, "telemetry_s is out of range: 3601 is outside 10..=3600");
+        refused(r#","heartbeat_s":30.5"#, "schema");
+        refused(r#","heartbeat_s":30.0"#, "schema");
+        refused(r#","telemetry_s":-60"#, "schema");
+        refused(r#","telemetry_s":"60""#, "schema");
+        refused(r#","heartbeat_s":30,"loop":1"#, "loop is invalid: is not a field of param_set");
+        refused(r#","telemetry_s":60,"time":1735689600000"#, "time is invalid: is not a field of param_set");
+        let other = r#"{"v":1,"corr_id":"c-1","ts":1735689600000,"cmd":"read_state","heartbeat_s":30}"#;
+        let err = decode_command(other.as_bytes()).unwrap_err();
+        assert!(err.to_string().contains("heartbeat_s is invalid: is not a field of read_state"), "{err}");
+
+        let not_sent = |command: Command, reason_part: &str| {
+            let err = encode_command(&request(command.clone())).expect_err(&format!("{command:?}"));
+            assert!(err.to_string().contains(reason_part), "{err} lacks {reason_part}");
+        };
+        not_sent(params(None, None), "sets heartbeat_s, telemetry_s or both");
+        not_sent(params(Some(9), None), "heartbeat_s is out of range");
+        not_sent(params(Some(31), Some(60)), "heartbeat_s is out of range");
+        not_sent(params(Some(30), Some(3601)), "telemetry_s is out of range");
+        not_sent(params(None, Some(0)), "telemetry_s is out of range");
+        let fraction = GatewayParams { heartbeat: Some(Duration::from_millis(20_500)), telemetry: None };
+        not_sent(Command::SetParams(fraction), "heartbeat_s is invalid: 20.5s is not a whole number of seconds");
+        let fraction = GatewayParams { heartbeat: None, telemetry: Some(Duration::from_nanos(60_000_000_001)) };
+        not_sent(Command::SetParams(fraction), "telemetry_s is invalid");
+    }
+
+    #[test]
+    fn the_heartbeat_ceiling_is_the_interval_the_offline_judgement_counts() {
+        assert_eq!(Duration::from_secs(u64::from(MAX_HEARTBEAT_S)), crate::protocol::HEARTBEAT_INTERVAL);
+        assert_eq!((MIN_HEARTBEAT_S, MAX_HEARTBEAT_S, MIN_TELEMETRY_S, MAX_TELEMETRY_S), (10, 30, 10, 3600));
     }
 
     #[test]
@@ -859,6 +1242,7 @@ mod tests {
             device_time: at(1_735_689_600_000),
             result: AckResult::Error(String::new()),
             loops: Vec::new(),
+            next_chunk: None,
         };
         assert!(encode_uplink(&Uplink::Ack(ack)).is_err());
     }
@@ -878,7 +1262,7 @@ mod tests {
             assert!(decodes, "example does not decode: {json}");
             examples += 1;
         }
-        assert!(examples >= 11, "only {examples} examples");
+        assert!(examples >= 24, "only {examples} examples");
     }
 
     /// A JSON value of any kind, for a field that may not expect it.
@@ -972,6 +1356,7 @@ mod tests {
                         device_time,
                         result: AckResult::Ok,
                         loops: telemetry.loops,
+                        next_chunk: None,
                     };
                     (Channel::Ack, encode_uplink(&Uplink::Ack(ack)).unwrap())
                 }
@@ -1031,10 +1416,13 @@ mod tests {
             command in arb_command(),
             result in arb_ack_result(),
             loops in arb_loops(0),
+            next_chunk in proptest::option::of(0..=MAX_FIRMWARE_BYTES),
         ) {
             let request = CommandRequest { correlation_id: correlation_id.clone(), issued_at, command };
             prop_assert_eq!(decode_command(&encode_command(&request).unwrap()).unwrap(), request);
-            let ack = Uplink::Ack(Ack { serial, correlation_id, device_time: issued_at, result, loops });
+            // The answer to fw_begin: successful and without loops.
+            let next_chunk = next_chunk.filter(|_| result == AckResult::Ok && loops.is_empty());
+            let ack = Uplink::Ack(Ack { serial, correlation_id, device_time: issued_at, result, loops, next_chunk });
             let bytes = encode_uplink(&ack).unwrap();
             prop_assert_eq!(decode_uplink(Channel::Ack, &bytes).unwrap(), ack);
         }

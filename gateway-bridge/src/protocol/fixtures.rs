@@ -10,8 +10,9 @@ use super::codec::{
 };
 use super::ids::{CorrelationId, FirmwareVersion, GatewaySerial, LoopIndex, MAX_LOOPS, MessageId, ScheduleId};
 use super::messages::{
-    AckResult, Command, EventKind, GatewayReading, LoopReading, MAX_LEVEL, MAX_SCHEDULE_SPAN, Schedule, ScheduleLoop,
-    ScheduleStep, Telemetry,
+    AckResult, Command, EventKind, GatewayParams, GatewayReading, LoopReading, MAX_FIRMWARE_BYTES,
+    MAX_FIRMWARE_CHUNK_BYTES, MAX_HEARTBEAT_S, MAX_LEVEL, MAX_SCHEDULE_SPAN, MAX_TELEMETRY_S, MIN_HEARTBEAT_S,
+    MIN_TELEMETRY_S, Schedule, ScheduleLoop, ScheduleStep, Telemetry,
 };
 
 pub(super) fn serial() -> GatewaySerial {
@@ -147,7 +148,25 @@ pub(super) fn arb_command() -> impl Strategy<Value = Command> {
         Just(Command::ReadState),
         arb_time().prop_map(|time| Command::SetTime { time }),
         arb_schedule().prop_map(Command::SetSchedule),
+        (arb_firmware(), 1..=MAX_FIRMWARE_BYTES, any::<[u8; 32]>(), 1..=MAX_FIRMWARE_CHUNK_BYTES as u32).prop_map(
+            |(version, size, sha256, chunk_size)| Command::FirmwareBegin { version, size, sha256, chunk_size }
+        ),
+        // Small chunks keep the cases fast; the largest is a unit test of its own.
+        (0..MAX_FIRMWARE_BYTES, proptest::collection::vec(any::<u8>(), 1..64), any::<u32>())
+            .prop_map(|(index, data, crc32)| Command::FirmwareChunk { index, data, crc32 }),
+        Just(Command::FirmwareCommit),
+        arb_params().prop_map(Command::SetParams),
     ]
+}
+
+/// Operating parameters within their ranges, at least one of the two set.
+pub(super) fn arb_params() -> impl Strategy<Value = GatewayParams> {
+    let seconds = |range: std::ops::RangeInclusive<u32>| {
+        proptest::option::of(range.prop_map(|s| std::time::Duration::from_secs(u64::from(s))))
+    };
+    (seconds(MIN_HEARTBEAT_S..=MAX_HEARTBEAT_S), seconds(MIN_TELEMETRY_S..=MAX_TELEMETRY_S))
+        .prop_filter("param_set sets at least one", |(heartbeat, telemetry)| heartbeat.is_some() || telemetry.is_some())
+        .prop_map(|(heartbeat, telemetry)| GatewayParams { heartbeat, telemetry })
 }
 
 pub(super) fn arb_event_kind() -> impl Strategy<Value = EventKind> {

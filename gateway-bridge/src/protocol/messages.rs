@@ -136,6 +136,40 @@ impl Schedule {
     }
 }
 
+/// Most bytes of firmware one `fw_chunk` carries (decoded): its base64 and the rest of the
+/// command stay under the payload limit.
+pub const MAX_FIRMWARE_CHUNK_BYTES: usize = 32 * 1024;
+/// Largest firmware image a `fw_begin` may announce: 16 MiB.
+pub const MAX_FIRMWARE_BYTES: u32 = 16 * 1024 * 1024;
+
+/// How many chunks an image of `size` bytes takes in chunks of `chunk_size` bytes (the last
+/// one holds the remainder): `ceil(size / chunk_size)`.
+pub fn firmware_chunk_count(size: u32, chunk_size: u32) -> u32 {
+    size.div_ceil(chunk_size.max(1))
+}
+
+/// Shortest heartbeat interval a gateway may be given (`param_set`), in seconds.
+pub const MIN_HEARTBEAT_S: u32 = 10;
+/// Longest heartbeat interval a gateway may be given, in seconds: the platform takes a gateway
+/// as offline after [`OFFLINE_AFTER_MISSED_HEARTBEATS`] heartbeats of [`HEARTBEAT_INTERVAL`]
+/// without a message, so a gateway beating more slowly would look offline while it is not.
+pub const MAX_HEARTBEAT_S: u32 = HEARTBEAT_INTERVAL.as_secs() as u32;
+/// Shortest telemetry interval a gateway may be given (`param_set`), in seconds.
+pub const MIN_TELEMETRY_S: u32 = 10;
+/// Longest telemetry interval a gateway may be given, in seconds: an hour.
+pub const MAX_TELEMETRY_S: u32 = 3600;
+
+/// Operating parameters the platform sets on a gateway, which applies them at once and keeps
+/// them across restarts (in flash). `None` leaves that parameter as it is; a command sets at
+/// least one. Both are whole seconds, within their `MIN_…_S..=MAX_…_S`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GatewayParams {
+    /// How often the gateway sends a heartbeat ([`MIN_HEARTBEAT_S`] to [`MAX_HEARTBEAT_S`]).
+    pub heartbeat: Option<Duration>,
+    /// How often the gateway sends telemetry ([`MIN_TELEMETRY_S`] to [`MAX_TELEMETRY_S`]).
+    pub telemetry: Option<Duration>,
+}
+
 /// What the platform asks a gateway to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -150,6 +184,21 @@ pub enum Command {
     ReadState,
     /// Set the gateway's clock.
     SetTime { time: DateTime<Utc> },
+    /// Prepare to receive firmware `version`, `size` bytes whose SHA-256 is `sha256`, in
+    /// chunks of `chunk_size` bytes ([`firmware_chunk_count`] of them). The answer's
+    /// [`Ack::next_chunk`] is the first chunk the gateway still needs: the chunks it already
+    /// holds of this very image (same `sha256`, `size` and `chunk_size`) are kept, any other
+    /// partial image is discarded; a gateway already running `version` needs none.
+    FirmwareBegin { version: FirmwareVersion, size: u32, sha256: [u8; 32], chunk_size: u32 },
+    /// Chunk `index` (from 0) of the image announced by [`Command::FirmwareBegin`]; `crc32` is
+    /// the CRC-32/ISO-HDLC of `data`, which the gateway checks. Every chunk but the last is
+    /// `chunk_size` bytes.
+    FirmwareChunk { index: u32, data: Vec<u8>, crc32: u32 },
+    /// Check the whole image against its SHA-256 and, if it matches, acknowledge and restart
+    /// into it.
+    FirmwareCommit,
+    /// Apply these operating parameters and keep them across restarts.
+    SetParams(GatewayParams),
 }
 
 /// A command as sent: its correlation id, when the platform issued it, and what to do.
@@ -177,6 +226,9 @@ pub struct Ack {
     pub result: AckResult,
     /// The loops' readings, in the answer to [`Command::ReadState`]; empty otherwise.
     pub loops: Vec<LoopReading>,
+    /// The first chunk the gateway still needs, in the successful answer to
+    /// [`Command::FirmwareBegin`]; `None` otherwise.
+    pub next_chunk: Option<u32>,
 }
 
 /// Any message a gateway sends.

@@ -33,8 +33,9 @@ pub use ids::{
     MAX_SERIAL_LEN, MessageId, ScheduleId,
 };
 pub use messages::{
-    Ack, AckResult, COMMAND_TIMEOUT, Command, CommandRequest, DeviceEvent, EventKind, GatewayReading,
-    HEARTBEAT_INTERVAL, Heartbeat, LoopReading, MAX_LEVEL, MAX_SCHEDULE_SPAN, MAX_SCHEDULE_STEPS,
-    OFFLINE_AFTER_MISSED_HEARTBEATS, Schedule, ScheduleLoop, ScheduleStep, Telemetry, Uplink,
+    Ack, AckResult, COMMAND_TIMEOUT, Command, CommandRequest, DeviceEvent, EventKind, GatewayParams, GatewayReading,
+    HEARTBEAT_INTERVAL, Heartbeat, LoopReading, MAX_FIRMWARE_BYTES, MAX_FIRMWARE_CHUNK_BYTES, MAX_HEARTBEAT_S,
+    MAX_LEVEL, MAX_SCHEDULE_SPAN, MAX_SCHEDULE_STEPS, MAX_TELEMETRY_S, MIN_HEARTBEAT_S, MIN_TELEMETRY_S,
+    OFFLINE_AFTER_MISSED_HEARTBEATS, Schedule, ScheduleLoop, ScheduleStep, Telemetry, Uplink, firmware_chunk_count,
 };
 pub use topics::{Channel, MAX_PREFIX_LEN, Topics, partition_of};

@@ -79,6 +79,26 @@ pub(super) struct WireCommand {
     pub(super) until: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) schedule: Option<WireSchedule>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) fw: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) size: Option<u64>,
+    /// 64 lowercase hex digits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) sha256: Option<String>,
+    #[serde(rename = "chunk", default, skip_serializing_if = "Option::is_none")]
+    pub(super) chunk_size: Option<u64>,
+    #[serde(rename = "index", default, skip_serializing_if = "Option::is_none")]
+    pub(super) chunk_index: Option<u64>,
+    /// Standard base64 with padding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) data: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) crc32: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) heartbeat_s: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) telemetry_s: Option<u64>,
 }
 
 /// The `schedule` of a `schedule_set` command; steps are `[offset_s, level]` pairs.
@@ -98,7 +118,8 @@ pub(super) struct WireScheduleLoop {
     pub(super) steps: Vec<(u64, u64)>,
 }
 
-/// An `ack` payload; `error` only when `result` is `error`, `loops` only in the answer to `read_state`.
+/// An `ack` payload; `error` only when `result` is `error`, `loops` only in the answer to
+/// `read_state`, `next_chunk` only in the answer to `fw_begin`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(super) struct WireAck {
     pub(super) v: u64,
@@ -110,4 +131,6 @@ pub(super) struct WireAck {
     pub(super) error: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(super) loops: Vec<WireLoop>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) next_chunk: Option<u64>,
 }

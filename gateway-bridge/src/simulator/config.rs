@@ -7,13 +7,17 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use super::SimulatorError;
-use crate::protocol::{GatewaySerial, MAX_LOOPS, MAX_SERIAL_LEN, ProtocolError, Topics};
+use crate::protocol::{FirmwareVersion, GatewaySerial, MAX_LOOPS, MAX_SERIAL_LEN, ProtocolError, Topics};
 
 /// Most gateways one simulator runs.
 pub const MAX_GATEWAYS: usize = 10_000;
 /// Shortest interval between two samples of one gateway.
 pub const MIN_INTERVAL: Duration = Duration::from_millis(10);
 const SERIAL_DIGITS: usize = 5;
+/// The firmware version the virtual gateways run from the start.
+pub const DEFAULT_FIRMWARE: &str = "2.4.1-sim";
+/// How long a virtual gateway is silent while it restarts into a new firmware image.
+pub const DEFAULT_REBOOT: Duration = Duration::from_secs(3);
 
 /// How the virtual gateways reach the platform.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -103,6 +107,48 @@ impl Faults {
     }
 }
 
+/// Misbehaviour during firmware upgrades (`docs/device-protocol.md`, 6.2), each a probability
+/// 0 to 1.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FirmwareFaults {
+    /// Per `fw_chunk`: the gateway never gets it, so it does not answer (the platform times
+    /// out and sends the chunk again).
+    pub lost_chunk: f64,
+    /// Per transfer, decided at the `fw_begin` that starts it: one byte is stored wrong after
+    /// its chunk passed the crc check (a bad flash write), so `fw_commit` finds the image's
+    /// checksum wrong.
+    pub corrupt: f64,
+    /// Per `fw_commit`: the new image does not boot and the gateway comes back with its old
+    /// version.
+    pub old_after_reboot: f64,
+    /// Per `fw_chunk`: after answering it the gateway drops out for 5 to 20 intervals as the
+    /// offline fault does, keeping the chunks it has (a `fw_begin` then resumes).
+    pub drop_out: f64,
+}
+
+impl FirmwareFaults {
+    fn named(&self) -> [(&'static str, f64); 4] {
+        [
+            ("lost_chunk", self.lost_chunk),
+            ("corrupt", self.corrupt),
+            ("old_after_reboot", self.old_after_reboot),
+            ("drop_out", self.drop_out),
+        ]
+    }
+
+    /// Checks that every probability is within 0..=1.
+    pub fn validate(&self) -> Result<(), SimulatorError> {
+        for (name, probability) in self.named() {
+            if !(0.0..=1.0).contains(&probability) {
+                return Err(SimulatorError::InvalidConfig(format!(
+                    "firmware_faults.{name} must be a probability between 0 and 1, not {probability}"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// What to simulate.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SimulatorConfig {
@@ -124,6 +170,13 @@ pub struct SimulatorConfig {
     pub credentials_dir: Option<std::path::PathBuf>,
     /// Seed of the random readings and faults; a fresh one each run when `None`.
     pub seed: Option<u64>,
+    /// The firmware version every gateway runs at the start (a valid `fw`: 1 to 32 of
+    /// `[A-Za-z0-9._+-]`).
+    pub firmware: String,
+    /// How long a gateway is silent restarting into a committed image (0 for at its next
+    /// tick).
+    pub reboot: Duration,
+    pub firmware_faults: FirmwareFaults,
 }
 
 impl Default for SimulatorConfig {
@@ -138,6 +191,9 @@ impl Default for SimulatorConfig {
             subject_prefix: String::new(),
             credentials_dir: None,
             seed: None,
+            firmware: DEFAULT_FIRMWARE.into(),
+            reboot: DEFAULT_REBOOT,
+            firmware_faults: FirmwareFaults::default(),
         }
     }
 }
@@ -162,7 +218,10 @@ impl SimulatorConfig {
             return invalid("serial_prefix may hold only letters, digits, '_' and '-'".into());
         }
         Topics::new(&self.subject_prefix)?;
-        self.faults.validate()
+        FirmwareVersion::new(self.firmware.as_str())
+            .map_err(|err| SimulatorError::InvalidConfig(format!("firmware {:?}: {err}", self.firmware)))?;
+        self.faults.validate()?;
+        self.firmware_faults.validate()
     }
 
     /// The serial of the gateway numbered `number` (from 1).
@@ -193,6 +252,17 @@ mod tests {
             faults: Faults { offline: f64::NAN, ..Faults::default() },
             ..SimulatorConfig::default()
         });
+        refused(SimulatorConfig { firmware: "2.5 beta".into(), ..SimulatorConfig::default() });
+        refused(SimulatorConfig { firmware: String::new(), ..SimulatorConfig::default() });
+        refused(SimulatorConfig {
+            firmware_faults: FirmwareFaults { corrupt: -0.1, ..FirmwareFaults::default() },
+            ..SimulatorConfig::default()
+        });
+        refused(SimulatorConfig {
+            firmware_faults: FirmwareFaults { drop_out: f64::NAN, ..FirmwareFaults::default() },
+            ..SimulatorConfig::default()
+        });
+        assert!(SimulatorConfig { reboot: Duration::ZERO, ..SimulatorConfig::default() }.validate().is_ok());
         assert_eq!(SimulatorConfig::default().serial(7).unwrap().as_str(), "SIM-00007");
         assert_eq!("mqtt".parse::<Transport>().unwrap(), Transport::Mqtt);
         assert!("amqp".parse::<Transport>().is_err());

@@ -1,9 +1,12 @@
 //! One virtual strong-current lighting gateway, without any I/O: a tick or a command in,
 //! payloads out. Its readings follow a real cabinet (220 V ±3 %, LED loop currents, power =
 //! V·I·pf, energy meters that only grow, drifting signal and cabinet temperature), it sends a
-//! heartbeat every `HEARTBEAT_INTERVAL` whatever the telemetry interval, it obeys commands,
-//! and it misbehaves as its [`Faults`] ask. Randomness comes from one seeded source per
-//! gateway, so a seed replays a run and every behaviour is unit-tested without a server.
+//! heartbeat every `HEARTBEAT_INTERVAL` (or the interval a `param_set` gave it) whatever the
+//! telemetry interval, it obeys commands, firmware upgrades included (a partial image kept
+//! across drop-outs, a silent restart into a committed one), and it misbehaves as its
+//! [`Faults`] and [`FirmwareFaults`] ask.
+//! Randomness comes from one seeded source per gateway, so a seed replays a run and every
+//! behaviour is unit-tested without a server.
 
 use std::ops::RangeInclusive;
 use std::time::Duration;
@@ -11,13 +14,15 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, Utc};
 use rand::Rng;
 use rand::rngs::StdRng;
+use sha2::{Digest, Sha256};
 use tracing::{debug, info, warn};
 
-use super::Faults;
+use super::{Faults, FirmwareFaults, SimulatorConfig};
 use crate::protocol::{
-    Ack, AckResult, Channel, Command, CorrelationId, DeviceEvent, EventKind, FirmwareVersion, Flaw, GatewayReading,
-    GatewaySerial, HEARTBEAT_INTERVAL, Heartbeat, LoopIndex, LoopReading, MAX_ERROR_TEXT_LEN, MAX_LEVEL, MessageId,
-    ProtocolError, Schedule, Telemetry, Uplink, correlation_id_of, decode_command, encode_uplink, flawed_telemetry,
+    Ack, AckResult, Channel, Command, CorrelationId, DeviceEvent, EventKind, FirmwareVersion, Flaw, GatewayParams,
+    GatewayReading, GatewaySerial, HEARTBEAT_INTERVAL, Heartbeat, LoopIndex, LoopReading, MAX_ERROR_TEXT_LEN,
+    MAX_LEVEL, MessageId, ProtocolError, Schedule, Telemetry, Uplink, correlation_id_of, decode_command, encode_uplink,
+    firmware_chunk_count, flawed_telemetry,
 };
 
 /// Nominal supply voltage (V).
@@ -40,7 +45,6 @@ const TEMPERATURE_C: RangeInclusive<f64> = -20.0..=60.0;
 const OFFLINE_INTERVALS: RangeInclusive<u32> = 5..=20;
 /// How long an injected event stays active, in intervals.
 const EVENT_INTERVALS: RangeInclusive<u32> = 3..=10;
-const FIRMWARE: &str = "2.4.1-sim";
 
 /// What a run did, summed over the fleet.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -51,6 +55,7 @@ pub struct SimStats {
     pub events: u64,
     pub acks: u64,
     pub commands_received: u64,
+    /// Commands that came while the gateway was offline or restarting.
     pub commands_ignored_offline: u64,
     pub over_current_samples: u64,
     pub under_voltage_samples: u64,
@@ -60,6 +65,20 @@ pub struct SimStats {
     pub out_of_order: u64,
     /// Messages that could not be handed to the transport.
     pub publish_errors: u64,
+    /// Firmware chunks stored (repeats not counted).
+    pub firmware_chunks: u64,
+    /// `fw_chunk` commands lost on purpose (`FirmwareFaults::lost_chunk`), never answered.
+    pub firmware_chunks_lost: u64,
+    /// Offline periods after a chunk (`FirmwareFaults::drop_out`); also in `offline_periods`.
+    pub firmware_drop_outs: u64,
+    /// Images stored with a flipped byte (`FirmwareFaults::corrupt`).
+    pub firmware_corrupted: u64,
+    /// Restarts into a new firmware version.
+    pub firmware_upgrades: u64,
+    /// Restarts back into the old version (`FirmwareFaults::old_after_reboot`).
+    pub firmware_failed_boots: u64,
+    /// Operating parameters applied (`param_set`).
+    pub params_set: u64,
 }
 
 impl SimStats {
@@ -77,6 +96,13 @@ impl SimStats {
         self.duplicates += other.duplicates;
         self.out_of_order += other.out_of_order;
         self.publish_errors += other.publish_errors;
+        self.firmware_chunks += other.firmware_chunks;
+        self.firmware_chunks_lost += other.firmware_chunks_lost;
+        self.firmware_drop_outs += other.firmware_drop_outs;
+        self.firmware_corrupted += other.firmware_corrupted;
+        self.firmware_upgrades += other.firmware_upgrades;
+        self.firmware_failed_boots += other.firmware_failed_boots;
+        self.params_set += other.params_set;
     }
 }
 
@@ -131,6 +157,44 @@ impl VirtualLoop {
     }
 }
 
+/// A firmware image being received (`fw_begin`, then its chunks in order). It is in flash, so
+/// it outlives a drop-out, and a `fw_begin` of the same image resumes it.
+#[derive(Debug, Clone)]
+struct FirmwareTransfer {
+    version: FirmwareVersion,
+    size: u32,
+    sha256: [u8; 32],
+    chunk_size: u32,
+    /// Chunks `0..next_chunk`, as stored.
+    image: Vec<u8>,
+    next_chunk: u32,
+    /// The byte a bad flash write will store wrong (`FirmwareFaults::corrupt`).
+    corrupt_at: Option<u32>,
+}
+
+impl FirmwareTransfer {
+    fn chunk_count(&self) -> u32 {
+        firmware_chunk_count(self.size, self.chunk_size)
+    }
+
+    fn is_image(&self, size: u32, sha256: &[u8; 32], chunk_size: u32) -> bool {
+        self.size == size && self.sha256 == *sha256 && self.chunk_size == chunk_size
+    }
+
+    /// The length chunk `index` must have: the chunk size, or the remainder for the last.
+    fn chunk_len(&self, index: u32) -> u64 {
+        let start = u64::from(index) * u64::from(self.chunk_size);
+        (u64::from(self.size) - start).min(u64::from(self.chunk_size))
+    }
+}
+
+/// A restart after `fw_commit`: silent until `until` (real time), then running `into`.
+#[derive(Debug, Clone)]
+struct Reboot {
+    until: DateTime<Utc>,
+    into: FirmwareVersion,
+}
+
 /// One simulated gateway: its loops, its readings and its faults.
 pub(super) struct VirtualGateway {
     pub(super) serial: GatewaySerial,
@@ -153,8 +217,23 @@ pub(super) struct VirtualGateway {
     open_events: Vec<(EventKind, u32)>,
     /// Time since the last heartbeat; `None` before the first.
     since_heartbeat: Option<Duration>,
+    /// Time since the last telemetry; `None` before the first.
+    since_telemetry: Option<Duration>,
+    /// How often it sends a heartbeat: [`HEARTBEAT_INTERVAL`] until a `param_set` says
+    /// otherwise. Kept in flash, so it outlives drop-outs and restarts.
+    heartbeat_interval: Duration,
+    /// The least time between two telemetry messages: zero (every tick) until a `param_set`
+    /// says otherwise. Kept in flash as the heartbeat interval is.
+    telemetry_interval: Duration,
     /// The schedule it was given, followed at every tick.
     schedule: Option<Schedule>,
+    firmware_faults: FirmwareFaults,
+    /// How long a restart into a committed image takes.
+    reboot_time: Duration,
+    /// The firmware image being received, if any.
+    transfer: Option<FirmwareTransfer>,
+    /// A restart under way, if any.
+    reboot: Option<Reboot>,
     pub(super) stats: SimStats,
 }
 
@@ -166,16 +245,17 @@ fn round_to(value: f64, decimals: i32) -> f64 {
 }
 
 impl VirtualGateway {
-    /// A gateway with every loop on. `first_seq` seeds the message sequence: the boot time in
-    /// Unix milliseconds keeps ids unique across restarts.
+    /// A gateway of `cfg`'s loops, faults and firmware, with every loop on. `first_seq` seeds
+    /// the message sequence: the boot time in Unix milliseconds keeps ids unique across
+    /// restarts of the simulator (a firmware restart keeps counting).
     pub(super) fn new(
         serial: GatewaySerial,
-        loops: usize,
-        faults: Faults,
+        cfg: &SimulatorConfig,
         mut rng: StdRng,
         first_seq: u64,
     ) -> Result<Self, ProtocolError> {
-        let loops = (0..loops)
+        let faults = cfg.faults.clone();
+        let loops = (0..cfg.loops)
             .map(|position| VirtualLoop {
                 on: true,
                 level: MAX_LEVEL,
@@ -198,7 +278,7 @@ impl VirtualGateway {
             signal_dbm: rng.gen_range(SIGNAL_DBM),
             temperature_c: base_temperature_c,
             base_temperature_c,
-            firmware: FirmwareVersion::new(FIRMWARE)?,
+            firmware: FirmwareVersion::new(cfg.firmware.as_str())?,
             clock_offset: TimeDelta::zero(),
             next_seq: first_seq,
             uptime: Duration::ZERO,
@@ -206,7 +286,14 @@ impl VirtualGateway {
             held_back: None,
             open_events: Vec::new(),
             since_heartbeat: None,
+            since_telemetry: None,
+            heartbeat_interval: HEARTBEAT_INTERVAL,
+            telemetry_interval: Duration::ZERO,
             schedule: None,
+            firmware_faults: cfg.firmware_faults.clone(),
+            reboot_time: cfg.reboot,
+            transfer: None,
+            reboot: None,
             stats: SimStats::default(),
             rng,
         })
@@ -349,6 +436,12 @@ impl VirtualGateway {
     /// One interval has passed: what the gateway sends now.
     pub(super) fn tick(&mut self, now: DateTime<Utc>, elapsed: Duration) -> Vec<Outgoing> {
         self.advance(elapsed);
+        if let Some(reboot) = &self.reboot {
+            if now < reboot.until {
+                return Vec::new();
+            }
+            return self.boot(now);
+        }
         if self.is_offline() {
             self.offline_intervals_left -= 1;
             if !self.is_offline() {
@@ -365,30 +458,74 @@ impl VirtualGateway {
         let device_time = self.device_time(now);
         self.follow_schedule(device_time);
         let mut outgoing = Vec::new();
-        // Heartbeats go out every HEARTBEAT_INTERVAL, as in the field, whatever the telemetry
-        // interval; the first tick always sends one.
+        // Heartbeats go out every heartbeat interval, as in the field, whatever the telemetry
+        // interval, and telemetry once its own interval has passed; the first tick sends both.
         let since = self.since_heartbeat.map(|since| since + elapsed);
-        if since.is_none_or(|since| since >= HEARTBEAT_INTERVAL) {
-            let heartbeat = Uplink::Heartbeat(Heartbeat {
-                id: self.next_id(),
-                device_time,
-                uptime: self.uptime,
-                firmware: self.firmware.clone(),
-            });
-            if let Some(payload) = self.encode(&heartbeat) {
-                outgoing.push(Outgoing { channel: Channel::Heartbeat, payload });
-                self.stats.heartbeats += 1;
-            }
-            self.since_heartbeat = Some(Duration::ZERO);
+        if since.is_none_or(|since| since >= self.heartbeat_interval) {
+            self.push_heartbeat(&mut outgoing, device_time);
         } else {
             self.since_heartbeat = since;
         }
-        self.push_telemetry(&mut outgoing, device_time);
+        let since = self.since_telemetry.map(|since| since + elapsed);
+        if since.is_none_or(|since| since >= self.telemetry_interval) {
+            self.push_telemetry(&mut outgoing, device_time);
+        } else {
+            self.since_telemetry = since;
+        }
         self.push_events(&mut outgoing, device_time);
         outgoing
     }
 
+    /// The restart is over: the gateway runs the version it restarted into (the new one, or
+    /// the old one when the new did not boot) and says so at once, in a heartbeat and a
+    /// telemetry message, without faults in the way.
+    fn boot(&mut self, now: DateTime<Utc>) -> Vec<Outgoing> {
+        let Some(reboot) = self.reboot.take() else { return Vec::new() };
+        if reboot.into == self.firmware {
+            warn!(gateway = %self.serial, firmware = %self.firmware, "simulated gateway restarted into its old firmware");
+            self.stats.firmware_failed_boots += 1;
+        } else {
+            info!(gateway = %self.serial, from = %self.firmware, to = %reboot.into, "simulated gateway restarted into new firmware");
+            self.stats.firmware_upgrades += 1;
+        }
+        self.firmware = reboot.into;
+        self.uptime = Duration::ZERO;
+        // What was in memory is gone.
+        self.held_back = None;
+        let device_time = self.device_time(now);
+        self.follow_schedule(device_time);
+        let mut outgoing = Vec::new();
+        self.push_heartbeat(&mut outgoing, device_time);
+        let telemetry = Telemetry {
+            id: self.next_id(),
+            device_time,
+            gateway: self.gateway_reading(),
+            loops: self.sample_loops(false),
+        };
+        if let Some(payload) = self.encode(&Uplink::Telemetry(telemetry)) {
+            outgoing.push(Outgoing { channel: Channel::Telemetry, payload });
+            self.stats.telemetry += 1;
+        }
+        self.since_telemetry = Some(Duration::ZERO);
+        outgoing
+    }
+
+    fn push_heartbeat(&mut self, outgoing: &mut Vec<Outgoing>, device_time: DateTime<Utc>) {
+        let heartbeat = Uplink::Heartbeat(Heartbeat {
+            id: self.next_id(),
+            device_time,
+            uptime: self.uptime,
+            firmware: self.firmware.clone(),
+        });
+        if let Some(payload) = self.encode(&heartbeat) {
+            outgoing.push(Outgoing { channel: Channel::Heartbeat, payload });
+            self.stats.heartbeats += 1;
+        }
+        self.since_heartbeat = Some(Duration::ZERO);
+    }
+
     fn push_telemetry(&mut self, outgoing: &mut Vec<Outgoing>, device_time: DateTime<Utc>) {
+        self.since_telemetry = Some(Duration::ZERO);
         let telemetry = Telemetry {
             id: self.next_id(),
             device_time,
@@ -463,16 +600,126 @@ impl VirtualGateway {
         device_time: DateTime<Utc>,
         result: AckResult,
         loops: Vec<LoopReading>,
+        next_chunk: Option<u32>,
     ) -> Option<Outgoing> {
-        let ack = Uplink::Ack(Ack { serial: self.serial.clone(), correlation_id, device_time, result, loops });
+        let ack =
+            Uplink::Ack(Ack { serial: self.serial.clone(), correlation_id, device_time, result, loops, next_chunk });
         let payload = self.encode(&ack)?;
         self.stats.acks += 1;
         Some(Outgoing { channel: Channel::Ack, payload })
     }
 
-    /// A command arrived: carry it out and answer, unless offline.
+    /// `fw_begin`: keep the chunks already held of this very image, else start it anew; a
+    /// gateway already running `version` needs no chunk. Answers the first chunk it needs.
+    fn begin_firmware(&mut self, version: FirmwareVersion, size: u32, sha256: [u8; 32], chunk_size: u32) -> u32 {
+        let chunk_count = firmware_chunk_count(size, chunk_size);
+        if version == self.firmware {
+            info!(gateway = %self.serial, firmware = %version, "simulated gateway already runs this firmware");
+            self.transfer = None;
+            return chunk_count;
+        }
+        if let Some(held) = self.transfer.as_mut().filter(|held| held.is_image(size, &sha256, chunk_size)) {
+            info!(gateway = %self.serial, firmware = %version, next_chunk = held.next_chunk, "simulated firmware transfer resumed");
+            held.version = version;
+            return held.next_chunk;
+        }
+        let corrupt_at = self.roll(self.firmware_faults.corrupt).then(|| self.rng.gen_range(0..size));
+        info!(gateway = %self.serial, firmware = %version, size, chunks = chunk_count, "simulated firmware transfer begun");
+        self.transfer =
+            Some(FirmwareTransfer { version, size, sha256, chunk_size, image: Vec::new(), next_chunk: 0, corrupt_at });
+        0
+    }
+
+    /// `fw_chunk`: the next chunk in order is stored; an earlier one is a repeat, answered
+    /// and not stored again.
+    fn store_chunk(&mut self, index: u32, data: &[u8], crc32: u32) -> AckResult {
+        let Some(transfer) = self.transfer.as_mut() else {
+            return AckResult::Error("no firmware transfer in progress".into());
+        };
+        let chunk_count = transfer.chunk_count();
+        if index >= chunk_count {
+            return AckResult::Error(format!("chunk {index} is beyond the image's {chunk_count} chunks"));
+        }
+        if crc32fast::hash(data) != crc32 {
+            return AckResult::Error(format!("chunk {index} crc mismatch"));
+        }
+        if index > transfer.next_chunk {
+            return AckResult::Error(format!("chunk {index} out of order, expecting {}", transfer.next_chunk));
+        }
+        if index < transfer.next_chunk {
+            debug!(gateway = %self.serial, chunk = index, "simulated firmware chunk repeated");
+            return AckResult::Ok;
+        }
+        let expected = transfer.chunk_len(index);
+        if data.len() as u64 != expected {
+            return AckResult::Error(format!("chunk {index} is {} bytes, expecting {expected}", data.len()));
+        }
+        let start = transfer.image.len();
+        transfer.image.extend_from_slice(data);
+        if let Some(at) =
+            transfer.corrupt_at.map(|at| at as usize).filter(|at| (start..transfer.image.len()).contains(at))
+        {
+            transfer.image[at] ^= 0x01;
+            self.stats.firmware_corrupted += 1;
+            debug!(gateway = %self.serial, chunk = index, "simulated bad flash write");
+        }
+        transfer.next_chunk += 1;
+        self.stats.firmware_chunks += 1;
+        AckResult::Ok
+    }
+
+    /// `fw_commit`: a whole image whose SHA-256 matches is acknowledged and restarted into
+    /// (silent for the reboot time); a wrong one is discarded.
+    fn commit_firmware(&mut self, now: DateTime<Utc>) -> AckResult {
+        let Some(transfer) = self.transfer.take() else {
+            return AckResult::Error("no firmware transfer in progress".into());
+        };
+        let chunk_count = transfer.chunk_count();
+        if transfer.next_chunk < chunk_count {
+            let text = format!("image incomplete: {} of {chunk_count} chunks", transfer.next_chunk);
+            self.transfer = Some(transfer);
+            return AckResult::Error(text);
+        }
+        if <[u8; 32]>::from(Sha256::digest(&transfer.image)) != transfer.sha256 {
+            warn!(gateway = %self.serial, firmware = %transfer.version, "simulated firmware image discarded: checksum mismatch");
+            return AckResult::Error("image checksum mismatch".into());
+        }
+        let into =
+            if self.roll(self.firmware_faults.old_after_reboot) { self.firmware.clone() } else { transfer.version };
+        let until = TimeDelta::from_std(self.reboot_time)
+            .ok()
+            .and_then(|reboot| now.checked_add_signed(reboot))
+            .unwrap_or(DateTime::<Utc>::MAX_UTC);
+        info!(gateway = %self.serial, reboot_ms = self.reboot_time.as_millis() as u64, "simulated gateway restarting into committed firmware");
+        self.reboot = Some(Reboot { until, into });
+        AckResult::Ok
+    }
+
+    /// `param_set`: the parameters it names replace the ones in flash; the others stay.
+    fn set_params(&mut self, params: GatewayParams) {
+        if let Some(heartbeat) = params.heartbeat {
+            self.heartbeat_interval = heartbeat;
+        }
+        if let Some(telemetry) = params.telemetry {
+            self.telemetry_interval = telemetry;
+        }
+        self.stats.params_set += 1;
+        info!(
+            gateway = %self.serial,
+            heartbeat_s = self.heartbeat_interval.as_secs(),
+            telemetry_s = self.telemetry_interval.as_secs(),
+            "simulated gateway keeps new operating parameters"
+        );
+    }
+
+    /// A command arrived: carry it out and answer, unless offline or restarting.
     pub(super) fn handle_command(&mut self, payload: &[u8], now: DateTime<Utc>) -> Option<Outgoing> {
         self.stats.commands_received += 1;
+        if self.reboot.is_some() {
+            self.stats.commands_ignored_offline += 1;
+            debug!(gateway = %self.serial, "simulated gateway restarting; command ignored");
+            return None;
+        }
         if self.is_offline() {
             self.stats.commands_ignored_offline += 1;
             debug!(gateway = %self.serial, "simulated gateway offline; command ignored");
@@ -484,11 +731,22 @@ impl VirtualGateway {
                 warn!(gateway = %self.serial, error = %err, "simulated gateway refused a command");
                 let correlation_id = correlation_id_of(payload)?;
                 let text: String = format!("invalid command: {err}").chars().take(MAX_ERROR_TEXT_LEN).collect();
-                return self.ack(correlation_id, self.device_time(now), AckResult::Error(text), Vec::new());
+                return self.ack(correlation_id, self.device_time(now), AckResult::Error(text), Vec::new(), None);
             }
         };
-        debug!(gateway = %self.serial, correlation_id = %request.correlation_id, command = ?request.command, "simulated gateway got a command");
+        let is_chunk = matches!(request.command, Command::FirmwareChunk { .. });
+        if is_chunk && self.roll(self.firmware_faults.lost_chunk) {
+            self.stats.firmware_chunks_lost += 1;
+            debug!(gateway = %self.serial, correlation_id = %request.correlation_id, "simulated firmware chunk lost");
+            return None;
+        }
+        if is_chunk {
+            debug!(gateway = %self.serial, correlation_id = %request.correlation_id, "simulated gateway got a firmware chunk");
+        } else {
+            debug!(gateway = %self.serial, correlation_id = %request.correlation_id, command = ?request.command, "simulated gateway got a command");
+        }
         let mut loops = Vec::new();
+        let mut next_chunk = None;
         let result = match request.command {
             Command::SetLoop { index, level, until } => {
                 let loop_count = self.loops.len();
@@ -533,8 +791,25 @@ impl VirtualGateway {
                 info!(gateway = %self.serial, device_time = %time, "simulated gateway clock set");
                 AckResult::Ok
             }
+            Command::FirmwareBegin { version, size, sha256, chunk_size } => {
+                next_chunk = Some(self.begin_firmware(version, size, sha256, chunk_size));
+                AckResult::Ok
+            }
+            Command::FirmwareChunk { index, data, crc32 } => self.store_chunk(index, &data, crc32),
+            Command::FirmwareCommit => self.commit_firmware(now),
+            Command::SetParams(params) => {
+                self.set_params(params);
+                AckResult::Ok
+            }
         };
-        self.ack(request.correlation_id, self.device_time(now), result, loops)
+        let ack = self.ack(request.correlation_id, self.device_time(now), result, loops, next_chunk);
+        if is_chunk && self.roll(self.firmware_faults.drop_out) {
+            self.offline_intervals_left = self.rng.gen_range(OFFLINE_INTERVALS);
+            self.stats.offline_periods += 1;
+            self.stats.firmware_drop_outs += 1;
+            info!(gateway = %self.serial, intervals = self.offline_intervals_left, "simulated gateway dropping out mid-transfer");
+        }
+        ack
     }
 }
 
@@ -553,8 +828,8 @@ mod tests {
     }
 
     fn virtual_gateway(faults: Faults) -> VirtualGateway {
-        let cfg = SimulatorConfig { faults, seed: Some(11), ..SimulatorConfig::default() };
-        VirtualGateway::new(cfg.serial(1).unwrap(), 4, cfg.faults, StdRng::seed_from_u64(11), 1_000).unwrap()
+        let cfg = SimulatorConfig { faults, loops: 4, seed: Some(11), ..SimulatorConfig::default() };
+        VirtualGateway::new(cfg.serial(1).unwrap(), &cfg, StdRng::seed_from_u64(11), 1_000).unwrap()
     }
 
     fn decoded(outgoing: &[Outgoing], channel: Channel) -> Vec<Uplink> {
@@ -810,6 +1085,307 @@ mod tests {
             .filter(|(reading, virtual_loop)| reading.current_a > virtual_loop.rated_current_a * 1.5)
             .count();
         assert_eq!(over, 1);
+    }
+
+    /// A 100-byte image in chunks of 32: three whole chunks and one of 4 bytes.
+    const CHUNK: u32 = 32;
+
+    fn image() -> Vec<u8> {
+        (0..100_u8).map(|byte| byte.wrapping_mul(37)).collect()
+    }
+
+    fn begin(version: &str, image: &[u8]) -> Command {
+        Command::FirmwareBegin {
+            version: FirmwareVersion::new(version).unwrap(),
+            size: image.len() as u32,
+            sha256: Sha256::digest(image).into(),
+            chunk_size: CHUNK,
+        }
+    }
+
+    fn chunk(image: &[u8], index: u32) -> Command {
+        let data = image.chunks(CHUNK as usize).nth(index as usize).unwrap().to_vec();
+        Command::FirmwareChunk { index, crc32: crc32fast::hash(&data), data }
+    }
+
+    fn firmware_gateway(firmware_faults: FirmwareFaults) -> VirtualGateway {
+        let cfg = SimulatorConfig { loops: 4, firmware_faults, ..SimulatorConfig::default() };
+        VirtualGateway::new(cfg.serial(1).unwrap(), &cfg, StdRng::seed_from_u64(11), 1_000).unwrap()
+    }
+
+    /// Sends `command` at `now()` and returns the answer.
+    fn answer(gateway: &mut VirtualGateway, correlation_id: &str, sent: Command) -> Ack {
+        ack_of(gateway.handle_command(&command(correlation_id, sent), now()))
+    }
+
+    fn error_of(ack: &Ack) -> &str {
+        match &ack.result {
+            AckResult::Error(text) => text,
+            AckResult::Ok => panic!("expected an error, got ok"),
+        }
+    }
+
+    /// Begins `image()` as 2.5.0 and sends all its chunks; each is acknowledged.
+    fn send_image(gateway: &mut VirtualGateway) {
+        assert_eq!(answer(gateway, "b", begin("2.5.0", &image())).next_chunk, Some(0));
+        for index in 0..4 {
+            assert_eq!(answer(gateway, &format!("k{index}"), chunk(&image(), index)).result, AckResult::Ok);
+        }
+    }
+
+    fn firmware_reported(outgoing: &[Outgoing]) -> (Vec<String>, Vec<String>) {
+        let heartbeats = decoded(outgoing, Channel::Heartbeat)
+            .into_iter()
+            .map(|beat| match beat {
+                Uplink::Heartbeat(beat) => beat.firmware.to_string(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        let telemetry = decoded(outgoing, Channel::Telemetry)
+            .into_iter()
+            .map(|sample| match sample {
+                Uplink::Telemetry(sample) => sample.gateway.firmware.to_string(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        (heartbeats, telemetry)
+    }
+
+    #[test]
+    fn a_whole_transfer_is_committed_and_the_gateway_restarts_into_it() {
+        let mut gateway = firmware_gateway(FirmwareFaults::default());
+        let before = gateway.tick(now(), STEP);
+        assert_eq!(firmware_reported(&before), (vec!["2.4.1-sim".into()], vec!["2.4.1-sim".into()]));
+        send_image(&mut gateway);
+        let repeat = answer(&mut gateway, "k2-again", chunk(&image(), 2));
+        assert_eq!(repeat.result, AckResult::Ok, "a repeat is answered and not stored again");
+        assert_eq!(gateway.stats.firmware_chunks, 4);
+        let commit = answer(&mut gateway, "c", Command::FirmwareCommit);
+        assert_eq!(commit.result, AckResult::Ok);
+        assert_eq!(commit.next_chunk, None);
+
+        // Silent for the reboot (3 s by default), commands ignored.
+        let later = |ms: i64| now() + TimeDelta::milliseconds(ms);
+        assert!(gateway.tick(later(1000), STEP).is_empty());
+        assert!(gateway.handle_command(&command("r", Command::ReadState), later(2000)).is_none());
+        assert!(gateway.tick(later(2999), STEP).is_empty());
+        let back = gateway.tick(later(3000), STEP);
+        assert_eq!(firmware_reported(&back), (vec!["2.5.0".into()], vec!["2.5.0".into()]));
+        let Some(Uplink::Heartbeat(beat)) = decoded(&back, Channel::Heartbeat).pop() else { panic!() };
+        assert!(beat.uptime < Duration::from_secs(1), "uptime counts from the restart");
+        assert_eq!(gateway.stats.firmware_upgrades, 1);
+
+        let ids: Vec<u64> =
+            [before, back].iter().flat_map(|sent| sent.iter()).map(|m| uplink_seq(&m.payload, m.channel)).collect();
+        assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "message ids stay unique: {ids:?}");
+        assert_eq!(answer(&mut gateway, "r2", Command::ReadState).result, AckResult::Ok, "answers again");
+        let after = gateway.tick(later(3100), STEP);
+        assert_eq!(firmware_reported(&after).1, vec!["2.5.0".to_owned()]);
+        // Nothing left to commit.
+        assert_eq!(error_of(&answer(&mut gateway, "c2", Command::FirmwareCommit)), "no firmware transfer in progress");
+    }
+
+    fn uplink_seq(payload: &[u8], channel: Channel) -> u64 {
+        decode_uplink(channel, payload).unwrap().message_id().unwrap().seq
+    }
+
+    #[test]
+    fn a_transfer_resumes_after_a_drop_out() {
+        let mut gateway = firmware_gateway(FirmwareFaults { drop_out: 1.0, ..FirmwareFaults::default() });
+        assert_eq!(answer(&mut gateway, "b", begin("2.5.0", &image())).next_chunk, Some(0));
+        assert_eq!(answer(&mut gateway, "k0", chunk(&image(), 0)).result, AckResult::Ok, "answered, then gone");
+        assert!(gateway.handle_command(&command("k1", chunk(&image(), 1)), now()).is_none(), "offline");
+        assert_eq!(gateway.stats.firmware_drop_outs, 1);
+        let mut ticks = 0;
+        while gateway.tick(now(), STEP).is_empty() {
+            ticks += 1;
+            assert!(ticks <= 20, "back within 20 intervals");
+        }
+        assert!(ticks >= 5, "silent for {ticks} intervals");
+        let resumed = answer(&mut gateway, "b2", begin("2.5.0", &image()));
+        assert_eq!((resumed.result, resumed.next_chunk), (AckResult::Ok, Some(1)), "chunk 0 is kept");
+
+        // Another image (or the same one in other chunks) starts from scratch.
+        let other: Vec<u8> = image().into_iter().rev().collect();
+        assert_eq!(answer(&mut gateway, "b3", begin("2.6.0", &other)).next_chunk, Some(0));
+        assert_eq!(answer(&mut gateway, "b4", begin("2.5.0", &image())).next_chunk, Some(0), "the partial was dropped");
+    }
+
+    #[test]
+    fn chunks_are_checked_for_their_crc_order_and_length() {
+        let mut gateway = firmware_gateway(FirmwareFaults::default());
+        let no_transfer = answer(&mut gateway, "k", chunk(&image(), 0));
+        assert_eq!(error_of(&no_transfer), "no firmware transfer in progress");
+        answer(&mut gateway, "b", begin("2.5.0", &image()));
+        let Command::FirmwareChunk { data, crc32, .. } = chunk(&image(), 0) else { unreachable!() };
+        let bad_crc = Command::FirmwareChunk { index: 0, data: data.clone(), crc32: crc32 ^ 1 };
+        assert_eq!(error_of(&answer(&mut gateway, "k0", bad_crc)), "chunk 0 crc mismatch");
+        assert_eq!(answer(&mut gateway, "k0-again", chunk(&image(), 0)).result, AckResult::Ok);
+        assert_eq!(error_of(&answer(&mut gateway, "k3", chunk(&image(), 3))), "chunk 3 out of order, expecting 1");
+        let short = data[..10].to_vec();
+        let short = Command::FirmwareChunk { index: 1, crc32: crc32fast::hash(&short), data: short };
+        assert_eq!(error_of(&answer(&mut gateway, "k1", short)), "chunk 1 is 10 bytes, expecting 32");
+        let beyond = Command::FirmwareChunk { index: 4, crc32, data };
+        assert!(error_of(&answer(&mut gateway, "k4", beyond)).contains("beyond the image's 4 chunks"));
+        assert_eq!(answer(&mut gateway, "b2", begin("2.5.0", &image())).next_chunk, Some(1), "only chunk 0 stored");
+    }
+
+    #[test]
+    fn an_incomplete_image_is_not_committed() {
+        let mut gateway = firmware_gateway(FirmwareFaults::default());
+        answer(&mut gateway, "b", begin("2.5.0", &image()));
+        for index in 0..3 {
+            answer(&mut gateway, &format!("k{index}"), chunk(&image(), index));
+        }
+        let commit = answer(&mut gateway, "c", Command::FirmwareCommit);
+        assert_eq!(error_of(&commit), "image incomplete: 3 of 4 chunks");
+        assert_eq!(answer(&mut gateway, "k3", chunk(&image(), 3)).result, AckResult::Ok, "the transfer goes on");
+        assert_eq!(answer(&mut gateway, "c2", Command::FirmwareCommit).result, AckResult::Ok);
+    }
+
+    #[test]
+    fn a_corrupt_flash_write_fails_the_commit_and_discards_the_image() {
+        let mut gateway = firmware_gateway(FirmwareFaults { corrupt: 1.0, ..FirmwareFaults::default() });
+        send_image(&mut gateway);
+        assert_eq!(gateway.stats.firmware_corrupted, 1);
+        assert_eq!(error_of(&answer(&mut gateway, "c", Command::FirmwareCommit)), "image checksum mismatch");
+        assert_eq!(answer(&mut gateway, "b2", begin("2.5.0", &image())).next_chunk, Some(0), "starts over");
+        assert!(gateway.tick(now(), STEP).iter().any(|m| m.channel == Channel::Heartbeat), "no restart");
+    }
+
+    #[test]
+    fn a_new_image_that_does_not_boot_leaves_the_old_version() {
+        let mut gateway = firmware_gateway(FirmwareFaults { old_after_reboot: 1.0, ..FirmwareFaults::default() });
+        send_image(&mut gateway);
+        assert_eq!(answer(&mut gateway, "c", Command::FirmwareCommit).result, AckResult::Ok);
+        assert!(gateway.tick(now() + TimeDelta::seconds(1), STEP).is_empty(), "restarting");
+        let back = gateway.tick(now() + TimeDelta::seconds(3), STEP);
+        assert_eq!(firmware_reported(&back), (vec!["2.4.1-sim".into()], vec!["2.4.1-sim".into()]));
+        assert_eq!(gateway.stats.firmware_failed_boots, 1);
+    }
+
+    #[test]
+    fn a_lost_chunk_is_never_answered() {
+        let mut gateway = firmware_gateway(FirmwareFaults { lost_chunk: 1.0, ..FirmwareFaults::default() });
+        assert_eq!(answer(&mut gateway, "b", begin("2.5.0", &image())).next_chunk, Some(0));
+        assert!(gateway.handle_command(&command("k0", chunk(&image(), 0)), now()).is_none());
+        assert_eq!(gateway.stats.firmware_chunks_lost, 1);
+        assert_eq!(answer(&mut gateway, "b2", begin("2.5.0", &image())).next_chunk, Some(0), "nothing stored");
+    }
+
+    #[test]
+    fn a_gateway_running_the_version_needs_no_chunk() {
+        let mut gateway = firmware_gateway(FirmwareFaults::default());
+        let ack = answer(&mut gateway, "b", begin("2.4.1-sim", &image()));
+        assert_eq!((ack.result, ack.next_chunk), (AckResult::Ok, Some(4)));
+        assert_eq!(error_of(&answer(&mut gateway, "k0", chunk(&image(), 0))), "no firmware transfer in progress");
+    }
+
+    #[test]
+    fn an_immediate_reboot_restarts_at_the_next_tick() {
+        let cfg =
+            SimulatorConfig { loops: 4, reboot: Duration::ZERO, firmware: "1.0".into(), ..SimulatorConfig::default() };
+        let mut gateway = VirtualGateway::new(cfg.serial(1).unwrap(), &cfg, StdRng::seed_from_u64(11), 1_000).unwrap();
+        send_image(&mut gateway);
+        assert_eq!(answer(&mut gateway, "c", Command::FirmwareCommit).result, AckResult::Ok);
+        assert_eq!(firmware_reported(&gateway.tick(now(), STEP)), (vec!["2.5.0".into()], vec!["2.5.0".into()]));
+    }
+
+    /// The simulator's default tick.
+    const FIVE_SECONDS: Duration = Duration::from_secs(5);
+
+    fn params(heartbeat_s: Option<u64>, telemetry_s: Option<u64>) -> Command {
+        Command::SetParams(GatewayParams {
+            heartbeat: heartbeat_s.map(Duration::from_secs),
+            telemetry: telemetry_s.map(Duration::from_secs),
+        })
+    }
+
+    /// Ticks `ticks` times every 5 s from `from`: the ticks (from 0) that sent a heartbeat, and
+    /// those that sent telemetry.
+    fn pacing(gateway: &mut VirtualGateway, from: DateTime<Utc>, ticks: usize) -> (Vec<usize>, Vec<usize>) {
+        let mut heartbeats = Vec::new();
+        let mut telemetry = Vec::new();
+        for tick in 0..ticks {
+            let at = from + TimeDelta::seconds(5 * tick as i64);
+            let outgoing = gateway.tick(at, FIVE_SECONDS);
+            if outgoing.iter().any(|message| message.channel == Channel::Heartbeat) {
+                heartbeats.push(tick);
+            }
+            if outgoing.iter().any(|message| message.channel == Channel::Telemetry) {
+                telemetry.push(tick);
+            }
+        }
+        (heartbeats, telemetry)
+    }
+
+    fn every(step: usize, ticks: usize) -> Vec<usize> {
+        (0..ticks).step_by(step).collect()
+    }
+
+    #[test]
+    fn param_set_paces_heartbeats_and_telemetry() {
+        let mut gateway = virtual_gateway(Faults::default());
+        assert_eq!(
+            pacing(&mut gateway, now(), 12),
+            (every(6, 12), every(1, 12)),
+            "30 s heartbeats, telemetry each tick"
+        );
+
+        let mut gateway = virtual_gateway(Faults::default());
+        assert_eq!(answer(&mut gateway, "p-1", params(None, Some(60))).result, AckResult::Ok);
+        assert_eq!(gateway.stats.params_set, 1);
+        let (heartbeats, telemetry) = pacing(&mut gateway, now(), 48);
+        assert_eq!(telemetry, every(12, 48), "telemetry every 60 s: every 12th tick of 5 s");
+        assert_eq!(heartbeats, every(6, 48), "the heartbeat is left as it was");
+
+        let ack = answer(&mut gateway, "p-2", params(Some(10), None));
+        assert_eq!((ack.result, ack.loops.len(), ack.next_chunk), (AckResult::Ok, 0, None), "a plain ack");
+        let (heartbeats, telemetry) = pacing(&mut gateway, now() + TimeDelta::seconds(240), 48);
+        assert_eq!(heartbeats, every(2, 48), "a heartbeat every 10 s");
+        assert_eq!(telemetry, every(12, 48), "the telemetry interval is left as it was");
+
+        answer(&mut gateway, "p-3", params(Some(30), Some(10)));
+        let (heartbeats, telemetry) = pacing(&mut gateway, now() + TimeDelta::seconds(480), 12);
+        assert_eq!((heartbeats.len(), telemetry), (2, every(2, 12)));
+        assert_eq!(gateway.stats.params_set, 3);
+    }
+
+    #[test]
+    fn parameters_survive_a_drop_out_and_a_restart() {
+        let mut gateway = firmware_gateway(FirmwareFaults { drop_out: 1.0, ..FirmwareFaults::default() });
+        answer(&mut gateway, "p", params(Some(10), Some(60)));
+        answer(&mut gateway, "b", begin("2.5.0", &image()));
+        answer(&mut gateway, "k0", chunk(&image(), 0));
+        let mut silent = 0;
+        while gateway.tick(now(), FIVE_SECONDS).is_empty() {
+            silent += 1;
+            assert!(silent <= 20, "back within 20 intervals");
+        }
+        let (heartbeats, telemetry) = pacing(&mut gateway, now(), 48);
+        assert_eq!(heartbeats, every(2, 48).into_iter().map(|tick| tick + 1).collect::<Vec<_>>(), "every 10 s");
+        assert_eq!(telemetry.windows(2).map(|pair| pair[1] - pair[0]).collect::<Vec<_>>(), vec![12; 3], "every 60 s");
+
+        let mut gateway = firmware_gateway(FirmwareFaults::default());
+        answer(&mut gateway, "p", params(Some(10), Some(60)));
+        send_image(&mut gateway);
+        assert_eq!(answer(&mut gateway, "c", Command::FirmwareCommit).result, AckResult::Ok);
+        let (heartbeats, telemetry) = pacing(&mut gateway, now(), 50);
+        // Silent for the 3 s restart, back at the first tick after (5 s) with both at once.
+        assert_eq!(heartbeats, (1..50).step_by(2).collect::<Vec<_>>(), "still every 10 s");
+        assert_eq!(telemetry, vec![1, 13, 25, 37, 49], "still every 60 s");
+    }
+
+    #[test]
+    fn a_bad_param_set_is_answered_with_an_error_and_changes_nothing() {
+        let mut gateway = virtual_gateway(Faults::default());
+        let too_slow = br#"{"v":1,"corr_id":"p-1","ts":1735689600000,"cmd":"param_set","heartbeat_s":60}"#;
+        let ack = ack_of(gateway.handle_command(too_slow, now()));
+        assert!(matches!(ack.result, AckResult::Error(ref text) if text.contains("heartbeat_s is out of range")));
+        let nothing = br#"{"v":1,"corr_id":"p-2","ts":1735689600000,"cmd":"param_set"}"#;
+        assert!(matches!(ack_of(gateway.handle_command(nothing, now())).result, AckResult::Error(_)));
+        assert_eq!(gateway.stats.params_set, 0);
+        assert_eq!(pacing(&mut gateway, now(), 12), (every(6, 12), every(1, 12)), "as before");
     }
 
     #[test]

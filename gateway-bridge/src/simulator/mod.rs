@@ -20,7 +20,9 @@ use crate::protocol::{GatewaySerial, ProtocolError, Topics};
 use gateway::VirtualGateway;
 use lumiscape_common::nats_auth::GatewayCredential;
 
-pub use config::{Faults, MAX_GATEWAYS, MIN_INTERVAL, SimulatorConfig, Transport};
+pub use config::{
+    DEFAULT_FIRMWARE, DEFAULT_REBOOT, Faults, FirmwareFaults, MAX_GATEWAYS, MIN_INTERVAL, SimulatorConfig, Transport,
+};
 pub use gateway::SimStats;
 
 /// Why the simulator could not start.
@@ -63,7 +65,7 @@ fn build_fleet(cfg: &SimulatorConfig) -> Result<Vec<VirtualGateway>, SimulatorEr
     let mut fleet = Vec::with_capacity(cfg.gateways);
     for number in 1..=cfg.gateways {
         let rng = StdRng::seed_from_u64(seed.wrapping_add(number as u64));
-        fleet.push(VirtualGateway::new(cfg.serial(number)?, cfg.loops, cfg.faults.clone(), rng, first_seq)?);
+        fleet.push(VirtualGateway::new(cfg.serial(number)?, cfg, rng, first_seq)?);
     }
     Ok(fleet)
 }
@@ -101,6 +103,9 @@ pub async fn run(cfg: SimulatorConfig, server: &str, shutdown: CancellationToken
         duplicates = stats.duplicates,
         out_of_order = stats.out_of_order,
         offline_periods = stats.offline_periods,
+        firmware_chunks = stats.firmware_chunks,
+        firmware_upgrades = stats.firmware_upgrades,
+        params_set = stats.params_set,
         publish_errors = stats.publish_errors,
         "simulator stopped"
     );

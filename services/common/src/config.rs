@@ -247,6 +247,8 @@ pub struct TelemetryConfig {
     /// Communication records are kept for the current month and this many before it (whole
     /// monthly partitions).
     pub communication_retention_months: u32,
+    /// How often stored samples are folded into the energy rollups (docs/energy.md).
+    pub energy_roll_seconds: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -401,7 +403,7 @@ impl Default for BridgeConfig {
 
 impl Default for TelemetryConfig {
     fn default() -> Self {
-        Self { retention_days: 90, communication_retention_months: 3 }
+        Self { retention_days: 90, communication_retention_months: 3, energy_roll_seconds: 60 }
     }
 }
 
@@ -536,6 +538,7 @@ impl Config {
         within("bridge.lease_seconds", self.bridge.lease_seconds, 3, 60)?;
         within("telemetry.retention_days", self.telemetry.retention_days, 1, 3650)?;
         within("telemetry.communication_retention_months", self.telemetry.communication_retention_months, 1, 120)?;
+        within("telemetry.energy_roll_seconds", self.telemetry.energy_roll_seconds, 1, 3600)?;
         for system in &self.auth.trusted_systems {
             if system.name.is_empty() || system.key.len() < MIN_SIGNING_KEY_LEN || system.audience.is_empty() {
                 return invalid(format!(

@@ -672,6 +672,88 @@ pub enum Msg {
     BrightnessOnlyOn,
     /// Spec section 5: no cross-month query for communication records.
     CommunicationCrossMonth,
+    /// Energy statistics (issue 13).
+    EnergyGranularityInvalid,
+    EnergyDateInvalid,
+    EnergyRangeReversed,
+    EnergyRangeTooLong {
+        granularity: &'static str,
+        max: u32,
+    },
+    EnergyLoopWithoutGateway,
+    EnergyPriceInvalid,
+    EnergyHourBandsInvalid,
+    EnergyBaselineInvalid,
+    EnergyNoteTooLong {
+        max: u32,
+    },
+    EnergyViewInvalid,
+    EnergyRankLimitInvalid {
+        max: u32,
+    },
+    EnergyNotHeld {
+        first: String,
+    },
+    EnergyRebuildFuture,
+    /// Gateway versions and upgrades (issue 13).
+    GatewayTypeInvalid,
+    GatewayBrandInvalid,
+    FirmwareNotBin,
+    FirmwareTooLarge,
+    FirmwareEmpty,
+    FirmwareContentInvalid {
+        detected: String,
+    },
+    FirmwareVersionInvalid,
+    FirmwareTypeInvalid,
+    FirmwareNotesInvalid,
+    FirmwareVersionTaken,
+    FirmwareNotFound,
+    FirmwareIdInvalid,
+    GroupIdInvalid,
+    CampaignIdInvalid,
+    FirmwareInUse,
+    UpgradeTypeMixed,
+    UpgradeTypeMismatch {
+        firmware: String,
+        gateways: String,
+    },
+    UpgradeScopeInvalid,
+    UpgradeNoGateways,
+    UpgradeConcurrencyInvalid,
+    UpgradeThresholdInvalid,
+    UpgradeStateInvalid,
+    CampaignStateInvalid,
+    CampaignNotFound,
+    CampaignActionRefused,
+    UpgradeGatewayBusy {
+        gateway: String,
+    },
+    UpgradeFailedNoAnswer,
+    UpgradeFailedOffline,
+    UpgradeFailedRejected {
+        reason: String,
+    },
+    UpgradeFailedOldVersion {
+        version: String,
+    },
+    UpgradeFailedNotConfirmed,
+    /// Batch parameter setting (issue 13).
+    ParamsBrandMixed,
+    ParamsBrandMissing {
+        gateway: String,
+    },
+    ParamsNone,
+    ParamsHeartbeatInvalid,
+    ParamsTelemetryInvalid,
+    ParamsNoGateways,
+    ParamsTooManyGateways {
+        max: u32,
+    },
+    CampaignStoppedFailureRate {
+        rate: u32,
+        threshold: u32,
+    },
     TimingNotFound,
     TimingTimeInvalid,
     /// Spec section 5: timing one-key control.
@@ -2078,6 +2160,177 @@ impl Msg {
             Msg::CommunicationCrossMonth => {
                 pick("通信记录不支持跨月查询", "Communication records cannot be queried across months")
             }
+            Msg::EnergyGranularityInvalid => {
+                pick("统计粒度应为小时、日、月或年", "The granularity must be hour, day, month or year")
+            }
+            Msg::EnergyDateInvalid => pick("日期格式应为年-月-日", "Dates must be written YYYY-MM-DD"),
+            Msg::EnergyRangeReversed => pick("开始日期不能晚于结束日期", "The start date cannot be after the end date"),
+            Msg::EnergyRangeTooLong { granularity, max } => {
+                let (zh_unit, en_unit) = match *granularity {
+                    "hour" => ("按小时统计最多", "days by the hour"),
+                    "day" => ("按日统计最多", "days by the day"),
+                    "month" => ("按月统计最多", "months by the month"),
+                    _ => ("按年统计最多", "years by the year"),
+                };
+                let zh_tail = match *granularity {
+                    "hour" | "day" => "天",
+                    "month" => "个月",
+                    _ => "年",
+                };
+                if zh {
+                    format!("{zh_unit}查询{max}{zh_tail}")
+                } else {
+                    format!("At most {max} {en_unit} can be queried")
+                }
+            }
+            Msg::EnergyLoopWithoutGateway => pick("按回路统计时请先选择网关", "Choose the gateway before the loop"),
+            Msg::EnergyPriceInvalid => pick(
+                "电价应为0到100之间的数，最多4位小数",
+                "A price must be a number from 0 to 100 with at most 4 decimals",
+            ),
+            Msg::EnergyHourBandsInvalid => pick(
+                "时段应为24个字母，每小时一个：P峰、F平、V谷",
+                "The hour bands must be 24 letters, one per hour: P peak, F flat, V valley",
+            ),
+            Msg::EnergyBaselineInvalid => pick(
+                "节能基准应为全夜满功率或去年同期",
+                "The baseline must be full power all night or the same period last year",
+            ),
+            Msg::EnergyNoteTooLong { max } => {
+                if zh {
+                    format!("基准说明最多{max}个字符")
+                } else {
+                    format!("The baseline note can be at most {max} characters")
+                }
+            }
+            Msg::EnergyViewInvalid => pick("导出内容应为趋势或排行", "The export must be the trend or the ranking"),
+            Msg::EnergyRankLimitInvalid { max } => {
+                if zh {
+                    format!("排行数量应为1到{max}")
+                } else {
+                    format!("The ranking size must be 1 to {max}")
+                }
+            }
+            Msg::EnergyNotHeld { first } => {
+                if zh {
+                    format!("{first}之前的原始数据已不再保留，无法重算")
+                } else {
+                    format!("Raw readings before {first} are no longer kept and cannot be rolled again")
+                }
+            }
+            Msg::EnergyRebuildFuture => pick("不能重算未来的日期", "Days in the future cannot be rolled again"),
+            Msg::GatewayTypeInvalid => pick("网关类型不超过50个字符", "The gateway type must be at most 50 characters"),
+            Msg::GatewayBrandInvalid => {
+                pick("网关品牌不超过50个字符", "The gateway brand must be at most 50 characters")
+            }
+            Msg::FirmwareNotBin => pick("只能上传 bin 格式的固件", "Only .bin firmware files can be uploaded"),
+            Msg::FirmwareTooLarge => pick("固件大小不能超过 500 KB", "Firmware must not exceed 500 KB"),
+            Msg::FirmwareEmpty => pick("固件文件不能为空", "The firmware file is empty"),
+            Msg::FirmwareContentInvalid { detected } => {
+                if zh {
+                    format!("文件内容为 {detected}，不是固件")
+                } else {
+                    format!("The file's content is {detected}, not firmware")
+                }
+            }
+            Msg::FirmwareVersionInvalid => pick(
+                "版本号为 1 到 32 个字母、数字或 . _ + - 字符",
+                "The version must be 1 to 32 letters, digits or . _ + -",
+            ),
+            Msg::FirmwareTypeInvalid => {
+                pick("请输入网关类型（不超过50个字符）", "Enter the gateway type (at most 50 characters)")
+            }
+            Msg::FirmwareNotesInvalid => pick("说明不超过500个字符", "Notes must be at most 500 characters"),
+            Msg::FirmwareVersionTaken => pick("该网关类型已有此版本", "This gateway type already has this version"),
+            Msg::FirmwareNotFound => pick("固件不存在", "The firmware does not exist"),
+            Msg::FirmwareIdInvalid => pick("固件编号不正确", "Invalid firmware id"),
+            Msg::GroupIdInvalid => pick("设备分组编号不正确", "Invalid device group id"),
+            Msg::CampaignIdInvalid => pick("升级任务编号不正确", "Invalid upgrade campaign id"),
+            Msg::FirmwareInUse => pick(
+                "固件正被升级任务使用，不能删除",
+                "The firmware is used by an upgrade campaign and cannot be deleted",
+            ),
+            Msg::UpgradeTypeMixed => pick("只支持同一种网关类型升级", "Only one gateway type supports upgrade"),
+            Msg::UpgradeTypeMismatch { firmware, gateways } => {
+                if zh {
+                    format!("固件适用于 {firmware} 类型的网关，所选网关为 {gateways}")
+                } else {
+                    format!("The firmware is for gateways of type {firmware}; the chosen gateways are {gateways}")
+                }
+            }
+            Msg::UpgradeScopeInvalid => pick(
+                "升级范围应为整个项目、设备分组或所选网关",
+                "The scope must be the project, a device group or chosen gateways",
+            ),
+            Msg::UpgradeNoGateways => pick("没有可升级的网关", "There are no gateways to upgrade"),
+            Msg::UpgradeConcurrencyInvalid => pick("并发数应为 1 到 200", "Concurrency must be 1 to 200"),
+            Msg::UpgradeThresholdInvalid => pick("失败率阈值应为 1 到 100", "The failure threshold must be 1 to 100 %"),
+            Msg::UpgradeStateInvalid => pick("升级状态无效", "The upgrade state is not valid"),
+            Msg::CampaignStateInvalid => pick("升级任务状态无效", "The campaign state is not valid"),
+            Msg::CampaignNotFound => pick("升级任务不存在", "The upgrade campaign does not exist"),
+            Msg::CampaignActionRefused => {
+                pick("升级任务当前状态不能执行此操作", "The campaign cannot do this in its present state")
+            }
+            Msg::UpgradeGatewayBusy { gateway } => {
+                if zh {
+                    format!("网关 {gateway} 已在另一个升级任务中")
+                } else {
+                    format!("Gateway {gateway} is already in another upgrade campaign")
+                }
+            }
+            Msg::ParamsBrandMixed => {
+                pick("只支持同一种网关品牌批量设置参数", "Only one gateway brand supports batch parameter setting")
+            }
+            Msg::ParamsBrandMissing { gateway } => {
+                if zh {
+                    format!("网关 {gateway} 未填写品牌，请先填写品牌再设置参数")
+                } else {
+                    format!("Gateway {gateway} has no brand; enter its brand before setting parameters")
+                }
+            }
+            Msg::ParamsNone => pick("请至少设置一个参数", "Set at least one parameter"),
+            Msg::ParamsHeartbeatInvalid => {
+                pick("心跳间隔应为 10 到 30 秒的整数", "The heartbeat interval must be a whole 10 to 30 seconds")
+            }
+            Msg::ParamsTelemetryInvalid => {
+                pick("上报间隔应为 10 到 3600 秒的整数", "The telemetry interval must be a whole 10 to 3600 seconds")
+            }
+            Msg::ParamsNoGateways => pick("请选择要设置参数的网关", "Choose the gateways to set parameters on"),
+            Msg::ParamsTooManyGateways { max } => {
+                if zh {
+                    format!("一次最多设置 {max} 个网关的参数")
+                } else {
+                    format!("Parameters can be set on at most {max} gateways at once")
+                }
+            }
+            Msg::UpgradeFailedNoAnswer => pick("网关多次未应答", "The gateway did not answer, again and again"),
+            Msg::UpgradeFailedOffline => {
+                pick("网关离线，未能在限定时间内恢复", "The gateway went offline and did not come back in time")
+            }
+            Msg::UpgradeFailedRejected { reason } => {
+                if zh {
+                    format!("网关拒绝：{reason}")
+                } else {
+                    format!("The gateway refused: {reason}")
+                }
+            }
+            Msg::UpgradeFailedOldVersion { version } => {
+                if zh {
+                    format!("重启后网关仍为旧版本 {version}")
+                } else {
+                    format!("After the reboot the gateway came back with the old version {version}")
+                }
+            }
+            Msg::UpgradeFailedNotConfirmed => {
+                pick("重启后网关未上报新版本", "After the reboot the gateway did not report the new version")
+            }
+            Msg::CampaignStoppedFailureRate { rate, threshold } => {
+                if zh {
+                    format!("失败率 {rate}% 超过阈值 {threshold}%，升级已自动停止")
+                } else {
+                    format!("Stopped by itself: {rate} % of the gateways failed, over the threshold of {threshold} %")
+                }
+            }
             Msg::TimingNotFound => pick("定时一键控制不存在", "The timing one-key control does not exist"),
             Msg::TimingTimeInvalid => pick("时间格式应为年-月-日 时:分:秒", "The time must be YYYY-MM-DD HH:mm:ss"),
             Msg::TimingEndBeforeStart => pick("结束时间必须晚于开始时间", "The end date must be after the start date"),
@@ -2647,6 +2900,58 @@ impl Msg {
             Msg::BrightnessInvalid => "control.brightness.invalid",
             Msg::BrightnessOnlyOn => "control.brightness.only.on",
             Msg::CommunicationCrossMonth => "communication.cross.month",
+            Msg::EnergyGranularityInvalid => "energy.granularity.invalid",
+            Msg::EnergyDateInvalid => "energy.date.invalid",
+            Msg::EnergyRangeReversed => "energy.range.reversed",
+            Msg::EnergyRangeTooLong { .. } => "energy.range.too.long",
+            Msg::EnergyLoopWithoutGateway => "energy.loop.without.gateway",
+            Msg::EnergyPriceInvalid => "energy.price.invalid",
+            Msg::EnergyHourBandsInvalid => "energy.hour.bands.invalid",
+            Msg::EnergyBaselineInvalid => "energy.baseline.invalid",
+            Msg::EnergyNoteTooLong { .. } => "energy.note.too.long",
+            Msg::EnergyViewInvalid => "energy.view.invalid",
+            Msg::EnergyRankLimitInvalid { .. } => "energy.rank.limit.invalid",
+            Msg::EnergyNotHeld { .. } => "energy.not.held",
+            Msg::EnergyRebuildFuture => "energy.rebuild.future",
+            Msg::GatewayTypeInvalid => "lighting.gateway.type.invalid",
+            Msg::GatewayBrandInvalid => "lighting.gateway.brand.invalid",
+            Msg::FirmwareNotBin => "firmware.not.bin",
+            Msg::FirmwareTooLarge => "firmware.too.large",
+            Msg::FirmwareEmpty => "firmware.empty",
+            Msg::FirmwareContentInvalid { .. } => "firmware.content.invalid",
+            Msg::FirmwareVersionInvalid => "firmware.version.invalid",
+            Msg::FirmwareTypeInvalid => "firmware.type.invalid",
+            Msg::FirmwareNotesInvalid => "firmware.notes.invalid",
+            Msg::FirmwareVersionTaken => "firmware.version.taken",
+            Msg::FirmwareNotFound => "firmware.not.found",
+            Msg::FirmwareIdInvalid => "firmware.id.invalid",
+            Msg::GroupIdInvalid => "device.group.id.invalid",
+            Msg::CampaignIdInvalid => "upgrade.campaign.id.invalid",
+            Msg::FirmwareInUse => "firmware.in.use",
+            Msg::UpgradeTypeMixed => "upgrade.type.mixed",
+            Msg::UpgradeTypeMismatch { .. } => "upgrade.type.mismatch",
+            Msg::UpgradeScopeInvalid => "upgrade.scope.invalid",
+            Msg::UpgradeNoGateways => "upgrade.no.gateways",
+            Msg::UpgradeConcurrencyInvalid => "upgrade.concurrency.invalid",
+            Msg::UpgradeThresholdInvalid => "upgrade.threshold.invalid",
+            Msg::UpgradeStateInvalid => "upgrade.state.invalid",
+            Msg::CampaignStateInvalid => "upgrade.campaign.state.invalid",
+            Msg::CampaignNotFound => "upgrade.campaign.not.found",
+            Msg::CampaignActionRefused => "upgrade.campaign.action.refused",
+            Msg::UpgradeGatewayBusy { .. } => "upgrade.gateway.busy",
+            Msg::ParamsBrandMixed => "lighting.params.brand.mixed",
+            Msg::ParamsBrandMissing { .. } => "lighting.params.brand.missing",
+            Msg::ParamsNone => "lighting.params.none",
+            Msg::ParamsHeartbeatInvalid => "lighting.params.heartbeat.invalid",
+            Msg::ParamsTelemetryInvalid => "lighting.params.telemetry.invalid",
+            Msg::ParamsNoGateways => "lighting.params.no.gateways",
+            Msg::ParamsTooManyGateways { .. } => "lighting.params.too.many",
+            Msg::UpgradeFailedNoAnswer => "upgrade.failed.no.answer",
+            Msg::UpgradeFailedOffline => "upgrade.failed.offline",
+            Msg::UpgradeFailedRejected { .. } => "upgrade.failed.rejected",
+            Msg::UpgradeFailedOldVersion { .. } => "upgrade.failed.old.version",
+            Msg::UpgradeFailedNotConfirmed => "upgrade.failed.not.confirmed",
+            Msg::CampaignStoppedFailureRate { .. } => "upgrade.campaign.stopped",
             Msg::TimingNotFound => "timing.not.found",
             Msg::TimingTimeInvalid => "timing.time.invalid",
             Msg::TimingEndBeforeStart => "timing.end.before.start",
@@ -2704,6 +3009,45 @@ mod tests {
     fn every_message_has_both_languages() {
         let all = [
             Msg::Success,
+            Msg::GatewayTypeInvalid,
+            Msg::GatewayBrandInvalid,
+            Msg::FirmwareNotBin,
+            Msg::FirmwareTooLarge,
+            Msg::FirmwareEmpty,
+            Msg::FirmwareContentInvalid { detected: "png".into() },
+            Msg::FirmwareVersionInvalid,
+            Msg::FirmwareTypeInvalid,
+            Msg::FirmwareNotesInvalid,
+            Msg::FirmwareVersionTaken,
+            Msg::FirmwareNotFound,
+            Msg::FirmwareIdInvalid,
+            Msg::GroupIdInvalid,
+            Msg::CampaignIdInvalid,
+            Msg::FirmwareInUse,
+            Msg::UpgradeTypeMixed,
+            Msg::UpgradeTypeMismatch { firmware: "LSG-100".into(), gateways: "LSG-200".into() },
+            Msg::UpgradeScopeInvalid,
+            Msg::UpgradeNoGateways,
+            Msg::UpgradeConcurrencyInvalid,
+            Msg::UpgradeThresholdInvalid,
+            Msg::UpgradeStateInvalid,
+            Msg::CampaignStateInvalid,
+            Msg::CampaignNotFound,
+            Msg::CampaignActionRefused,
+            Msg::UpgradeGatewayBusy { gateway: "East gate".into() },
+            Msg::ParamsBrandMixed,
+            Msg::ParamsBrandMissing { gateway: "SIM-00001".into() },
+            Msg::ParamsNone,
+            Msg::ParamsHeartbeatInvalid,
+            Msg::ParamsTelemetryInvalid,
+            Msg::ParamsNoGateways,
+            Msg::ParamsTooManyGateways { max: 1000 },
+            Msg::UpgradeFailedNoAnswer,
+            Msg::UpgradeFailedOffline,
+            Msg::UpgradeFailedRejected { reason: "image checksum mismatch".into() },
+            Msg::UpgradeFailedOldVersion { version: "2.4.1".into() },
+            Msg::UpgradeFailedNotConfirmed,
+            Msg::CampaignStoppedFailureRate { rate: 40, threshold: 20 },
             Msg::BadCredentials,
             Msg::CaptchaWrong,
             Msg::TokenInvalid,
@@ -2918,6 +3262,22 @@ mod tests {
             Msg::BrightnessInvalid,
             Msg::BrightnessOnlyOn,
             Msg::CommunicationCrossMonth,
+            Msg::EnergyGranularityInvalid,
+            Msg::EnergyDateInvalid,
+            Msg::EnergyRangeReversed,
+            Msg::EnergyRangeTooLong { granularity: "hour", max: 31 },
+            Msg::EnergyRangeTooLong { granularity: "day", max: 366 },
+            Msg::EnergyRangeTooLong { granularity: "month", max: 120 },
+            Msg::EnergyRangeTooLong { granularity: "year", max: 20 },
+            Msg::EnergyLoopWithoutGateway,
+            Msg::EnergyPriceInvalid,
+            Msg::EnergyHourBandsInvalid,
+            Msg::EnergyBaselineInvalid,
+            Msg::EnergyNoteTooLong { max: 500 },
+            Msg::EnergyViewInvalid,
+            Msg::EnergyRankLimitInvalid { max: 50 },
+            Msg::EnergyNotHeld { first: "2026-08-01".into() },
+            Msg::EnergyRebuildFuture,
             Msg::TimingNotFound,
             Msg::TimingTimeInvalid,
             Msg::TimingEndBeforeStart,

@@ -209,7 +209,9 @@ pub mod device {
 pub mod lighting {
     screen!(
         /// Gateways.
-        gateway = "lighting:gateway"
+        gateway = "lighting:gateway",
+        /// Set operating parameters of several gateways of one brand at once.
+        PARAMS = "params",
     );
     screen!(
         /// Real-time control.

@@ -315,6 +315,26 @@ pub async fn uploaded_file(
     missing: &Msg,
     lang: Lang,
 ) -> Result<(String, Bytes), ApiError> {
+    uploaded_form(multipart, field, body_limit, missing, lang).await.map(|form| (form.file_name, form.content))
+}
+
+/// A multipart form with one file: the file (as [`uploaded_file`] reads it) and the form's
+/// other fields as text (a field sent twice keeps its last value; one that is not UTF-8 is
+/// refused).
+#[derive(Debug)]
+pub struct UploadedForm {
+    pub file_name: String,
+    pub content: Bytes,
+    pub fields: std::collections::HashMap<String, String>,
+}
+
+pub async fn uploaded_form(
+    multipart: Result<Multipart, MultipartRejection>,
+    file_field: &str,
+    body_limit: usize,
+    missing: &Msg,
+    lang: Lang,
+) -> Result<UploadedForm, ApiError> {
     let missing = || ApiError::new(ErrorCode::BadRequest, missing, lang);
     let mut multipart = multipart.map_err(|_| missing())?;
     let refused = |err: MultipartError| {
@@ -325,14 +345,21 @@ pub async fn uploaded_file(
             ApiError::new(ErrorCode::BadRequest, &Msg::BadRequest, lang)
         }
     };
+    let mut file = None;
+    let mut fields = std::collections::HashMap::new();
     while let Some(part) = multipart.next_field().await.map_err(refused)? {
-        if part.name() == Some(field) {
-            let name = part.file_name().unwrap_or_default().to_owned();
-            let bytes = part.bytes().await.map_err(refused)?;
-            return if bytes.is_empty() { Err(missing()) } else { Ok((name, bytes)) };
+        let name = part.name().unwrap_or_default().to_owned();
+        if name == file_field {
+            let file_name = part.file_name().unwrap_or_default().to_owned();
+            file = Some((file_name, part.bytes().await.map_err(refused)?));
+        } else if !name.is_empty() {
+            fields.insert(name, part.text().await.map_err(refused)?);
         }
     }
-    Err(missing())
+    match file {
+        Some((file_name, content)) if !content.is_empty() => Ok(UploadedForm { file_name, content, fields }),
+        _ => Err(missing()),
+    }
 }
 
 /// A form-encoded body (RuoYi's downloads POST their filters so), whose failures answer in

@@ -17,8 +17,9 @@ use utoipa::openapi::{
 
 use crate::api::files;
 use crate::api::{
-    address, advice, alarm, area, assets, auth, backup, catalog, contracts, device, inspection, lighting, live,
-    maintenance, map, menus, monitor, notice, profile, project, roles, schedule, screen, settings, system, users,
+    address, advice, alarm, area, assets, auth, backup, catalog, contracts, device, energy, firmware, inspection,
+    lighting, live, maintenance, map, menus, monitor, notice, profile, project, roles, schedule, screen, settings,
+    system, users,
 };
 use crate::limit::Limit;
 use crate::state::EdgeState;
@@ -327,6 +328,7 @@ pub const ROUTES: &[RouteSpec] = &[
     route(Method::DELETE, "/lighting/gateway/{gatewayId}", Access::Permission(lighting_perm::gateway::REMOVE), "lighting", "Delete gateways (ids comma-separated), all or none", |m| on(m, lighting::gateway_remove)),
     route(GET, "/lighting/gateway/{gatewayId}/power", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "Per-minute power of a loop over the last hours (loopIndex, hours)", |m| on(m, lighting::gateway_power)),
     route(POST, "/lighting/gateway/{gatewayId}/credential", Access::Permission(lighting_perm::gateway::EDIT), "lighting", "A new NATS credential for the gateway (shown once); the previous one stops working", |m| on(m, lighting::gateway_credential)),
+    route(POST, "/lighting/gateway/params", Access::Permission(lighting_perm::gateway::PARAMS), "lighting", "Batch parameter setting: heartbeatInterval (10-30 s) and/or telemetryInterval (10-3600 s) sent to gatewayIds, all of one brand; a result per gateway", |m| on(m, lighting::gateway_params)),
     route(GET, "/lighting/gateway/{gatewayId}/onlineHistory", Access::Permission(lighting_perm::gateway::QUERY), "lighting", "A gateway's online and offline changes, newest first", |m| on(m, lighting::gateway_online_history)),
     route(POST, "/lighting/control/loop", Access::Permission(lighting_perm::control::EDIT), "lighting", "Switch or dim one loop (gatewayId, loopIndex, on, holdMinutes, brightness); answers the gateway's acknowledgement (504 when none in time)", |m| on(m, lighting::control_loop)),
     route(POST, "/lighting/control/read", Access::Permission(lighting_perm::control::QUERY), "lighting", "Read a gateway's loops now", |m| on(m, lighting::control_read)),
@@ -353,6 +355,25 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/lighting/site", Access::Permission(lighting_perm::task::QUERY), "lighting", "Where the project's sunrise and sunset are computed, and its IANA time zone", |m| on(m, schedule::site_get)),
     route(PUT, "/lighting/site", Access::Permission(lighting_perm::task::EDIT), "lighting", "Set the project's site (latitude, longitude, timeZone)", |m| on(m, schedule::site_set)),
     route(GET, "/lighting/plan/tonight", Access::Permission(lighting_perm::task::QUERY), "lighting", "The night's plan of every loop (date, gatewayId): which task and scene decide each stretch, beside the latest reading", |m| on(m, schedule::plan_tonight)),
+    route(GET, "/lighting/energy/stats", Access::Permission(lighting_perm::energy::LIST), "lighting", "Energy by local hour, day, month or year (granularity, beginTime, endTime as YYYY-MM-DD; gatewayId, loopIndex with it, groupId): each bucket's kWh by tariff band, cost, baseline, saving and flags (1 counter reset, 2 gap, 4 implausible jump not counted), and the total", |m| on(m, energy::stats)),
+    route(GET, "/lighting/energy/ranking", Access::Permission(lighting_perm::energy::LIST), "lighting", "The loops that used the most (beginTime, endTime, limit 1-50, groupId)", |m| on(m, energy::ranking)),
+    route(POST, "/lighting/energy/export", Access::Permission(lighting_perm::energy::EXPORT), "lighting", "The trend (view=trend, the stats' parameters) or the ranking (view=ranking) as xlsx (form body), formula-safe", |m| on(m, energy::export)),
+    route(GET, "/lighting/energy/setting", Access::Permission(lighting_perm::energy::LIST), "lighting", "The project's time-of-use tariff (peakPrice, flatPrice, valleyPrice, hourBands: 24 letters P, F, V) and savings baseline (fullNight or lastYear, baselineNote)", |m| on(m, energy::setting_get)),
+    route(PUT, "/lighting/energy/setting", Access::Permission(lighting_perm::energy::EDIT), "lighting", "Write the project's tariff and baseline", |m| on(m, energy::setting_set)),
+    route(POST, "/lighting/energy/rebuild", Access::Permission(lighting_perm::energy::EDIT), "lighting", "Roll the days from beginTime to endTime again from the raw samples still held; refused for days no longer held", |m| on(m, energy::rebuild)).lasting(crate::clients::SLOW_CALL_SECONDS),
+    route(GET, "/lighting/energy/summary", Access::Permission(lighting_perm::energy::LIST), "lighting", "Today's, this month's and last month's energy, this month's cost and saving, and the last 7 days: the home page's and the big screen's figures", |m| on(m, energy::summary)),
+    route(GET, "/lighting/version/list", Access::Permission(lighting_perm::version::LIST), "lighting", "The firmware library (version, gatewayType), newest first", |m| on(m, firmware::version_list)),
+    route(GET, "/lighting/version/{firmwareId}", Access::Permission(lighting_perm::version::QUERY), "lighting", "A firmware image's version, gateway type, file, size, SHA-256 and notes", |m| on(m, firmware::version_detail)),
+    route(POST, "/lighting/version", Access::Permission(lighting_perm::version::ADD), "lighting", "Upload a firmware image (multipart: file, a .bin of at most 500 KB checked by content; version, gatewayType, notes)", |m| on(m, firmware::version_upload)),
+    route(PUT, "/lighting/version", Access::Permission(lighting_perm::version::EDIT), "lighting", "Edit a firmware image's notes (firmwareId, notes)", |m| on(m, firmware::version_edit)),
+    route(Method::DELETE, "/lighting/version/{firmwareId}", Access::Permission(lighting_perm::version::REMOVE), "lighting", "Delete firmware images (ids comma-separated), all or none; refused while a campaign that has not ended uses one", |m| on(m, firmware::version_remove)),
+    route(GET, "/lighting/upgrade/gateways", Access::Permission(lighting_perm::upgrade::LIST), "lighting", "The gateways with their version and latest upgrade (gatewayName, gatewayType, upgradeState 0-3)", |m| on(m, firmware::upgrade_gateways)),
+    route(GET, "/lighting/upgrade/list", Access::Permission(lighting_perm::upgrade::LIST), "lighting", "The upgrade campaigns with their counts and progress (state)", |m| on(m, firmware::campaign_list)),
+    route(GET, "/lighting/upgrade/{campaignId}/targets", Access::Permission(lighting_perm::upgrade::QUERY), "lighting", "A campaign's gateways with their state, phase and chunks sent (upgradeState)", |m| on(m, firmware::campaign_targets)),
+    route(POST, "/lighting/upgrade", Access::Permission(lighting_perm::upgrade::ADD), "lighting", "Start a campaign (firmwareId, scope project, group with groupId or list with gatewayIds, concurrency 1-200, failureThreshold 1-100 %); one gateway type", |m| on(m, firmware::campaign_start)),
+    route(PUT, "/lighting/upgrade/{campaignId}/pause", Access::Permission(lighting_perm::upgrade::EDIT), "lighting", "Pause a running campaign", |m| on(m, firmware::campaign_pause)),
+    route(PUT, "/lighting/upgrade/{campaignId}/resume", Access::Permission(lighting_perm::upgrade::EDIT), "lighting", "Resume a paused or stopped campaign", |m| on(m, firmware::campaign_resume)),
+    route(PUT, "/lighting/upgrade/{campaignId}/cancel", Access::Permission(lighting_perm::upgrade::EDIT), "lighting", "Cancel a campaign; gateways not yet committed stay not upgraded", |m| on(m, firmware::campaign_cancel)),
     // ---- end lighting ----
     // ---- alarm (alarm types, real-time and history alarms) ----
     route(GET, "/alarm/type/list", Access::Permission(alarm_perm::alarm_type::LIST), "alarm", "The project's alarm types, filtered and paged", |m| on(m, alarm::type_list)),

@@ -341,6 +341,7 @@ const EXTRA_BUTTONS: &[(i64, i64, &str, &str, &str)] = &[
     (203, 6, "审核", "Audit", "audit"),
     (302, 6, "导入", "Import", "import"),
     (303, 6, "控制", "Control", "control"),
+    (400, 6, "批量设置参数", "Batch parameters", "params"),
     (406, 6, "下发", "Issue", "issue"),
     (800, 6, "派单", "Dispatch", "dispatch"),
     (800, 7, "处理", "Handle", "handle"),
@@ -581,6 +582,29 @@ const DICTIONARIES: &[(&str, &str, &str, DictItems)] = &[
         "网关通讯方式",
         "Gateway communication type",
         &[("1", "4G", "4G"), ("2", "以太网", "Ethernet"), ("3", "NB-IoT", "NB-IoT"), ("4", "LoRa", "LoRa")],
+    ),
+    (
+        "lighting_upgrade_state",
+        "网关升级状态",
+        "Gateway upgrade state",
+        &[
+            ("0", "未升级", "Not upgraded"),
+            ("1", "升级中", "Upgrading"),
+            ("2", "成功", "Success"),
+            ("3", "失败", "Failed"),
+        ],
+    ),
+    (
+        "lighting_campaign_state",
+        "升级任务状态",
+        "Upgrade campaign state",
+        &[
+            ("running", "进行中", "Running"),
+            ("paused", "已暂停", "Paused"),
+            ("stopped", "已自动停止", "Stopped (failure rate)"),
+            ("cancelled", "已取消", "Cancelled"),
+            ("finished", "已完成", "Finished"),
+        ],
     ),
     // ---- files ----
     (

@@ -14,6 +14,8 @@ pub mod catalog;
 pub mod communication;
 pub mod control;
 pub mod device;
+pub mod energy;
+pub mod firmware;
 pub mod gateway;
 pub mod ids;
 pub mod location;
@@ -37,6 +39,8 @@ use lumiscape_proto::lighting::v1::control_service_server::ControlServiceServer;
 use lumiscape_proto::lighting::v1::device_catalog_service_server::DeviceCatalogServiceServer;
 use lumiscape_proto::lighting::v1::device_location_service_server::DeviceLocationServiceServer;
 use lumiscape_proto::lighting::v1::device_service_server::DeviceServiceServer;
+use lumiscape_proto::lighting::v1::energy_service_server::EnergyServiceServer;
+use lumiscape_proto::lighting::v1::firmware_service_server::FirmwareServiceServer;
 use lumiscape_proto::lighting::v1::gateway_service_server::GatewayServiceServer;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyServiceServer;
 use lumiscape_proto::lighting::v1::scene_service_server::SceneServiceServer;
@@ -70,6 +74,8 @@ pub struct Shared {
     pub relay: control::relay::Relay,
     /// The plan executor's settings.
     pub plan: lumiscape_common::config::LightingConfig,
+    /// How long raw telemetry is held (what an energy rebuild can still read).
+    pub retention: telemetry::model::Retention,
 }
 
 impl std::ops::Deref for Shared {
@@ -121,6 +127,7 @@ pub async fn start(
         nats_prefix: cfg.nats.prefix.clone(),
         relay,
         plan: cfg.lighting.clone(),
+        retention,
     };
     let relay = Relay::<Tables>::new("lighting", deps.pool.clone(), js.clone(), shared.outbox.clone());
     spawn_logged("lighting outbox relay", relay.with_projection(registry).run(shutdown.clone()));
@@ -144,6 +151,9 @@ pub async fn start(
     spawn_logged("telemetry consumer", projections.clone().run_telemetry(shutdown.clone()));
     spawn_logged("presence consumer", projections.run_presence(shutdown.clone()));
     spawn_logged("plan executor", schedule::executor::run(shared.clone(), shutdown.clone()));
+    let roll_every = Duration::from_secs(u64::from(cfg.telemetry.energy_roll_seconds));
+    spawn_logged("energy roller", energy::roll::run(deps.pool.clone(), roll_every, shutdown.clone()));
+    spawn_logged("upgrade campaigns", firmware::campaign::run(shared.clone(), shutdown.clone()));
 
     let routes = Routes::new(GatewayServiceServer::new(gateway::grpc::GatewayApi::new(shared.clone())))
         .add_service(ControlServiceServer::new(control::grpc::ControlApi::new(shared.clone())))
@@ -153,6 +163,8 @@ pub async fn start(
         .add_service(TaskServiceServer::new(schedule::grpc::TaskApi::new(shared.clone())))
         .add_service(TimingServiceServer::new(schedule::grpc::TimingApi::new(shared.clone())))
         .add_service(DeviceCatalogServiceServer::new(catalog::grpc::CatalogApi::new(shared.clone())))
+        .add_service(EnergyServiceServer::new(energy::grpc::EnergyApi::new(shared.clone())))
+        .add_service(FirmwareServiceServer::new(firmware::grpc::FirmwareApi::new(shared.clone())))
         .add_service(DeviceServiceServer::new(device::grpc::DeviceApi::new(shared)));
     serve_grpc("lighting", cfg.grpc.lighting_listen, routes, &deps.local, shutdown).await
 }

@@ -6,8 +6,13 @@
 
 use sqlx::{PgConnection, PgPool};
 
+use crate::schedule::sun::Site;
+
 /// Loops of each demo gateway.
 pub const DEMO_LOOPS: i32 = 4;
+/// The demo fleet's gateway type (its model) and brand: one type, so a campaign can take them all.
+pub const DEMO_GATEWAY_TYPE: &str = "LSG-100";
+pub const DEMO_BRAND: &str = "Lumiscape";
 
 struct DemoGateway {
     project_id: i64,
@@ -66,6 +71,15 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<Vec<(i64, i64)>> {
         )
         .execute(&mut *tx)
         .await?;
+        // The demo fleet's type and brand, unless a visitor changed them.
+        sqlx::query!(
+            "UPDATE lighting.gateways SET gateway_type = $2, brand = $3 WHERE gateway_id = $1 AND gateway_type = ''",
+            gateway_id,
+            DEMO_GATEWAY_TYPE,
+            DEMO_BRAND
+        )
+        .execute(&mut *tx)
+        .await?;
         // A location moved on the map stays where it was put.
         sqlx::query!(
             "UPDATE lighting.gateways SET longitude = $2, latitude = $3 WHERE gateway_id = $1 AND longitude IS NULL",
@@ -81,6 +95,11 @@ pub async fn seed_demo(pool: &PgPool) -> anyhow::Result<Vec<(i64, i64)>> {
         seed_registry(&mut tx, project_id).await?;
     }
     tx.commit().await?;
+    for (project_id, centre) in [(1, RIVERSIDE), (2, SKYLINE)] {
+        let gateways: Vec<i64> = ids.iter().filter(|(p, _)| *p == project_id).map(|(_, g)| *g).collect();
+        let site = Site::new(centre.1, centre.0, chrono_tz::Asia::Shanghai).expect("the demo sites are places");
+        crate::energy::seed::seed_history(pool, project_id, &site, &gateways).await?;
+    }
     Ok(ids)
 }
 

@@ -24,7 +24,7 @@ use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
 mod support;
-use support::{Fleet, env, env_num, login, register_fleet};
+use support::{Fleet, env, env_num, login, register_fleet, wait_online};
 
 const SERIAL_PREFIX: &str = "CTL-";
 /// Loops per scene (a scene holds at most 512).
@@ -91,7 +91,10 @@ async fn main() -> anyhow::Result<()> {
         .await?;
     api.project = project["data"].to_string();
 
-    let fleet = Fleet { project: &api.project, prefix: SERIAL_PREFIX, name: "压测配电柜", gateways, loops };
+    let fleet =
+        Fleet {
+            project: &api.project, prefix: SERIAL_PREFIX, name: "压测配电柜", gateways, loops, gateway_type: ""
+        };
     let ids = register_fleet(&api.http, &api.base, &api.token, &fleet, &creds).await?;
     let stop = CancellationToken::new();
     let fleet = SimulatorConfig {
@@ -106,7 +109,7 @@ async fn main() -> anyhow::Result<()> {
     };
     let (server, sim_stop) = (nats_url.clone(), stop.clone());
     let simulator = tokio::spawn(async move { simulator::run(fleet, &server, sim_stop).await });
-    wait_online(&api, gateways).await?;
+    wait_online(&api.http, &api.base, &api.token, &api.project, gateways).await?;
 
     // One-key control: off, then on (the figure), each answered once every loop has answered.
     for on in [false, true] {
@@ -186,19 +189,4 @@ async fn main() -> anyhow::Result<()> {
     let stats = simulator.await??;
     eprintln!("simulator: {} commands, {} acknowledgements", stats.commands_received, stats.acks);
     Ok(())
-}
-
-/// Waits until lighting sees every gateway of the project online.
-async fn wait_online(api: &Api, gateways: usize) -> anyhow::Result<()> {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    loop {
-        let reply = api.call(reqwest::Method::GET, "/lighting/gateway/list?onlineStatus=1&pageSize=1", None).await?;
-        let online = reply["total"].as_u64().unwrap_or(0) as usize;
-        if online >= gateways {
-            eprintln!("{online} gateways online");
-            return Ok(());
-        }
-        anyhow::ensure!(Instant::now() < deadline, "only {online} of {gateways} gateways came online");
-        tokio::time::sleep(Duration::from_millis(500)).await;
-    }
 }

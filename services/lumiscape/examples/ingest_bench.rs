@@ -62,7 +62,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let registered = std::fs::read_dir(&creds).map(|d| d.count()).unwrap_or(0);
     if registered < gateways {
-        let fleet = Fleet { project: "1", prefix: SERIAL_PREFIX, name: "Bench cabinet ", gateways, loops: 3 };
+        let fleet =
+            Fleet { project: "1", prefix: SERIAL_PREFIX, name: "Bench cabinet ", gateways, loops: 3, gateway_type: "" };
         register_fleet(&http, &base, &token, &fleet, &creds).await?;
     }
     let services_creds = std::env::var("LUMISCAPE_NATS_CREDENTIALS").ok().map(std::path::PathBuf::from);

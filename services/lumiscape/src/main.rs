@@ -112,6 +112,24 @@ struct SimulateArgs {
     /// Probability per interval of a device event (power loss, door open, contactor fault).
     #[arg(long, default_value_t = 0.0)]
     fault_events: f64,
+    /// The firmware version every gateway runs at the start.
+    #[arg(long, default_value = lumiscape_gateway_bridge::simulator::DEFAULT_FIRMWARE)]
+    firmware: String,
+    /// Milliseconds a gateway is silent restarting into committed firmware.
+    #[arg(long, default_value_t = 3000)]
+    reboot_ms: u64,
+    /// Probability per firmware chunk of losing it (no answer).
+    #[arg(long, default_value_t = 0.0)]
+    fault_lost_chunk: f64,
+    /// Probability per firmware transfer of a bad flash write (the commit's checksum fails).
+    #[arg(long, default_value_t = 0.0)]
+    fault_corrupt: f64,
+    /// Probability per firmware commit of coming back with the old version.
+    #[arg(long, default_value_t = 0.0)]
+    fault_old_after_reboot: f64,
+    /// Probability per firmware chunk of dropping out for a while after answering it.
+    #[arg(long, default_value_t = 0.0)]
+    fault_drop_out: f64,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -181,7 +199,7 @@ async fn run(cli: Cli, cfg: Config) -> anyhow::Result<()> {
 }
 
 async fn simulate(cfg: &Config, args: SimulateArgs) -> anyhow::Result<()> {
-    use lumiscape_gateway_bridge::simulator::{self, Faults, SimulatorConfig};
+    use lumiscape_gateway_bridge::simulator::{self, Faults, FirmwareFaults, SimulatorConfig};
     anyhow::ensure!(
         args.interval.is_finite() && args.interval > 0.0,
         "--interval must be a positive number of seconds"
@@ -205,6 +223,14 @@ async fn simulate(cfg: &Config, args: SimulateArgs) -> anyhow::Result<()> {
         subject_prefix: cfg.nats.prefix.clone(),
         credentials_dir: args.credentials,
         seed: None,
+        firmware: args.firmware,
+        reboot: std::time::Duration::from_millis(args.reboot_ms),
+        firmware_faults: FirmwareFaults {
+            lost_chunk: args.fault_lost_chunk,
+            corrupt: args.fault_corrupt,
+            old_after_reboot: args.fault_old_after_reboot,
+            drop_out: args.fault_drop_out,
+        },
     };
     sim.validate()?;
     let server = args.server.unwrap_or_else(|| cfg.nats.url.clone());

@@ -176,7 +176,10 @@ async fn the_plan_is_queued_for_gateways_away_and_loops_are_held_to_it(c: &Clust
     );
 
     // "Who switched loop 3 off?" — the log answers, and searches by user, loop and day.
-    let today = site_now.date_naive();
+    // The log's days are the server's, as its times are shown (not the site's: at 16:42 UTC
+    // the site's day is already tomorrow).
+    let held = commands(&console, &format!("gatewayId={first}&loopIndex=3&action=off")).await;
+    let today = held[0]["requestedAt"].as_str().unwrap()[..10].to_owned();
     let who = commands(
         &console,
         &format!(

@@ -60,7 +60,11 @@ impl Snapshot {
         let mut tables = BTreeMap::new();
         // The operation log records every write that passed the guard, refused ones too: it
         // is the audit of the attempts, written on purpose (its event is left out below).
-        for name in names.into_iter().filter(|n| n != "identity.oper_log") {
+        // The energy rollups are folded from stored samples every minute whatever the
+        // requests do (docs/energy.md): derived state, like the bridges' leases below.
+        let rolled =
+            ["lighting.energy_cursors", "lighting.energy_hours", "lighting.energy_days", "lighting.energy_months"];
+        for name in names.into_iter().filter(|n| n != "identity.oper_log" && !rolled.contains(&n.as_str())) {
             // Names come from the catalogue, not from input.
             let sql = format!(
                 "SELECT count(*), md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM {name} AS t"
@@ -193,6 +197,9 @@ struct Ids {
     group: i64,
     /// A timing one-key window of the project, far ahead.
     timing: i64,
+    /// A firmware image of the project, and a cancelled campaign of it to `gateway`.
+    firmware: i64,
+    campaign: i64,
 }
 
 #[derive(Debug, Clone)]
@@ -203,6 +210,8 @@ enum Body {
     Avatar(Vec<u8>),
     /// A multipart upload in the field `file` (files).
     Upload(Vec<u8>),
+    /// A firmware image in the field `file`, with its version and gateway type.
+    Firmware(Vec<u8>),
 }
 
 /// One request to a route: a request its caller, if allowed, could really make.
@@ -422,6 +431,9 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
         ("POST", "/lighting/gateway/{gatewayId}/credential") => {
             Sample::at(format!("/lighting/gateway/{g}/credential")).with_id()
         }
+        ("POST", "/lighting/gateway/params") => {
+            Sample::at(path).json(json!({ "gatewayIds": [g], "heartbeatInterval": 30 })).with_id()
+        }
         ("GET", "/lighting/gateway/{gatewayId}/onlineHistory") => {
             Sample::at(format!("/lighting/gateway/{g}/onlineHistory")).with_id()
         }
@@ -464,6 +476,42 @@ fn sample(method: &Method, path: &str, ids: &Ids) -> Option<Sample> {
             Sample::at(path).json(json!({ "latitude": 30.2, "longitude": 120.2, "timeZone": "Asia/Shanghai" }))
         }
         ("GET", "/lighting/plan/tonight") => Sample::at(path),
+        ("GET", "/lighting/energy/stats") => {
+            Sample::at(format!("{path}?granularity=day&beginTime=2026-01-01&endTime=2026-01-02&gatewayId={g}")).with_id()
+        }
+        ("GET", "/lighting/energy/ranking") => Sample::at(format!("{path}?beginTime=2026-01-01&endTime=2026-01-02")),
+        ("POST", "/lighting/energy/export") => Sample::at(path),
+        ("GET", "/lighting/energy/setting" | "/lighting/energy/summary") => Sample::at(path),
+        ("PUT", "/lighting/energy/setting") => Sample::at(path).json(json!({
+            "peakPrice": 1, "flatPrice": 0.6, "valleyPrice": 0.3, "hourBands": "F".repeat(24), "baseline": "fullNight",
+        })),
+        ("POST", "/lighting/energy/rebuild") => {
+            let yesterday = (chrono::Utc::now() - chrono::TimeDelta::days(2)).format("%Y-%m-%d").to_string();
+            Sample::at(path).json(json!({ "beginTime": yesterday, "endTime": yesterday }))
+        }
+        ("GET", "/lighting/version/list") => Sample::at(format!("{path}?version=&gatewayType=")),
+        ("GET", "/lighting/version/{firmwareId}") => Sample::at(format!("/lighting/version/{}", ids.firmware)).with_id(),
+        ("POST", "/lighting/version") => Sample { body: Body::Firmware(vec![0x7f, 0, 1, 2, 3]), ..Sample::at(path) },
+        ("PUT", "/lighting/version") => Sample::at(path).json(json!({ "firmwareId": ids.firmware, "notes": "Probe" })).with_id(),
+        ("DELETE", "/lighting/version/{firmwareId}") => {
+            Sample::at(format!("/lighting/version/{}", ids.firmware)).with_id()
+        }
+        ("GET", "/lighting/upgrade/gateways" | "/lighting/upgrade/list") => Sample::at(path),
+        ("GET", "/lighting/upgrade/{campaignId}/targets") => {
+            Sample::at(format!("/lighting/upgrade/{}/targets", ids.campaign)).with_id()
+        }
+        ("POST", "/lighting/upgrade") => Sample::at(path)
+            .json(json!({ "firmwareId": ids.firmware, "scope": "list", "gatewayIds": [g], "concurrency": 1 }))
+            .with_id(),
+        ("PUT", "/lighting/upgrade/{campaignId}/pause") => {
+            Sample::at(format!("/lighting/upgrade/{}/pause", ids.campaign)).with_id()
+        }
+        ("PUT", "/lighting/upgrade/{campaignId}/resume") => {
+            Sample::at(format!("/lighting/upgrade/{}/resume", ids.campaign)).with_id()
+        }
+        ("PUT", "/lighting/upgrade/{campaignId}/cancel") => {
+            Sample::at(format!("/lighting/upgrade/{}/cancel", ids.campaign)).with_id()
+        }
         ("GET", "/device/category/list") => Sample::at(path),
         ("GET", "/device/category/{categoryId}") => Sample::at(format!("/device/category/{}", ids.category)).with_id(),
         ("POST", "/device/category") => {
@@ -857,6 +905,12 @@ async fn send(c: &Cluster, token: &str, project: &str, lang: &str, method: &Meth
             let part = reqwest::multipart::Part::bytes(bytes.clone()).file_name("probe.png").mime_str("image/png");
             request.multipart(reqwest::multipart::Form::new().part("file", part.unwrap()))
         }
+        Body::Firmware(bytes) => {
+            let part = reqwest::multipart::Part::bytes(bytes.clone()).file_name("probe.bin");
+            let form =
+                reqwest::multipart::Form::new().part("file", part).text("version", "9.9.9").text("gatewayType", "T");
+            request.multipart(form)
+        }
     };
     let Ok(response) = request.send().await else { return (0, Value::Null) };
     let status = response.status().as_u16();
@@ -1197,7 +1251,30 @@ async fn records_of(c: &Cluster, project: i64) -> Ids {
     .fetch_one(&c.pool)
     .await
     .unwrap();
+    let firmware: i64 = sqlx::query_scalar(
+        "INSERT INTO lighting.firmware (project_id, version, gateway_type, file_name, size, sha256, image) \
+         VALUES ($1, 'probe-' || left(gen_random_uuid()::text, 8), 'T', 'probe.bin', 4, repeat('0', 64), \
+         '\\x7f000102'::bytea) RETURNING firmware_id",
+    )
+    .bind(project)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
+    let campaign: i64 = sqlx::query_scalar(
+        "WITH c AS (INSERT INTO lighting.upgrade_campaigns (project_id, firmware_id, version, gateway_type, \
+         concurrency, failure_threshold, state) VALUES ($1, $2, 'probe', 'T', 1, 20, 'cancelled') \
+         RETURNING campaign_id), t AS (INSERT INTO lighting.upgrade_targets (campaign_id, gateway_id, project_id, \
+         chunk_count) SELECT campaign_id, $3, $1, 1 FROM c) SELECT campaign_id FROM c",
+    )
+    .bind(project)
+    .bind(firmware)
+    .bind(gateway)
+    .fetch_one(&c.pool)
+    .await
+    .unwrap();
     Ids {
+        firmware,
+        campaign,
         category,
         device_type,
         device,

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use chrono_tz::Tz;
 use lumiscape_proto::lighting::v1::task_service_client::TaskServiceClient;
 
-use crate::api::lighting::gateway_outcomes;
+use crate::api::lighting::tally_json;
 use crate::api::schedule::{segment_json, site_time};
 use crate::convert::{
     PageQuery, decimal, edited_id, flag, id, ids, local_time, number, optional_whole, path_id, path_ids, text,
@@ -364,15 +364,7 @@ pub async fn group_control(
         brightness: optional_whole(&body.brightness),
     };
     let answer = call(&info, devices(&state).control_group(info.ctx.request(request))).await?;
-    ok_data(
-        lang,
-        json!({
-            "total": answer.total,
-            "succeeded": answer.succeeded,
-            "failed": answer.failed,
-            "results": gateway_outcomes(&answer.results),
-        }),
-    )
+    ok_data(lang, tally_json(answer.total, answer.succeeded, answer.failed, &answer.results))
 }
 
 // --- lighting charts --------------------------------------------------------------------

@@ -12,7 +12,7 @@ use lumiscape_proto::lighting::v1::one_key_service_client::OneKeyServiceClient;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::convert::{PageQuery, flag, id, local_time, optional_whole, path_id, path_ids, text};
+use crate::convert::{PageQuery, flag, id, ids, local_time, optional_whole, path_id, path_ids, text};
 use crate::envelope::{ApiJson, ApiQuery, ApiResult, Table, call, ok_data, ok_table, ok_with};
 use crate::request::RequestInfo;
 use crate::state::EdgeState;
@@ -89,6 +89,8 @@ pub struct GatewayBody {
     loop_count: Value,
     loops: Option<Vec<LoopBody>>,
     remark: Option<String>,
+    gateway_type: Option<String>,
+    brand: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -114,6 +116,8 @@ impl GatewayBody {
             loop_count: id(&self.loop_count),
             loops: loops.collect(),
             remark: self.remark.unwrap_or_default(),
+            gateway_type: self.gateway_type.unwrap_or_default(),
+            brand: self.brand.unwrap_or_default(),
         }
     }
 }
@@ -276,6 +280,34 @@ pub async fn control_read(
     ok_data(lang, command_json(&result))
 }
 
+// --- batch parameter setting ---------------------------------------------------------
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ParamsBody {
+    #[serde(default)]
+    gateway_ids: Value,
+    #[serde(default)]
+    heartbeat_interval: Value,
+    #[serde(default)]
+    telemetry_interval: Value,
+}
+
+pub async fn gateway_params(
+    State(state): State<EdgeState>,
+    Extension(info): Extension<RequestInfo>,
+    ApiJson(body): ApiJson<ParamsBody>,
+) -> ApiResult {
+    let lang = info.lang();
+    let request = pb::SetGatewayParamsRequest {
+        gateway_ids: ids(&body.gateway_ids),
+        heartbeat_s: optional_whole(&body.heartbeat_interval),
+        telemetry_s: optional_whole(&body.telemetry_interval),
+    };
+    let answer = call(&info, gateways(&state).set_params(info.ctx.request(request))).await?;
+    ok_data(lang, tally_json(answer.total, answer.succeeded, answer.failed, &answer.results))
+}
+
 // --- one-key control -------------------------------------------------------------------
 
 #[derive(Debug, Deserialize)]
@@ -297,6 +329,12 @@ pub fn gateway_outcomes(results: &[pb::GatewayOutcome]) -> Vec<Value> {
             })
         })
         .collect()
+}
+
+/// The counts and the outcome per gateway of a command sent to many gateways (group control,
+/// batch parameter setting).
+pub fn tally_json(total: u32, succeeded: u32, failed: u32, results: &[pb::GatewayOutcome]) -> Value {
+    json!({ "total": total, "succeeded": succeeded, "failed": failed, "results": gateway_outcomes(results) })
 }
 
 pub async fn one_key_control(
@@ -355,6 +393,8 @@ fn gateway_json(g: &pb::Gateway) -> Value {
         "gatewayName": g.gateway_name,
         "gatewayNumber": g.gateway_number,
         "communicationType": g.communication_type,
+        "gatewayType": g.gateway_type,
+        "brand": g.brand,
         "loopCount": g.loop_count,
         "onlineStatus": flag(g.online),
         "signal": g.signal_dbm,
@@ -363,6 +403,9 @@ fn gateway_json(g: &pb::Gateway) -> Value {
         "lastSeenTime": local_time(g.last_seen_ms),
         "remark": g.remark,
         "createTime": local_time(g.create_time_ms),
+        "heartbeatInterval": g.heartbeat_s,
+        "telemetryInterval": g.telemetry_s,
+        "paramsTime": local_time(g.params_time_ms),
     })
 }
 

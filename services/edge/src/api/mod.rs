@@ -12,6 +12,8 @@ pub mod backup;
 pub mod catalog;
 pub mod contracts;
 pub mod device;
+pub mod energy;
+pub mod firmware;
 pub mod inspection;
 pub mod lighting;
 pub mod live;

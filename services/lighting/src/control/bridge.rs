@@ -32,6 +32,12 @@ pub enum Command {
     ReadState,
     /// Keep and follow this schedule (`docs/device-protocol.md`, 6.1).
     SetSchedule(CompiledSchedule),
+    /// Apply these operating parameters, in seconds; `None` leaves one as it is
+    /// (`docs/device-protocol.md`, 6.3).
+    SetParams {
+        heartbeat_s: Option<u32>,
+        telemetry_s: Option<u32>,
+    },
 }
 
 /// The gateway's acknowledgement of a command it carried out.
@@ -42,6 +48,8 @@ pub struct Ack {
     pub readings: Vec<Reading>,
     /// The gateway's clock when it answered: the readings' time, as for its telemetry.
     pub device_time: Option<chrono::DateTime<chrono::Utc>>,
+    /// In the answer to `fw_begin`: the first chunk the gateway still needs.
+    pub next_chunk: Option<u32>,
 }
 
 /// Why a command did not succeed.
@@ -185,6 +193,12 @@ pub fn request_of(serial: &str, command: Command) -> pb::SendCommandRequest {
                 })
                 .collect(),
         }),
+        Command::SetParams { heartbeat_s, telemetry_s } => {
+            pb::send_command_request::Command::SetParams(pb::SetParams {
+                heartbeat_s: heartbeat_s.unwrap_or(0),
+                telemetry_s: telemetry_s.unwrap_or(0),
+            })
+        }
     };
     pb::SendCommandRequest { serial: serial.to_owned(), command: Some(command), timeout_ms: 0 }
 }
@@ -200,7 +214,13 @@ pub(crate) fn ack_of(answer: pb::SendCommandResponse) -> Result<Ack, CommandFail
         .collect();
     let device_time =
         chrono::DateTime::from_timestamp_millis(answer.device_time_ms).filter(|_| answer.device_time_ms > 0);
-    Ok(Ack { correlation_id: answer.correlation_id, elapsed_ms: answer.elapsed_ms, readings, device_time })
+    Ok(Ack {
+        correlation_id: answer.correlation_id,
+        elapsed_ms: answer.elapsed_ms,
+        readings,
+        device_time,
+        next_chunk: answer.next_chunk,
+    })
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
-//! Switching loops of many gateways in one action (one-key control, group control):
-//! [`CONCURRENCY`] gateways at a time, the loops of one gateway one after another, stopping
-//! at its first failure, all within [`BUDGET`]; one outcome per gateway, in gateway order.
+//! Commands to many gateways in one action (one-key control, group control, batch
+//! parameter setting): [`CONCURRENCY`] gateways at a time, the loops of one gateway one after
+//! another, stopping at its first failure, all within [`BUDGET`]; one outcome per gateway, in
+//! gateway order.
 
 use std::collections::HashMap;
 
@@ -12,7 +13,8 @@ use tokio::time::Instant;
 use super::bridge::{Command, CommandFailure};
 use super::commands;
 use crate::Shared;
-use crate::gateway::store::GatewayRow;
+use crate::gateway::model::GatewayParams;
+use crate::gateway::store::{self as gateway_store, GatewayRow};
 use crate::onekey::model::{BUDGET, CONCURRENCY, GatewayOutcome};
 
 /// One gateway and the loops to switch on it.
@@ -35,17 +37,15 @@ pub async fn switch(
     source: &'static str,
 ) -> Vec<GatewayOutcome> {
     let requested_at = Utc::now();
-    let deadline = Instant::now() + BUDGET;
     let loops: HashMap<i64, Vec<i32>> = targets
         .iter()
         .map(|t| (t.gateway.gateway_id, t.loops.iter().map(|&l| i32::try_from(l).unwrap_or(0)).collect()))
         .collect();
-    let mut outcomes: Vec<GatewayOutcome> = futures::stream::iter(targets)
-        .map(|target| switch_gateway(shared, access, target, level, until, deadline))
-        .buffer_unordered(CONCURRENCY)
-        .collect()
-        .await;
-    outcomes.sort_unstable_by_key(|o| o.gateway_id);
+    let targets = targets.into_iter().map(|t| (t.gateway, t.loops));
+    let outcomes = each_gateway(shared, access, targets, |gateway_id, serial, loops| {
+        switch_loops(shared, access, gateway_id, serial, loops, level, until)
+    })
+    .await;
     let audit: Vec<commands::Sent> = outcomes
         .iter()
         .map(|o| commands::Sent {
@@ -67,46 +67,91 @@ pub async fn switch(
     outcomes
 }
 
-async fn switch_gateway(
+/// Sends every gateway its commands with `send` (gateway id, serial, what to send),
+/// [`CONCURRENCY`] gateways at a time and all within [`BUDGET`]; an offline gateway fails at
+/// once. One outcome per gateway, by gateway id.
+async fn each_gateway<T, F, Fut>(
     shared: &Shared,
     access: &InProject,
-    target: Target,
-    level: u8,
-    until: Option<DateTime<Utc>>,
-    deadline: Instant,
-) -> GatewayOutcome {
-    let Target { gateway, loops } = target;
-    let switched = if gateway.online {
-        tokio::time::timeout_at(deadline, switch_loops(shared, access, &gateway, &loops, level, until))
-            .await
-            .unwrap_or(Err(CommandFailure::Timeout))
-    } else {
-        Err(CommandFailure::Offline)
-    };
-    let (result, message) = match switched {
-        Ok(()) => ("ok", String::new()),
-        Err(failure) => (failure.result(), failure.message(access.lang(), shared.bridge.command_timeout())),
-    };
-    GatewayOutcome {
-        gateway_id: gateway.gateway_id,
-        gateway_name: gateway.gateway_name,
-        gateway_number: gateway.serial,
-        result,
-        message,
+    targets: impl IntoIterator<Item = (GatewayRow, T)>,
+    send: F,
+) -> Vec<GatewayOutcome>
+where
+    F: Fn(i64, String, T) -> Fut,
+    Fut: Future<Output = Result<(), CommandFailure>>,
+{
+    let deadline = Instant::now() + BUDGET;
+    let send = &send;
+    let mut outcomes: Vec<GatewayOutcome> = futures::stream::iter(targets)
+        .map(|(gateway, what)| async move {
+            let sent = if gateway.online {
+                tokio::time::timeout_at(deadline, send(gateway.gateway_id, gateway.serial.clone(), what))
+                    .await
+                    .unwrap_or(Err(CommandFailure::Timeout))
+            } else {
+                Err(CommandFailure::Offline)
+            };
+            let (result, message) = match sent {
+                Ok(()) => ("ok", String::new()),
+                Err(failure) => (failure.result(), failure.message(access.lang(), shared.bridge.command_timeout())),
+            };
+            GatewayOutcome {
+                gateway_id: gateway.gateway_id,
+                gateway_name: gateway.gateway_name,
+                gateway_number: gateway.serial,
+                result,
+                message,
+            }
+        })
+        .buffer_unordered(CONCURRENCY)
+        .collect()
+        .await;
+    outcomes.sort_unstable_by_key(|o| o.gateway_id);
+    outcomes
+}
+
+/// Sends `params` to every gateway (docs/device-protocol.md, 6.3) and keeps them on those
+/// that acknowledged.
+pub async fn set_params(
+    shared: &Shared,
+    access: &InProject,
+    gateways: Vec<GatewayRow>,
+    params: GatewayParams,
+) -> Result<Vec<GatewayOutcome>, sqlx::Error> {
+    let command = Command::SetParams { heartbeat_s: params.heartbeat_s, telemetry_s: params.telemetry_s };
+    let targets = gateways.into_iter().map(|gateway| (gateway, command.clone()));
+    let outcomes = each_gateway(shared, access, targets, |_, serial, command| async move {
+        shared.bridge.send(&access.ctx, &serial, command).await.map(|_| ())
+    })
+    .await;
+    let acknowledged: Vec<i64> = outcomes.iter().filter(|o| o.succeeded()).map(|o| o.gateway_id).collect();
+    if !acknowledged.is_empty() {
+        let seconds = |s: Option<u32>| s.and_then(|s| i32::try_from(s).ok());
+        gateway_store::record_params(
+            &shared.pool,
+            access.project_id,
+            &acknowledged,
+            seconds(params.heartbeat_s),
+            seconds(params.telemetry_s),
+            Utc::now(),
+        )
+        .await?;
     }
+    Ok(outcomes)
 }
 
 async fn switch_loops(
     shared: &Shared,
     access: &InProject,
-    gateway: &GatewayRow,
-    loops: &[u32],
+    gateway_id: i64,
+    serial: String,
+    loops: Vec<u32>,
     level: u8,
     until: Option<DateTime<Utc>>,
 ) -> Result<(), CommandFailure> {
-    for &index in loops {
-        let ack = shared.bridge.send(&access.ctx, &gateway.serial, Command::SetLoop { index, level, until }).await?;
-        super::record_readings(&shared.pool, gateway.gateway_id, &ack).await;
+    for index in loops {
+        let ack = shared.bridge.send(&access.ctx, &serial, Command::SetLoop { index, level, until }).await?;
+        super::record_readings(&shared.pool, gateway_id, &ack).await;
     }
     Ok(())
 }

@@ -449,16 +449,7 @@ impl DeviceApi {
             user = access.user_name(),
             "group control done"
         );
-        let results = outcomes
-            .into_iter()
-            .map(|o| pb::GatewayOutcome {
-                gateway_id: o.gateway_id,
-                gateway_name: o.gateway_name,
-                gateway_number: o.gateway_number,
-                result: o.result.to_owned(),
-                message: o.message,
-            })
-            .collect();
+        let results = outcomes.into_iter().map(crate::onekey::grpc::outcome_pb).collect();
         Ok(pb::ControlGroupResponse { total: tally.total, succeeded: tally.succeeded, failed: tally.failed, results })
     }
 }

@@ -17,9 +17,11 @@ use tonic::{Request, Response, Status};
 use lumiscape_common::nats_auth::GatewayCredential;
 
 use super::credentials;
-use super::model::{self, GatewayDraft, GatewayFilter, RawGateway};
+use super::model::{self, GatewayDraft, GatewayFilter, ParamsRequest, RawGateway};
 use super::store::{self, GatewayRow, LoopRow};
 use crate::Shared;
+use crate::control::fanout;
+use crate::onekey::model::Tally;
 use crate::telemetry::store as telemetry;
 
 pub struct GatewayApi {
@@ -97,6 +99,11 @@ impl GatewayService for GatewayApi {
         let access = authorize(&self.shared.auth, &request, &[gateway::EDIT]).await?;
         self.reissue(&access, request.get_ref().gateway_id).await.reply(access.lang())
     }
+
+    async fn set_params(&self, request: Request<pb::SetGatewayParamsRequest>) -> Reply<pb::SetGatewayParamsResponse> {
+        let access = authorize(&self.shared.auth, &request, &[gateway::PARAMS]).await?;
+        self.params(&access, request.get_ref()).await.reply(access.lang())
+    }
 }
 
 impl GatewayApi {
@@ -122,6 +129,43 @@ impl GatewayApi {
         store::find(&self.shared.pool, access.project_id, gateway_id)
             .await?
             .ok_or_else(|| Error::not_found(Msg::GatewayNotFound))
+    }
+
+    /// Batch parameter setting: gateways of the project, of one brand, each sent the
+    /// parameters; the sending and the keeping of what was acknowledged run to the end on
+    /// their own task, so a caller who goes away leaves no gateway changed but unrecorded.
+    async fn params(
+        &self,
+        access: &InProject,
+        req: &pb::SetGatewayParamsRequest,
+    ) -> Result<pb::SetGatewayParamsResponse, Error> {
+        let asked =
+            ParamsRequest::parse(&req.gateway_ids, req.heartbeat_s, req.telemetry_s).map_err(Error::bad_request)?;
+        let gateways = store::find_many(&self.shared.pool, access.project_id, &asked.gateway_ids).await?;
+        if gateways.len() != asked.gateway_ids.len() {
+            return Err(Error::not_found(Msg::GatewayNotFound));
+        }
+        model::check_brands(gateways.iter().map(|g| (g.serial.as_str(), g.brand.as_str()))).map_err(Error::refused)?;
+        let (shared, task_access) = (self.shared.clone(), access.clone());
+        let outcomes =
+            tokio::spawn(async move { fanout::set_params(&shared, &task_access, gateways, asked.params).await })
+                .await
+                .map_err(Error::internal)??;
+        let tally = Tally::of(&outcomes);
+        tracing::info!(
+            project = access.project_id,
+            total = tally.total,
+            succeeded = tally.succeeded,
+            heartbeat_s = asked.params.heartbeat_s,
+            telemetry_s = asked.params.telemetry_s,
+            "gateway parameters set"
+        );
+        Ok(pb::SetGatewayParamsResponse {
+            total: tally.total,
+            succeeded: tally.succeeded,
+            failed: tally.failed,
+            results: outcomes.into_iter().map(crate::onekey::grpc::outcome_pb).collect(),
+        })
     }
 
     async fn list(&self, access: &InProject, req: &pb::ListGatewaysRequest) -> Result<pb::ListGatewaysResponse, Error> {
@@ -248,6 +292,8 @@ fn raw_gateway(input: &pb::GatewayInput) -> RawGateway {
         loop_count: input.loop_count,
         loops: input.loops.iter().map(|l| (l.loop_index, l.loop_name.clone())).collect(),
         remark: input.remark.clone(),
+        gateway_type: input.gateway_type.clone(),
+        brand: input.brand.clone(),
     }
 }
 
@@ -270,6 +316,11 @@ pub fn gateway_pb(row: &GatewayRow) -> pb::Gateway {
         last_seen_ms: millis(row.last_seen_at),
         remark: row.remark.clone(),
         create_time_ms: row.created_at.timestamp_millis(),
+        gateway_type: row.gateway_type.clone(),
+        brand: row.brand.clone(),
+        heartbeat_s: row.heartbeat_s.and_then(|s| u32::try_from(s).ok()),
+        telemetry_s: row.telemetry_s.and_then(|s| u32::try_from(s).ok()),
+        params_time_ms: millis(row.params_at),
     }
 }
 

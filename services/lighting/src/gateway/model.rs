@@ -11,6 +11,8 @@ pub const MAX_SERIAL_CHARS: usize = 32;
 pub const MAX_LOOPS: u32 = 64;
 pub const MAX_LOOP_NAME_CHARS: usize = 30;
 pub const MAX_REMARK_CHARS: usize = 200;
+/// Longest gateway type and brand.
+pub const MAX_KIND_CHARS: usize = 50;
 /// Most gateways one delete may name.
 pub use crate::ids::MAX_DELETE_IDS;
 
@@ -73,6 +75,8 @@ pub struct RawGateway {
     /// (loop index, loop name) as given; loops not named keep their name (or none).
     pub loops: Vec<(i64, String)>,
     pub remark: String,
+    pub gateway_type: String,
+    pub brand: String,
 }
 
 /// A checked gateway, ready to store.
@@ -85,6 +89,10 @@ pub struct GatewayDraft {
     /// Names given for loops, by index (each within `1..=loop_count`).
     pub loop_names: BTreeMap<u32, String>,
     pub remark: String,
+    /// The gateway's type (its model): an upgrade's image is for one type. May be empty.
+    pub gateway_type: String,
+    /// The gateway's brand: a batch parameter setting is for one brand. May be empty.
+    pub brand: String,
 }
 
 impl GatewayDraft {
@@ -102,7 +110,24 @@ impl GatewayDraft {
         if remark.chars().count() > MAX_REMARK_CHARS {
             return Err(Error::bad_request(Msg::RemarkInvalid));
         }
-        Ok(Self { name: name.to_owned(), serial, communication, loop_count, loop_names, remark: remark.to_owned() })
+        let gateway_type = raw.gateway_type.trim();
+        if gateway_type.chars().count() > MAX_KIND_CHARS {
+            return Err(Error::bad_request(Msg::GatewayTypeInvalid));
+        }
+        let brand = raw.brand.trim();
+        if brand.chars().count() > MAX_KIND_CHARS {
+            return Err(Error::bad_request(Msg::GatewayBrandInvalid));
+        }
+        Ok(Self {
+            name: name.to_owned(),
+            serial,
+            communication,
+            loop_count,
+            loop_names,
+            remark: remark.to_owned(),
+            gateway_type: gateway_type.to_owned(),
+            brand: brand.to_owned(),
+        })
     }
 
     /// The named loops as parallel columns, for one statement.
@@ -180,6 +205,78 @@ impl GatewayFilter {
     }
 }
 
+/// Heartbeat interval a gateway may be given, in seconds: three missed heartbeats of 30 s
+/// take a gateway offline, so a longer one would look offline (docs/device-protocol.md, 6.3).
+pub const HEARTBEAT_S: std::ops::RangeInclusive<i64> = 10..=30;
+/// Telemetry interval a gateway may be given, in seconds.
+pub const TELEMETRY_S: std::ops::RangeInclusive<i64> = 10..=3600;
+/// Most gateways one batch parameter setting may name.
+pub const MAX_PARAMS_GATEWAYS: usize = 1000;
+
+/// Operating parameters to send: each absent one is left as the gateway has it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GatewayParams {
+    pub heartbeat_s: Option<u32>,
+    pub telemetry_s: Option<u32>,
+}
+
+/// A batch parameter setting as asked: the gateways (each once, by id) and the parameters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamsRequest {
+    pub gateway_ids: Vec<i64>,
+    pub params: GatewayParams,
+}
+
+impl ParamsRequest {
+    pub fn parse(gateway_ids: &[i64], heartbeat_s: Option<i64>, telemetry_s: Option<i64>) -> Result<Self, Msg> {
+        let within = |value: Option<i64>, range: std::ops::RangeInclusive<i64>, invalid: Msg| match value {
+            None => Ok(None),
+            Some(v) if range.contains(&v) => Ok(u32::try_from(v).ok()),
+            Some(_) => Err(invalid),
+        };
+        let params = GatewayParams {
+            heartbeat_s: within(heartbeat_s, HEARTBEAT_S, Msg::ParamsHeartbeatInvalid)?,
+            telemetry_s: within(telemetry_s, TELEMETRY_S, Msg::ParamsTelemetryInvalid)?,
+        };
+        if params.heartbeat_s.is_none() && params.telemetry_s.is_none() {
+            return Err(Msg::ParamsNone);
+        }
+        if gateway_ids.is_empty() {
+            return Err(Msg::ParamsNoGateways);
+        }
+        if gateway_ids.iter().any(|id| *id <= 0) {
+            return Err(Msg::GatewayIdInvalid);
+        }
+        let mut ids = gateway_ids.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.len() > MAX_PARAMS_GATEWAYS {
+            return Err(Msg::ParamsTooManyGateways { max: MAX_PARAMS_GATEWAYS as u32 });
+        }
+        Ok(Self { gateway_ids: ids, params })
+    }
+}
+
+/// The one brand the gateways of a batch parameter setting share: the brand says which
+/// parameters a gateway has, so a batch is of one brand, and a gateway without one cannot
+/// take any. `gateways` are (serial, brand) pairs.
+pub fn check_brands<'a>(gateways: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<(), Msg> {
+    let mut brands: Vec<&str> = Vec::new();
+    for (serial, brand) in gateways {
+        if brand.trim().is_empty() {
+            return Err(Msg::ParamsBrandMissing { gateway: serial.to_owned() });
+        }
+        if !brands.contains(&brand) {
+            brands.push(brand);
+        }
+    }
+    match brands.len() {
+        0 => Err(Msg::ParamsNoGateways),
+        1 => Ok(()),
+        _ => Err(Msg::ParamsBrandMixed),
+    }
+}
+
 /// Default and longest span of the power chart, in hours.
 pub const DEFAULT_POWER_HOURS: i64 = 24;
 pub const MAX_POWER_HOURS: i64 = 168;
@@ -202,7 +299,19 @@ mod tests {
             loop_count: 4,
             loops: vec![(1, "North path".into()), (4, String::new())],
             remark: "by the pier".into(),
+            gateway_type: " LSG-100 ".into(),
+            brand: "Lumiscape".into(),
         }
+    }
+
+    #[test]
+    fn type_and_brand_are_optional_and_bounded() {
+        let draft = GatewayDraft::parse(&raw()).unwrap();
+        assert_eq!((draft.gateway_type.as_str(), draft.brand.as_str()), ("LSG-100", "Lumiscape"));
+        let blank = RawGateway { gateway_type: String::new(), brand: String::new(), ..raw() };
+        assert!(GatewayDraft::parse(&blank).is_ok());
+        assert_eq!(fault(&RawGateway { gateway_type: "T".repeat(51), ..raw() }), Msg::GatewayTypeInvalid);
+        assert_eq!(fault(&RawGateway { brand: "品".repeat(51), ..raw() }), Msg::GatewayBrandInvalid);
     }
 
     fn fault(raw: &RawGateway) -> Msg {
@@ -330,5 +439,38 @@ mod tests {
         assert_eq!(check_power_hours(Some(168)).unwrap(), 168);
         assert_eq!(check_power_hours(Some(0)).unwrap_err().msg, Msg::HoursInvalid);
         assert_eq!(check_power_hours(Some(169)).unwrap_err().msg, Msg::HoursInvalid);
+    }
+
+    #[test]
+    fn a_batch_of_parameters_is_checked() {
+        let asked = ParamsRequest::parse(&[3, 1, 3], Some(30), None).unwrap();
+        assert_eq!(asked.gateway_ids, vec![1, 3]);
+        assert_eq!(asked.params, GatewayParams { heartbeat_s: Some(30), telemetry_s: None });
+        let both = ParamsRequest::parse(&[1], Some(10), Some(3600)).unwrap();
+        assert_eq!(both.params, GatewayParams { heartbeat_s: Some(10), telemetry_s: Some(3600) });
+        let fault = |ids: &[i64], h, t| ParamsRequest::parse(ids, h, t).unwrap_err();
+        assert_eq!(fault(&[1], None, None), Msg::ParamsNone);
+        assert_eq!(fault(&[1], Some(9), None), Msg::ParamsHeartbeatInvalid);
+        assert_eq!(fault(&[1], Some(31), Some(60)), Msg::ParamsHeartbeatInvalid);
+        assert_eq!(fault(&[1], Some(-1), None), Msg::ParamsHeartbeatInvalid);
+        assert_eq!(fault(&[1], None, Some(9)), Msg::ParamsTelemetryInvalid);
+        assert_eq!(fault(&[1], None, Some(3601)), Msg::ParamsTelemetryInvalid);
+        assert_eq!(fault(&[1], None, Some(i64::MAX)), Msg::ParamsTelemetryInvalid);
+        assert_eq!(fault(&[], Some(30), None), Msg::ParamsNoGateways);
+        assert_eq!(fault(&[1, 0], Some(30), None), Msg::GatewayIdInvalid);
+        let many: Vec<i64> = (1..=1001).collect();
+        assert_eq!(fault(&many, Some(30), None), Msg::ParamsTooManyGateways { max: 1000 });
+        assert!(ParamsRequest::parse(&many[..1000], Some(30), None).is_ok());
+    }
+
+    #[test]
+    fn a_batch_is_of_one_brand() {
+        assert_eq!(check_brands([("A", "Lumiscape"), ("B", "Lumiscape")]), Ok(()));
+        assert_eq!(check_brands([("A", "Lumiscape"), ("B", "Acme")]), Err(Msg::ParamsBrandMixed));
+        assert_eq!(
+            check_brands([("A", "Lumiscape"), ("B", " ")]),
+            Err(Msg::ParamsBrandMissing { gateway: "B".into() })
+        );
+        assert_eq!(check_brands([]), Err(Msg::ParamsNoGateways));
     }
 }

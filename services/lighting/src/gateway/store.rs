@@ -18,6 +18,8 @@ pub struct GatewayRow {
     pub gateway_name: String,
     pub serial: String,
     pub communication_type: String,
+    pub gateway_type: String,
+    pub brand: String,
     pub loop_count: i32,
     pub remark: String,
     pub online: bool,
@@ -26,6 +28,10 @@ pub struct GatewayRow {
     pub firmware: String,
     pub last_seen_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// The operating parameters it last acknowledged (seconds), and when.
+    pub heartbeat_s: Option<i32>,
+    pub telemetry_s: Option<i32>,
+    pub params_at: Option<DateTime<Utc>>,
 }
 
 impl GatewayRow {
@@ -56,8 +62,8 @@ pub async fn list(
 ) -> sqlx::Result<(Vec<GatewayRow>, i64)> {
     let rows = sqlx::query_as!(
         GatewayRow,
-        "SELECT gateway_id, project_id, gateway_name, serial, communication_type, loop_count, remark, online, \
-         signal_dbm, temperature_c, firmware, last_seen_at, created_at FROM lighting.gateways \
+        "SELECT gateway_id, project_id, gateway_name, serial, communication_type, gateway_type, brand, loop_count, remark, online, \
+         signal_dbm, temperature_c, firmware, last_seen_at, created_at, heartbeat_s, telemetry_s, params_at FROM lighting.gateways \
          WHERE project_id = $1 AND NOT deleted AND strpos(gateway_name, $2) > 0 AND strpos(serial, $3) > 0 \
          AND ($4::boolean IS NULL OR online = $4) ORDER BY gateway_id LIMIT $5 OFFSET $6",
         project_id,
@@ -87,8 +93,8 @@ pub async fn list(
 pub async fn list_all(pool: &PgPool, project_id: i64) -> sqlx::Result<Vec<GatewayRow>> {
     sqlx::query_as!(
         GatewayRow,
-        "SELECT gateway_id, project_id, gateway_name, serial, communication_type, loop_count, remark, online, \
-         signal_dbm, temperature_c, firmware, last_seen_at, created_at FROM lighting.gateways \
+        "SELECT gateway_id, project_id, gateway_name, serial, communication_type, gateway_type, brand, loop_count, remark, online, \
+         signal_dbm, temperature_c, firmware, last_seen_at, created_at, heartbeat_s, telemetry_s, params_at FROM lighting.gateways \
          WHERE project_id = $1 AND NOT deleted ORDER BY gateway_id",
         project_id,
     )
@@ -99,14 +105,53 @@ pub async fn list_all(pool: &PgPool, project_id: i64) -> sqlx::Result<Vec<Gatewa
 pub async fn find(pool: &PgPool, project_id: i64, gateway_id: i64) -> sqlx::Result<Option<GatewayRow>> {
     sqlx::query_as!(
         GatewayRow,
-        "SELECT gateway_id, project_id, gateway_name, serial, communication_type, loop_count, remark, online, \
-         signal_dbm, temperature_c, firmware, last_seen_at, created_at FROM lighting.gateways \
+        "SELECT gateway_id, project_id, gateway_name, serial, communication_type, gateway_type, brand, loop_count, remark, online, \
+         signal_dbm, temperature_c, firmware, last_seen_at, created_at, heartbeat_s, telemetry_s, params_at FROM lighting.gateways \
          WHERE gateway_id = $1 AND project_id = $2 AND NOT deleted",
         gateway_id,
         project_id,
     )
     .fetch_optional(pool)
     .await
+}
+
+/// The live gateways of the project among `gateway_ids`, by id.
+pub async fn find_many(pool: &PgPool, project_id: i64, gateway_ids: &[i64]) -> sqlx::Result<Vec<GatewayRow>> {
+    sqlx::query_as!(
+        GatewayRow,
+        "SELECT gateway_id, project_id, gateway_name, serial, communication_type, gateway_type, brand, loop_count, remark, online, \
+         signal_dbm, temperature_c, firmware, last_seen_at, created_at, heartbeat_s, telemetry_s, params_at FROM lighting.gateways \
+         WHERE gateway_id = ANY($1) AND project_id = $2 AND NOT deleted ORDER BY gateway_id",
+        gateway_ids,
+        project_id,
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Keeps the parameters the gateways `gateway_ids` acknowledged at `at`; an absent one
+/// stays as it was.
+pub async fn record_params(
+    pool: &PgPool,
+    project_id: i64,
+    gateway_ids: &[i64],
+    heartbeat_s: Option<i32>,
+    telemetry_s: Option<i32>,
+    at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE lighting.gateways SET heartbeat_s = COALESCE($3, heartbeat_s), \
+         telemetry_s = COALESCE($4, telemetry_s), params_at = $5 \
+         WHERE gateway_id = ANY($1) AND project_id = $2",
+        gateway_ids,
+        project_id,
+        heartbeat_s,
+        telemetry_s,
+        at,
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 /// The gateway's loops with their latest readings, by index.
@@ -136,7 +181,7 @@ pub async fn insert(
     let mut tx = pool.begin().await?;
     let gateway_id = sqlx::query_scalar!(
         "INSERT INTO lighting.gateways (project_id, gateway_name, serial, communication_type, loop_count, remark, \
-         created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING gateway_id",
+         created_by, gateway_type, brand) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING gateway_id",
         project_id,
         draft.name,
         draft.serial.as_str(),
@@ -144,6 +189,8 @@ pub async fn insert(
         draft.loop_count as i32,
         draft.remark,
         created_by,
+        draft.gateway_type,
+        draft.brand,
     )
     .fetch_one(&mut *tx)
     .await
@@ -173,13 +220,15 @@ pub async fn update(pool: &PgPool, project_id: i64, gateway_id: i64, draft: &Gat
     let Some(old_serial) = lock_serial(&mut tx, project_id, gateway_id).await? else { return Ok(false) };
     sqlx::query!(
         "UPDATE lighting.gateways SET gateway_name = $2, serial = $3, communication_type = $4, loop_count = $5, \
-         remark = $6, updated_at = now() WHERE gateway_id = $1",
+         remark = $6, gateway_type = $7, brand = $8, updated_at = now() WHERE gateway_id = $1",
         gateway_id,
         draft.name,
         draft.serial.as_str(),
         draft.communication.code(),
         draft.loop_count as i32,
         draft.remark,
+        draft.gateway_type,
+        draft.brand,
     )
     .execute(&mut *tx)
     .await

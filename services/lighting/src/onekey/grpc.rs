@@ -10,7 +10,7 @@ use lumiscape_proto::lighting::v1 as pb;
 use lumiscape_proto::lighting::v1::one_key_service_server::OneKeyService;
 use tonic::{Request, Response, Status};
 
-use super::model::Tally;
+use super::model::{GatewayOutcome, Tally};
 use super::store::{self, NewRecord};
 use crate::Shared;
 use crate::control::fanout::{self, Target};
@@ -90,16 +90,7 @@ impl OneKeyApi {
             succeeded = tally.succeeded,
             "one-key control done"
         );
-        let results = outcomes
-            .into_iter()
-            .map(|o| pb::GatewayOutcome {
-                gateway_id: o.gateway_id,
-                gateway_name: o.gateway_name,
-                gateway_number: o.gateway_number,
-                result: o.result.to_owned(),
-                message: o.message,
-            })
-            .collect();
+        let results = outcomes.into_iter().map(outcome_pb).collect();
         Ok(pb::ExecuteOneKeyResponse {
             record_id,
             total: tally.total,
@@ -130,5 +121,16 @@ impl OneKeyApi {
             })
             .collect();
         Ok(pb::ListOneKeyRecordsResponse { rows, total })
+    }
+}
+
+/// A gateway's outcome on the wire.
+pub fn outcome_pb(o: GatewayOutcome) -> pb::GatewayOutcome {
+    pb::GatewayOutcome {
+        gateway_id: o.gateway_id,
+        gateway_name: o.gateway_name,
+        gateway_number: o.gateway_number,
+        result: o.result.to_owned(),
+        message: o.message,
     }
 }

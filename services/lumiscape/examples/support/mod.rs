@@ -34,6 +34,8 @@ pub struct Fleet<'a> {
     pub name: &'a str,
     pub gateways: usize,
     pub loops: usize,
+    /// The gateways' type (their model); empty for none.
+    pub gateway_type: &'a str,
 }
 
 /// Registers the fleet and writes each gateway's credential (handed out at registration) to
@@ -55,6 +57,7 @@ pub async fn register_fleet(
                 "gatewayNumber": serial,
                 "communicationType": "1",
                 "loopCount": fleet.loops,
+                "gatewayType": fleet.gateway_type,
             });
             let reply: Value = http
                 .post(format!("{base}/prod-api/lighting/gateway"))
@@ -80,4 +83,34 @@ pub async fn register_fleet(
     ids.sort_unstable();
     eprintln!("registered {} gateways of {} loops with their credentials", fleet.gateways, fleet.loops);
     Ok(ids.into_iter().map(|(_, id)| id).collect())
+}
+
+/// Waits (two minutes at most) until lighting sees every one of the project's `gateways`
+/// online. (The ingest driver does not wait for its fleet: each example compiles this module.)
+#[allow(dead_code)]
+pub async fn wait_online(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    project: &str,
+    gateways: usize,
+) -> anyhow::Result<()> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    loop {
+        let reply: Value = http
+            .get(format!("{base}/prod-api/lighting/gateway/list?onlineStatus=1&pageSize=1"))
+            .bearer_auth(token)
+            .header("ProjectId", project)
+            .send()
+            .await?
+            .json()
+            .await?;
+        let online = reply["total"].as_u64().unwrap_or(0) as usize;
+        if online >= gateways {
+            eprintln!("{online} gateways online");
+            return Ok(());
+        }
+        anyhow::ensure!(std::time::Instant::now() < deadline, "only {online} of {gateways} gateways came online");
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
 }

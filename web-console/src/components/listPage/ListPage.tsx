@@ -287,7 +287,7 @@ function ListBody<Row extends object, Q extends PageQuery>(props: ListBodyProps<
         <SearchForm<Q> name={searchName} fields={searchFields} form={searchForm} onSearch={search} onReset={reset} />
       ) : null}
       <ListToolbar
-        add={editor?.add ? { permission: editor.add, onAdd: () => openEditor() } : undefined}
+        add={editor?.add ? { permission: editor.add, onAdd: () => openEditor(), label: editor.addLabel, icon: editor.addIcon } : undefined}
         remove={batch ? { permission: batch.permission, selected: selected.rows.length, onRemove: () => removeRows(selected.rows) } : undefined}
         tree={tree ? { expanded: expansion.mode === 'expanded', onToggle: () => setExpansion((previous) => allOf(previous.mode === 'expanded' ? 'collapsed' : 'expanded')) } : undefined}
         extra={toolbarButtons}

@@ -18,7 +18,8 @@ export interface ToolbarButton {
 }
 
 export interface ListToolbarProps {
-  add?: { permission: string; onAdd: () => void };
+  /** The add button: '新增' with a plus unless `label` and `icon` say otherwise. */
+  add?: { permission: string; onAdd: () => void; label?: string; icon?: ReactNode };
   /** The batch delete: enabled while rows are selected. */
   remove?: { permission: string; selected: number; onRemove: () => void };
   /** A tree table's expand-all / collapse-all toggle; `expanded` when the nodes are open (its next click closes them). */
@@ -47,8 +48,8 @@ export default function ListToolbar(props: ListToolbarProps) {
       <Flex gap={8} wrap>
         {add ? (
           <HasPermi value={[add.permission]}>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={add.onAdd}>
-              {t('common.add')}
+            <Button type="primary" icon={add.icon ?? <PlusOutlined aria-hidden />} onClick={add.onAdd}>
+              {add.label ?? t('common.add')}
             </Button>
           </HasPermi>
         ) : null}

@@ -137,6 +137,9 @@ export interface ListEditor<Row> {
   dialog: ComponentType<EditorDialogProps<Row>>;
   /** Permission of the toolbar's add button; no add button without it. */
   add?: string;
+  /** The add button's text and icon, when adding is another act ('上传' a firmware); '新增' and a plus by default. */
+  addLabel?: string;
+  addIcon?: ReactNode;
   /** Permission of each row's edit button; no edit buttons without it. */
   edit?: string;
   /** The rows that have an edit button (default: every row). */

@@ -5,6 +5,7 @@ import { changeLanguage } from '../../i18n';
 import { consoleBackend } from '../../test/backend';
 import { renderApp } from '../../test/renderWithProviders';
 import { signInWithProject } from '../../test/session';
+import { energySummary } from '../lighting/fixtures';
 import { liveFetch } from '../live/sseMock';
 import type { ScreenData } from './types';
 
@@ -124,6 +125,46 @@ describe('the data big screen', () => {
     expect(within(screen.getByRole('region', { name: 'Gateway status' })).getByText('Online 1 / 2')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Devices' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Live power' })).toBeInTheDocument();
+  });
+
+  it("shows today's and this month's energy beside the power, from the energy summary; '-' while it cannot be read", async () => {
+    signInWithProject();
+    let available = true;
+    const { callsTo } = consoleBackend({
+      'GET /project/project/getScreenAllProjectInfo': ok({ data: SCREEN }),
+      'GET /lighting/energy/summary': () => (available ? ok({ data: energySummary }) : { status: 200, body: { code: 500, msg: '能耗汇总暂不可用' } }),
+    });
+    const { unmount } = renderApp({ route: '/dataScreen' });
+    const power = await screen.findByRole('region', { name: '实时功率' });
+    const energy = await within(power).findByRole('group', { name: '能耗' });
+    await waitFor(() => expect(within(energy).getByText('今日用电').previousSibling).toHaveTextContent('40kWh'));
+    expect(within(energy).getByText('本月用电').previousSibling).toHaveTextContent('1,234.5kWh');
+    expect(within(energy).getByText('本月电费').previousSibling).toHaveTextContent('¥801.2');
+    expect(callsTo('GET /lighting/energy/summary')[0]?.headers.get('ProjectId')).toBe('1');
+    unmount();
+
+    // refused: '-', and no message over the screen
+    available = false;
+    renderApp({ route: '/dataScreen' });
+    const refused = await within(await screen.findByRole('region', { name: '实时功率' })).findByRole('group', { name: '能耗' });
+    await waitFor(() => expect(callsTo('GET /lighting/energy/summary').length).toBeGreaterThan(1));
+    await waitFor(() => expect(within(refused).getByText('今日用电').previousSibling).toHaveTextContent('-'));
+    expect(within(refused).getByText('本月电费').previousSibling).toHaveTextContent('-');
+    expect(screen.queryByText('能耗汇总暂不可用')).not.toBeInTheDocument();
+  });
+
+  it('shows no energy figures, and asks for none, to a user without the energy permission', async () => {
+    signInWithProject();
+    const { callsTo } = consoleBackend({
+      'GET /getInfo': ok({ user: { userId: 2, userName: 'viewer', nickName: '查看员', avatar: '' }, roles: ['viewer'], permissions: ['pc:project:project:screen'] }),
+      'GET /project/project/getScreenAllProjectInfo': ok({ data: SCREEN }),
+      'GET /lighting/energy/summary': ok({ data: energySummary }),
+    });
+    renderApp({ route: '/dataScreen' });
+    const power = await screen.findByRole('region', { name: '实时功率' });
+    expect(within(power).getByText('有功功率')).toBeInTheDocument();
+    expect(within(power).queryByRole('group', { name: '能耗' })).not.toBeInTheDocument();
+    expect(callsTo('GET /lighting/energy/summary')).toHaveLength(0);
   });
 
   it('reads the screen again on live events, once for a burst, and closes the stream when it leaves', async () => {

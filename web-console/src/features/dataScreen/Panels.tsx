@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption } from 'echarts/core';
+import { formatNumber } from '../../lib/format';
 import { usePrefersReducedMotion } from '../../lib/motion';
+import type { EnergySummary } from '../lighting/types';
 import Chart from './Chart';
 import type { ScreenAlarm, ScreenAlarms, ScreenData, ScreenDevices, ScreenGateway, ScreenPower, ScreenProject, TrendDay } from './types';
 import { ACCENT, MUTED, TEXT, gaugeMax } from './style';
@@ -40,10 +42,10 @@ export function Panel({ title, flex = 1, children, extra }: { title: string; fle
   );
 }
 
-function Figure({ label, value, unit, color = TEXT }: { label: string; value: number | string; unit?: string; color?: string }) {
+function Figure({ label, value, unit, color = TEXT, size = 30 }: { label: string; value: number | string; unit?: string; color?: string; size?: number }) {
   return (
     <div style={{ textAlign: 'center' }}>
-      <div style={{ fontSize: 30, fontWeight: 700, color }} data-value={value}>
+      <div style={{ fontSize: size, fontWeight: 700, color }} data-value={value}>
         {value}
         {unit ? <span style={{ fontSize: 16, marginLeft: 4 }}>{unit}</span> : null}
       </div>
@@ -108,8 +110,28 @@ export function DevicesPanel({ devices, pixelRatio }: { devices: ScreenDevices |
   );
 }
 
-/** The project's power now (kW), the sum of its loops' latest readings. */
-export function PowerPanel({ power, alarms, pixelRatio }: { power: ScreenPower | null; alarms: ScreenAlarms | null; pixelRatio: number }) {
+/**
+ * Today's kWh, this month's kWh and cost (GET /lighting/energy/summary): null while they
+ * cannot be read ('-').
+ */
+function EnergyStrip({ energy }: { energy: EnergySummary | null }) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number | undefined, digits = 1) => (value === undefined ? '-' : formatNumber(value, i18n.language, digits));
+  return (
+    <div role="group" aria-label={t('dataScreen.energyFigures')} style={{ ...ROW, gridTemplateColumns: 'repeat(3, 1fr)' }}>
+      <Figure label={t('dataScreen.todayKwh')} value={number(energy?.todayKwh)} unit="kWh" color="#ffd666" size={24} />
+      <Figure label={t('dataScreen.monthKwh')} value={number(energy?.monthKwh)} unit="kWh" size={24} />
+      <Figure label={t('dataScreen.monthCost')} value={energy ? `¥${number(energy.monthCost, 2)}` : '-'} size={24} />
+    </div>
+  );
+}
+
+/**
+ * The project's power now (kW), the sum of its loops' latest readings; with `energy` (for the
+ * holders of the energy screen's permission; undefined for others) today's and this month's
+ * energy and this month's cost.
+ */
+export function PowerPanel({ power, alarms, energy, pixelRatio }: { power: ScreenPower | null; alarms: ScreenAlarms | null; energy?: EnergySummary | null; pixelRatio: number }) {
   const { t } = useTranslation();
   const option = useMemo<EChartsCoreOption | undefined>(() => {
     if (!power) return undefined;
@@ -142,6 +164,7 @@ export function PowerPanel({ power, alarms, pixelRatio }: { power: ScreenPower |
             <Figure label={t('dataScreen.loopsReporting')} value={power.loopsReporting} />
             <Figure label={t('dataScreen.openAlarms')} value={alarms?.open ?? '-'} color={LEVEL_COLORS['1']} />
           </div>
+          {energy === undefined ? null : <EnergyStrip energy={energy} />}
           <div style={{ flex: 1, minHeight: 0 }}>
             <Chart option={option} label={t('dataScreen.panels.energy')} pixelRatio={pixelRatio} />
           </div>
@@ -150,7 +173,10 @@ export function PowerPanel({ power, alarms, pixelRatio }: { power: ScreenPower |
           </div>
         </>
       ) : (
-        <NotShown />
+        <>
+          {energy === undefined ? null : <EnergyStrip energy={energy} />}
+          <NotShown />
+        </>
       )}
     </Panel>
   );

@@ -8,6 +8,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import i18n, { serverLanguage } from '../../i18n';
 import { HOME_PATH } from '../../routes/paths';
 import { selectProjectId, selectProjectName, selectToken } from '../auth/authSlice';
+import { useAccess } from '../auth/useAccess';
+import { ENERGY_PERMISSIONS, useGetEnergySummaryQuery } from '../lighting/energyApi';
+import type { EnergySummary } from '../lighting/types';
 import { openLiveConnection } from '../live/liveClient';
 import { LIVE_STREAM_PATH } from '../live/LiveStream';
 import { SCREEN_TAG, screenApi, useGetScreenQuery } from './api';
@@ -83,9 +86,22 @@ const VIEWPORT: CSSProperties = {
 const COLUMN: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 16, minHeight: 0 };
 
 /**
+ * Today's and this month's energy for the power panel, read as often as the screen, for the
+ * holders of the energy screen's permission (undefined for others: not shown); null while it
+ * cannot be read.
+ */
+function useEnergySummary(): EnergySummary | null | undefined {
+  const allowed = useAccess().hasPermi([ENERGY_PERMISSIONS.list]);
+  const projectId = useAppSelector(selectProjectId);
+  const { data } = useGetEnergySummaryQuery(projectId ?? '', { skip: !allowed || !projectId, pollingInterval: POLL_MS });
+  return allowed ? (data ?? null) : undefined;
+}
+
+/**
  * The data big screen (/dataScreen, full screen, needs a project: the loader refuses without
  * one): the project on the map, devices, the alarm trend, the latest alarms rolling, power
- * and the gateways' status, from one call refreshed by the live stream.
+ * and the gateways' status, from one call refreshed by the live stream; today's and this
+ * month's energy beside the power, from the energy summary.
  */
 export default function Screen() {
   const { t } = useTranslation();
@@ -94,6 +110,7 @@ export default function Screen() {
   const scale = useViewportScale();
   const pixelRatio = Math.max(1, (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1) * scale);
   const { data } = useGetScreenQuery(undefined, { pollingInterval: POLL_MS });
+  const energy = useEnergySummary();
   useLiveRefresh();
   return (
     <main style={VIEWPORT}>
@@ -131,7 +148,7 @@ export default function Screen() {
           <div style={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: '460px 1fr 460px', gap: 16 }}>
             <div style={COLUMN}>
               <DevicesPanel devices={data.devices} pixelRatio={pixelRatio} />
-              <PowerPanel power={data.power} alarms={data.alarms} pixelRatio={pixelRatio} />
+              <PowerPanel power={data.power} alarms={data.alarms} energy={energy} pixelRatio={pixelRatio} />
             </div>
             <div style={COLUMN}>
               <MapPanel project={data.project} pixelRatio={pixelRatio} />

@@ -1,9 +1,23 @@
-// Core and the few parts the screen uses, so the chart chunk carries only those.
+// Core and the few parts the screen (and the energy statistics, which draw with its Chart) use,
+// so the chart chunk carries only those.
 import * as echarts from 'echarts/core';
-import { BarChart, EffectScatterChart, GaugeChart, PieChart, ScatterChart } from 'echarts/charts';
-import { GeoComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, EffectScatterChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
+import { DataZoomComponent, GeoComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-echarts.use([BarChart, EffectScatterChart, GaugeChart, PieChart, ScatterChart, GeoComponent, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  EffectScatterChart,
+  GaugeChart,
+  LineChart,
+  PieChart,
+  ScatterChart,
+  DataZoomComponent,
+  GeoComponent,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 export { echarts };

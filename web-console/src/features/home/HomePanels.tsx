@@ -1,6 +1,12 @@
 import { Card, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { formatNumber } from '../../lib/format';
+import { selectProjectId } from '../auth/authSlice';
+import { useAccess } from '../auth/useAccess';
+import { ENERGY_PERMISSIONS, useGetEnergySummaryQuery } from '../lighting/energyApi';
+import type { EnergySummary } from '../lighting/types';
 import { useGetMainPageQuery, type MainPage } from './api';
 import { panelOrder, type Panel } from './panels';
 import './i18n';
@@ -15,14 +21,15 @@ function Secondary({ children }: { children: ReactNode }) {
   return <span style={{ color: token.colorTextSecondary }}>{children}</span>;
 }
 
-/** One figure of a panel: its label over its value. */
-function Figure({ label, value, total, color }: { label: string; value: number; total?: number; color?: string }) {
+/** One figure of a panel: its label over its value (and its unit, or the total it is part of). */
+function Figure({ label, value, total, unit, color }: { label: string; value: number | string; total?: number; unit?: string; color?: string }) {
   return (
     <div>
       <Secondary>{label}</Secondary>
       <div style={{ fontSize: 24, color }} data-value={value}>
         {value}
         {total === undefined ? null : <span style={{ fontSize: 14 }}> / {total}</span>}
+        {unit === undefined ? null : <span style={{ fontSize: 14 }}> {unit}</span>}
       </div>
     </div>
   );
@@ -30,8 +37,8 @@ function Figure({ label, value, total, color }: { label: string; value: number; 
 
 /**
  * The home page's live panels of the selected project: gateways online and offline, loops on
- * and off, open alarms by level, the latest announcements, in the project's module order.
- * Each refreshes from the live stream (alarms and gateway status invalidate the page's
+ * and off, open alarms by level, energy, the latest announcements, in the project's module
+ * order. Each refreshes from the live stream (alarms and gateway status invalidate the page's
  * figures); a panel the user may not read is not shown.
  */
 export default function HomePanels() {
@@ -41,6 +48,7 @@ export default function HomePanels() {
   const panels: Record<Panel, ReactNode> = {
     gateway: data.devices ? <DevicesPanel key="gateway" devices={data.devices} /> : null,
     alarm: data.alarms ? <AlarmsPanel key="alarm" alarms={data.alarms} /> : null,
+    energy: <EnergyPanel key="energy" />,
     announcement: (
       <Card key="announcement" title={t('home.notices')} size="small" role="region" aria-label={t('home.notices')}>
         {data.notices.length === 0 ? (
@@ -87,5 +95,58 @@ function AlarmsPanel({ alarms }: { alarms: NonNullable<MainPage['alarms']> }) {
         <Figure label={t('home.secondary')} value={alarms.secondary} />
       </div>
     </Card>
+  );
+}
+
+/**
+ * Energy (GET /lighting/energy/summary), for holders of the energy screen's permission only:
+ * today's and this month's kWh, this month's cost and saving, last month's kWh, and the last 7
+ * days as small bars (no chart library: the home page stays small). '-' while the summary
+ * cannot be read.
+ */
+function EnergyPanel() {
+  const allowed = useAccess().hasPermi([ENERGY_PERMISSIONS.list]);
+  const projectId = useAppSelector(selectProjectId);
+  const { data } = useGetEnergySummaryQuery(projectId ?? '', { skip: !allowed || !projectId });
+  return allowed ? <EnergyFigures summary={data} /> : null;
+}
+
+function EnergyFigures({ summary }: { summary: EnergySummary | undefined }) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number | undefined) => (value === undefined ? '-' : formatNumber(value, i18n.language, 1));
+  return (
+    <Card title={t('home.energy')} size="small" role="region" aria-label={t('home.energy')}>
+      <div style={FIGURES}>
+        <Figure label={t('home.todayKwh')} value={number(summary?.todayKwh)} unit="kWh" />
+        <Figure label={t('home.monthKwh')} value={number(summary?.monthKwh)} unit="kWh" />
+        <Figure label={t('home.monthCost')} value={summary ? `¥${formatNumber(summary.monthCost, i18n.language, 2)}` : '-'} />
+        <Figure label={t('home.monthSaving')} value={number(summary?.monthSavingKwh)} unit="kWh" color="#389e0d" />
+      </div>
+      <p style={{ margin: '8px 0' }}>
+        <Secondary>{t('home.lastMonth', { value: summary ? `${number(summary.lastMonthKwh)} kWh` : '-' })}</Secondary>
+      </p>
+      {summary && summary.days.length > 0 ? <LastDays days={summary.days} /> : null}
+    </Card>
+  );
+}
+
+/** The last days' kWh as bars, each with its day and its figure. */
+function LastDays({ days }: { days: EnergySummary['days'] }) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const most = Math.max(...days.map((day) => day.kwh), 0);
+  return (
+    <ol aria-label={t('home.lastDays')} style={{ display: 'flex', gap: 4, alignItems: 'flex-end', listStyle: 'none', margin: 0, padding: 0 }}>
+      {days.map((day) => {
+        const kwh = formatNumber(day.kwh, i18n.language, 1);
+        return (
+          <li key={day.date} title={`${day.date} ${kwh} kWh`} style={{ flex: 1, textAlign: 'center', fontSize: 11 }}>
+            <Secondary>{kwh}</Secondary>
+            <div aria-hidden style={{ height: most > 0 ? Math.max(2, Math.round((day.kwh / most) * 40)) : 2, background: token.colorPrimary, borderRadius: 2 }} />
+            <Secondary>{day.date.slice(5)}</Secondary>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -1,10 +1,10 @@
 /** The panels the home page can show, by the project's module code. */
-export const PANELS = ['gateway', 'alarm', 'announcement'] as const;
+export const PANELS = ['gateway', 'alarm', 'energy', 'announcement'] as const;
 export type Panel = (typeof PANELS)[number];
 
 /**
  * The panels in the project's module order (positions 1 to 6), those without figures yet
- * (energy, work orders...) left out; every panel when the project chose none.
+ * (work orders, inspections...) left out; every panel when the project chose none.
  */
 export function panelOrder(modules: readonly { position: number; moduleCode: string }[] | undefined): Panel[] {
   const chosen = [...(modules ?? [])]

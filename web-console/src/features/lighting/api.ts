@@ -12,6 +12,7 @@ import type {
   GatewayChange,
   GatewayCredential,
   GatewayDetail,
+  GatewayParamsChange,
   GatewayQuery,
   GatewayResults,
   GatewaySchedule,
@@ -152,6 +153,19 @@ export const lightingApi = api.enhanceEndpoints({ addTagTypes: SCHEDULE_TAGS }).
         if (!credential) throw new Error('gateway credential missing');
         return credential;
       },
+    }),
+    /**
+     * Sends heartbeat and telemetry intervals to gateways of one brand (an interval left out
+     * stays as it is); answers the outcome per gateway. Gateways of several brands, one
+     * without a brand, a value out of range or no parameter are refused whole (code 500).
+     */
+    setGatewayParams: build.mutation<GatewayResults, GatewayParamsChange>({
+      query: (body) => ({ url: '/lighting/gateway/params', method: 'POST', data: body }),
+      transformResponse: (envelope: Envelope) => resultsOf<GatewayResults>(envelope, { total: 0, succeeded: 0, failed: 0, results: [] }),
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Gateway', id: GATEWAY_LIST },
+        ...body.gatewayIds.map((id) => ({ type: 'Gateway' as const, id })),
+      ],
     }),
     /**
      * Switches one loop, on at a brightness when one is given (full when none); answers the
@@ -389,6 +403,7 @@ export const {
   useUpdateGatewayMutation,
   useDeleteGatewaysMutation,
   useIssueGatewayCredentialMutation,
+  useSetGatewayParamsMutation,
   useControlLoopMutation,
   useReadGatewayMutation,
   useGetGatewayPowerQuery,

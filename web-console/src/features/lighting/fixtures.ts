@@ -1,6 +1,25 @@
 import type { ServerRoute } from '../../routes/types';
 import { consoleBackend, serverRoutes } from '../../test/backend';
-import type { CombinedScene, CombinedSceneDetail, Gateway, GatewayDetail, GatewaySchedule, NightPlan, PlanSegment, Scene, SceneDetail, Task } from './types';
+import type {
+  Campaign,
+  CampaignTarget,
+  CombinedScene,
+  CombinedSceneDetail,
+  EnergyRankingRow,
+  EnergySetting,
+  EnergyStats,
+  EnergySummary,
+  Firmware,
+  Gateway,
+  GatewayDetail,
+  GatewaySchedule,
+  NightPlan,
+  PlanSegment,
+  Scene,
+  SceneDetail,
+  Task,
+  UpgradeGateway,
+} from './types';
 
 /** Test data shaped as the contract's answers. */
 export const gateway: Gateway = {
@@ -13,7 +32,12 @@ export const gateway: Gateway = {
   signal: -75,
   temperature: 36.5,
   firmwareVersion: '1.4.2',
+  gatewayType: 'LS-GW100',
+  brand: '朗明',
   lastSeenTime: '2026-05-01 10:00:00',
+  heartbeatInterval: 30,
+  telemetryInterval: 60,
+  paramsTime: '2026-04-30 18:00:00',
   remark: '',
   createTime: '2026-04-01 09:00:00',
 };
@@ -301,6 +325,183 @@ export function scheduleBackend(overrides: Parameters<typeof consoleBackend>[0] 
     'GET /lighting/site': ok({ data: { latitude: 30.2741, longitude: 120.1551, timeZone: 'Asia/Shanghai' } }),
     'GET /lighting/plan/tonight': ok({ data: nightPlan }),
     'GET /lighting/task/gatewaySchedules': ok({ data: gatewaySchedules }),
+    ...overrides,
+  });
+}
+
+/** The demo route tree with the energy statistics screen (menu 408), as the identity seed has it. */
+export const energyRoutes: ServerRoute[] = moduleRoutes.map((route) =>
+  route.path === '/lighting'
+    ? { ...route, children: [...(route.children ?? []), { path: 'energy', component: 'lighting/energy/index', meta: meta('能耗统计', 'Energy') }] }
+    : route,
+);
+
+/**
+ * Three days of the project's energy by the day (GET /lighting/energy/stats), the last two
+ * flagged: the 9th a counter reset, the 10th a gap and a jump. Each day's bands add up to its
+ * kWh, and the days to the total.
+ */
+export const energyStats: EnergyStats = {
+  timeZone: 'Asia/Shanghai',
+  baseline: 'fullNight',
+  baselineNote: '按改造前整夜亮灯计算',
+  rows: [
+    { time: '2026-05-08', kwh: 120.5, peakKwh: 30.1, flatKwh: 50.2, valleyKwh: 40.2, cost: 78.35, baselineKwh: 200, savingKwh: 79.5, savingCost: 51.68, flags: 0 },
+    { time: '2026-05-09', kwh: 118.25, peakKwh: 29.5, flatKwh: 48.75, valleyKwh: 40, cost: 76.9, baselineKwh: 200, savingKwh: 81.75, savingCost: 53.14, flags: 1 },
+    { time: '2026-05-10', kwh: 40, peakKwh: 10, flatKwh: 20, valleyKwh: 10, cost: 25.95, baselineKwh: 200, savingKwh: 160, savingCost: 104, flags: 6 },
+  ],
+  total: { kwh: 278.75, peakKwh: 69.6, flatKwh: 118.95, valleyKwh: 90.2, cost: 181.2, baselineKwh: 600, savingKwh: 321.25, savingCost: 208.82, flags: 7 },
+};
+
+/** The loops that used the most (GET /lighting/energy/ranking): the north gateway's named loop, the south gateway's unnamed one. */
+export const energyRanking: EnergyRankingRow[] = [
+  { gatewayId: 7, gatewayName: '北区网关', gatewayNumber: 'GW-0007', loopIndex: 1, loopName: '主路灯', kwh: 150.5, cost: 97.8 },
+  { gatewayId: 8, gatewayName: '南区网关', gatewayNumber: 'GW-0008', loopIndex: 2, loopName: '', kwh: 80, cost: 52 },
+];
+
+/** The tariff (GET /lighting/energy/setting): valley 00:00-08:00, peak 11:00-14:00 and 19:00-22:00, flat otherwise. */
+export const energySetting: EnergySetting = {
+  peakPrice: 1.2,
+  flatPrice: 0.75,
+  valleyPrice: 0.35,
+  hourBands: 'VVVVVVVVFFFPPPFFFFFPPPFF',
+  baseline: 'fullNight',
+  baselineNote: '按改造前整夜亮灯计算',
+  timeZone: 'Asia/Shanghai',
+  updateBy: 'admin',
+  updateTime: '2026-05-01 10:00:00',
+};
+
+/** The home page's and the big screen's figures (GET /lighting/energy/summary). */
+export const energySummary: EnergySummary = {
+  todayKwh: 40,
+  monthKwh: 1234.5,
+  monthCost: 801.2,
+  monthSavingKwh: 2100.75,
+  lastMonthKwh: 3500,
+  days: ['04', '05', '06', '07', '08', '09', '10'].map((day, index) => ({ date: `2026-05-${day}`, kwh: 100 + index * 10 })),
+};
+
+/** The demo backend with the energy screen's answers, two gateways and a device group; routes can be replaced. */
+export function energyBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return lightingBackend({
+    'GET /system/menu/getRouters': ok({ data: energyRoutes }),
+    'GET /lighting/gateway/list': ok({ rows: [gateway, southGateway], total: 2 }),
+    'GET /device/group/list': ok({ rows: [{ groupId: 31, groupName: '北岸亮化', remark: '', deviceCount: 1, createBy: 'admin', createTime: '2026-04-24 10:00:00', updateTime: null }], total: 1 }),
+    'GET /lighting/energy/stats': ok({ data: energyStats }),
+    'GET /lighting/energy/ranking': ok({ data: energyRanking }),
+    'GET /lighting/energy/setting': ok({ data: energySetting }),
+    'PUT /lighting/energy/setting': ok(),
+    'POST /lighting/energy/rebuild': ok({ data: { days: 30 } }),
+    'GET /lighting/energy/summary': ok({ data: energySummary }),
+    ...overrides,
+  });
+}
+
+/** The lighting menu with the firmware library and the upgrade screen, as the identity seed has them. */
+export const upgradeRoutes: ServerRoute[] = moduleRoutes.map((route) =>
+  route.path === '/lighting'
+    ? {
+        ...route,
+        children: [
+          ...(route.children ?? []),
+          { path: 'version', component: 'lighting/gateway/version', meta: meta('网关版本', 'Gateway Versions') },
+          { path: 'upgrade', component: 'lighting/gateway/upgrade', meta: meta('网关升级', 'Gateway Upgrade') },
+        ],
+      }
+    : route,
+);
+
+/** A firmware of the library (GET /lighting/version/list): 186,778 bytes, 182.4 KB. */
+export const firmware: Firmware = {
+  firmwareId: 5,
+  version: '1.5.0',
+  gatewayType: 'LS-GW100',
+  fileName: 'ls-gw100-1.5.0.bin',
+  size: 186_778,
+  sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  notes: '修复夜间调光',
+  createBy: 'admin',
+  createTime: '2026-05-02 09:30:00',
+};
+
+/** The upgrade screen's gateways: the north one upgrading (40 %), the south one failed. */
+export const upgradeGateways: UpgradeGateway[] = [
+  { gatewayId: 7, gatewayName: '北区网关', gatewayNumber: 'GW-0007', gatewayType: 'LS-GW100', brand: '朗明', version: '1.4.2', online: '1', upgradeState: '1', targetVersion: '1.5.0', progress: 40, upgradeTime: '2026-05-03 10:00:00' },
+  { gatewayId: 8, gatewayName: '南区网关', gatewayNumber: 'GW-0008', gatewayType: 'LS-GW100', brand: '朗明', version: '', online: '0', upgradeState: '3', targetVersion: '1.5.0', progress: 10, upgradeTime: '2026-05-03 10:05:00' },
+];
+
+/** A running campaign of 10 gateways: 3 upgraded, 1 failed, 2 upgrading, 4 waiting. */
+export const runningCampaign: Campaign = {
+  campaignId: 12,
+  firmwareId: 5,
+  version: '1.5.0',
+  gatewayType: 'LS-GW100',
+  state: 'running',
+  concurrency: 10,
+  failureThreshold: 20,
+  total: 10,
+  notUpgraded: 4,
+  upgrading: 2,
+  success: 3,
+  failed: 1,
+  progress: 40,
+  stopReason: null,
+  createBy: 'admin',
+  createTime: '2026-05-03 10:00:00',
+  finishTime: null,
+};
+
+/** A campaign paused, and one stopped by its failure threshold. */
+export const pausedCampaign: Campaign = { ...runningCampaign, campaignId: 11, state: 'paused', version: '1.4.9' };
+export const stoppedCampaign: Campaign = {
+  ...runningCampaign,
+  campaignId: 10,
+  version: '1.4.8',
+  state: 'stopped',
+  failed: 3,
+  success: 1,
+  upgrading: 0,
+  notUpgraded: 6,
+  stopReason: '失败率 30% 超过阈值 20%',
+};
+export const finishedCampaign: Campaign = { ...runningCampaign, campaignId: 9, version: '1.4.2', state: 'finished', success: 10, failed: 0, upgrading: 0, notUpgraded: 0, progress: 100, finishTime: '2026-04-30 12:00:00' };
+
+/** The running campaign's gateways: the north one transferring, the south one failed. */
+export const campaignTargets: CampaignTarget[] = [
+  { gatewayId: 7, gatewayName: '北区网关', gatewayNumber: 'GW-0007', fromVersion: '1.4.2', upgradeState: '1', progress: 40, chunksSent: 80, chunkCount: 200, phase: 'transfer', attempts: 1, error: null, startTime: '2026-05-03 10:00:00', finishTime: null },
+  { gatewayId: 8, gatewayName: '南区网关', gatewayNumber: 'GW-0008', fromVersion: '1.4.1', upgradeState: '3', progress: 10, chunksSent: 20, chunkCount: 200, phase: 'transfer', attempts: 3, error: 'chunk 20 not acknowledged', startTime: '2026-05-03 10:00:00', finishTime: '2026-05-03 10:04:00' },
+];
+
+const dictItem = (dictValue: string, dictLabelZh: string, dictLabelEn: string) => ({ dictValue, dictLabel: dictLabelZh, dictLabelZh, dictLabelEn });
+
+/** The seeded upgrade dictionaries. */
+export const upgradeStateDict = [
+  dictItem('0', '未升级', 'Not upgraded'),
+  dictItem('1', '升级中', 'Upgrading'),
+  dictItem('2', '成功', 'Success'),
+  dictItem('3', '失败', 'Failed'),
+];
+export const campaignStateDict = [
+  dictItem('running', '进行中', 'Running'),
+  dictItem('paused', '已暂停', 'Paused'),
+  dictItem('stopped', '已自动停止', 'Stopped (failure rate)'),
+  dictItem('cancelled', '已取消', 'Cancelled'),
+  dictItem('finished', '已完成', 'Finished'),
+];
+
+/** The demo backend with the firmware library and the upgrade screen; routes can be replaced. */
+export function upgradeBackend(overrides: Parameters<typeof consoleBackend>[0] = {}) {
+  return lightingBackend({
+    'GET /system/menu/getRouters': ok({ data: upgradeRoutes }),
+    'GET /system/dict/data/type/lighting_upgrade_state': ok({ data: upgradeStateDict }),
+    'GET /system/dict/data/type/lighting_campaign_state': ok({ data: campaignStateDict }),
+    'GET /lighting/gateway/list': ok({ rows: [gateway, southGateway], total: 2 }),
+    'GET /device/group/list': ok({ rows: [{ groupId: 31, groupName: '北岸亮化', remark: '', deviceCount: 1, createBy: 'admin', createTime: '2026-04-24 10:00:00', updateTime: null }], total: 1 }),
+    'GET /lighting/version/list': ok({ rows: [firmware], total: 1 }),
+    'GET /lighting/upgrade/gateways': ok({ rows: upgradeGateways, total: 2 }),
+    'GET /lighting/upgrade/list': ok({ rows: [pausedCampaign, stoppedCampaign, finishedCampaign], total: 3 }),
+    'GET /lighting/upgrade/12/targets': ok({ rows: campaignTargets, total: 2 }),
     ...overrides,
   });
 }

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anyRunning,
+  firmwareProblem,
+  firmwareSize,
   isBrightness,
+  isConcurrency,
+  isFailureThreshold,
+  isFirmwareVersion,
+  mayCancel,
+  mayPause,
+  mayResume,
+  pickedFirmware,
+  shortSha,
+  successPercent,
+  upgradeProgressStatus,
   isCombinedAlone,
+  isEnergyPrice,
   isGatewayName,
   isGatewayNumber,
+  isHeartbeatInterval,
+  isOneBrand,
+  isTelemetryInterval,
+  isHourBands,
   isIntegerIn,
   isLoopCount,
   isMemberMinutes,
@@ -39,6 +57,28 @@ describe('gateway rules', () => {
     expect(isLoopCount(65)).toBe(false);
     expect(isLoopCount(2.5)).toBe(false);
     expect(isLoopCount('8')).toBe(false);
+  });
+
+  it('parameters: heartbeat 10 to 30 s, telemetry 10 to 3600 s, whole numbers', () => {
+    expect(isHeartbeatInterval(10)).toBe(true);
+    expect(isHeartbeatInterval(30)).toBe(true);
+    expect(isHeartbeatInterval(9)).toBe(false);
+    expect(isHeartbeatInterval(31)).toBe(false);
+    expect(isHeartbeatInterval(12.5)).toBe(false);
+    expect(isHeartbeatInterval('20')).toBe(false);
+    expect(isTelemetryInterval(10)).toBe(true);
+    expect(isTelemetryInterval(3600)).toBe(true);
+    expect(isTelemetryInterval(3601)).toBe(false);
+    expect(isTelemetryInterval(null)).toBe(false);
+  });
+
+  it('parameters are set for one brand at a time', () => {
+    expect(isOneBrand([{ brand: '朗明' }, { brand: '朗明' }])).toBe(true);
+    expect(isOneBrand([{ brand: '朗明' }])).toBe(true);
+    expect(isOneBrand([{ brand: '朗明' }, { brand: '星辉' }])).toBe(false);
+    // no brand is its own kind, refused by the server
+    expect(isOneBrand([{ brand: '' }, { brand: null }])).toBe(true);
+    expect(isOneBrand([{ brand: '朗明' }, { brand: '' }])).toBe(false);
   });
 
   it('signal bars from dBm', () => {
@@ -113,5 +153,94 @@ describe('combined scene rules', () => {
     expect(isCombinedAlone([3, 4], combined)).toBe(true);
     expect(isCombinedAlone([3, 21], combined)).toBe(false);
     expect(isCombinedAlone([21, 22], combined)).toBe(false);
+  });
+});
+
+describe('energy setting rules', () => {
+  it('prices: 0 to 100 yuan per kWh, at most 4 decimals', () => {
+    for (const price of [0, 0.35, 1.2345, 100]) expect(isEnergyPrice(price), String(price)).toBe(true);
+    for (const price of [-0.01, 100.0001, 0.12345, Number.NaN, '1.2', null, undefined]) expect(isEnergyPrice(price), String(price)).toBe(false);
+  });
+
+  it("hour bands: exactly 24 of 'P', 'F' and 'V'", () => {
+    expect(isHourBands('VVVVVVVVFFFPPPFFFFFPPPFF')).toBe(true);
+    expect(isHourBands('F'.repeat(24))).toBe(true);
+    expect(isHourBands('F'.repeat(23))).toBe(false);
+    expect(isHourBands('F'.repeat(25))).toBe(false);
+    expect(isHourBands(`${'F'.repeat(23)}p`)).toBe(false);
+    expect(isHourBands(`${'F'.repeat(23)}?`)).toBe(false);
+    expect(isHourBands(undefined)).toBe(false);
+  });
+});
+
+describe('firmware rules', () => {
+  it('versions: 1 to 32 of letters, digits, dot, underscore, plus, minus', () => {
+    expect(isFirmwareVersion('1.5.0')).toBe(true);
+    expect(isFirmwareVersion('v2.0.0-rc.1+b7_x')).toBe(true);
+    expect(isFirmwareVersion('x'.repeat(32))).toBe(true);
+    expect(isFirmwareVersion('x'.repeat(33))).toBe(false);
+    expect(isFirmwareVersion('')).toBe(false);
+    expect(isFirmwareVersion('1.5 beta')).toBe(false);
+    expect(isFirmwareVersion('版本1')).toBe(false);
+    expect(isFirmwareVersion(150)).toBe(false);
+  });
+
+  it('files: a .bin (any case), not empty, at most 500 KB', () => {
+    expect(firmwareProblem({ name: 'gw.bin', size: 1 })).toBeUndefined();
+    expect(firmwareProblem({ name: 'GW.BIN', size: 500 * 1024 })).toBeUndefined();
+    expect(firmwareProblem({ name: 'gw.bin', size: 500 * 1024 + 1 })).toBe('size');
+    expect(firmwareProblem({ name: 'gw.bin', size: 0 })).toBe('empty');
+    expect(firmwareProblem({ name: 'gw.hex', size: 10 })).toBe('type');
+    expect(firmwareProblem({ name: 'gw.bin.zip', size: 10 })).toBe('type');
+    expect(firmwareProblem({ name: 'bin', size: 10 })).toBe('type');
+    // the type first: an empty text file is the wrong type
+    expect(firmwareProblem({ name: 'gw.txt', size: 0 })).toBe('type');
+  });
+
+  it('the picked file is the last of the list', () => {
+    const file = new File(['x'], 'gw.bin');
+    expect(pickedFirmware([{ originFileObj: new File([''], 'old.bin') }, { originFileObj: file }])).toBe(file);
+    expect(pickedFirmware([])).toBeUndefined();
+    expect(pickedFirmware(undefined)).toBeUndefined();
+  });
+
+  it('sizes in KB with one decimal, checksums to 12 digits', () => {
+    expect(firmwareSize(186_778)).toBe('182.4 KB');
+    expect(firmwareSize(512_000)).toBe('500.0 KB');
+    expect(firmwareSize(0)).toBe('0.0 KB');
+    expect(shortSha('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08')).toBe('9f86d081884c');
+    expect(shortSha(null)).toBe('');
+  });
+});
+
+describe('upgrade rules', () => {
+  it('concurrency 1 to 200 and failure threshold 1 to 100, whole numbers', () => {
+    expect(isConcurrency(1)).toBe(true);
+    expect(isConcurrency(200)).toBe(true);
+    expect(isConcurrency(0)).toBe(false);
+    expect(isConcurrency(201)).toBe(false);
+    expect(isConcurrency(1.5)).toBe(false);
+    expect(isConcurrency(null)).toBe(false);
+    expect(isFailureThreshold(1)).toBe(true);
+    expect(isFailureThreshold(100)).toBe(true);
+    expect(isFailureThreshold(0)).toBe(false);
+    expect(isFailureThreshold(101)).toBe(false);
+  });
+
+  it('pause a running campaign; resume a paused or stopped one; cancel any not over', () => {
+    const states = ['running', 'paused', 'stopped', 'cancelled', 'finished'];
+    expect(states.filter(mayPause)).toEqual(['running']);
+    expect(states.filter(mayResume)).toEqual(['paused', 'stopped']);
+    expect(states.filter(mayCancel)).toEqual(['running', 'paused', 'stopped']);
+    expect(anyRunning([{ state: 'paused' }, { state: 'running' }])).toBe(true);
+    expect(anyRunning([{ state: 'paused' }, { state: 'finished' }])).toBe(false);
+    expect(anyRunning(undefined)).toBe(false);
+  });
+
+  it('progress bars: moving while upgrading, green on success, red on failure; the green part of a campaign', () => {
+    expect(['0', '1', '2', '3', ''].map(upgradeProgressStatus)).toEqual(['normal', 'active', 'success', 'exception', 'normal']);
+    expect(successPercent({ success: 3, total: 10 })).toBeCloseTo(30);
+    expect(successPercent({ success: 0, total: 0 })).toBe(0);
+    expect(successPercent({ success: 5, total: 4 })).toBe(100);
   });
 });

@@ -1,6 +1,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { BRIGHTNESS_MAX, BRIGHTNESS_MIN } from '../../lib/brightness';
+import { checkFile, FILE_RULES } from '../../lib/fileRules';
 import { CODE_PATTERN } from '../../lib/validators';
 
 /** The server's rules for a gateway (contract: POST /lighting/gateway). */
@@ -10,6 +11,9 @@ export const LOOP_COUNT_MIN = 1;
 export const LOOP_COUNT_MAX = 64;
 export const LOOP_NAME_MAX = 30;
 export const REMARK_MAX = 200;
+/** A gateway's type and brand: optional, at most 50 characters each. */
+export const GATEWAY_TYPE_MAX = 50;
+export const BRAND_MAX = 50;
 export const COMMUNICATION_TYPES = ['1', '2', '3', '4'] as const;
 
 export function isGatewayName(value: string | undefined): boolean {
@@ -50,7 +54,51 @@ export function gatewayRules(t: TFunction) {
       rule(isLoopCount, t('lighting.gateway.rules.loopCount', { min: LOOP_COUNT_MIN, max: LOOP_COUNT_MAX })),
     ],
     loopName: [{ max: LOOP_NAME_MAX, message: t('lighting.gateway.rules.loopName', { max: LOOP_NAME_MAX }) }],
+    gatewayType: [{ max: GATEWAY_TYPE_MAX, message: t('lighting.gateway.rules.gatewayType', { max: GATEWAY_TYPE_MAX }) }],
+    brand: [{ max: BRAND_MAX, message: t('lighting.gateway.rules.brand', { max: BRAND_MAX }) }],
     remark: [{ max: REMARK_MAX, message: t('lighting.gateway.rules.remark', { max: REMARK_MAX }) }],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** The server's rules for a gateway's parameters (contract: POST /lighting/gateway/params): seconds, whole. */
+export const HEARTBEAT_INTERVAL_MIN = 10;
+export const HEARTBEAT_INTERVAL_MAX = 30;
+export const TELEMETRY_INTERVAL_MIN = 10;
+export const TELEMETRY_INTERVAL_MAX = 3600;
+
+export const isHeartbeatInterval = (value: unknown) => isIntegerIn(value, HEARTBEAT_INTERVAL_MIN, HEARTBEAT_INTERVAL_MAX);
+export const isTelemetryInterval = (value: unknown) => isIntegerIn(value, TELEMETRY_INTERVAL_MIN, TELEMETRY_INTERVAL_MAX);
+
+/** An interval left empty: it stays as the gateway has it. */
+const isEmpty = (value: unknown) => value === undefined || value === null;
+
+/** Whether the gateways are all of one brand ('' counts as one): parameters are set for one brand at a time. */
+export function isOneBrand(gateways: readonly { brand: string | null }[]): boolean {
+  return new Set(gateways.map((gateway) => gateway.brand ?? '')).size <= 1;
+}
+
+/** antd rules of the parameters form (either interval may be empty, not both), messages in the current language. */
+export function gatewayParamsRules(t: TFunction) {
+  // at least one interval: checked on both fields, each depending on the other
+  const oneOf = (other: string): FormRule => ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) =>
+      isEmpty(value) && isEmpty(getFieldValue(other)) ? Promise.reject(new Error(t('lighting.gateway.params.rules.oneNeeded'))) : Promise.resolve(),
+  });
+  return {
+    heartbeatInterval: [
+      oneOf('telemetryInterval'),
+      rule(
+        (value) => isEmpty(value) || isHeartbeatInterval(value),
+        t('lighting.gateway.params.rules.heartbeatInterval', { min: HEARTBEAT_INTERVAL_MIN, max: HEARTBEAT_INTERVAL_MAX }),
+      ),
+    ],
+    telemetryInterval: [
+      oneOf('heartbeatInterval'),
+      rule(
+        (value) => isEmpty(value) || isTelemetryInterval(value),
+        t('lighting.gateway.params.rules.telemetryInterval', { min: TELEMETRY_INTERVAL_MIN, max: TELEMETRY_INTERVAL_MAX }),
+      ),
+    ],
   } satisfies Record<string, FormRule[]>;
 }
 
@@ -216,4 +264,175 @@ export function siteRules(t: TFunction) {
     longitude: [check((value) => isNumberIn(value, -LONGITUDE_MAX, LONGITUDE_MAX), t('lighting.site.rules.longitude'))],
     timeZone: [{ required: true, message: t('lighting.site.rules.timeZone') }],
   };
+}
+
+/** The energy settings (contract: PUT /lighting/energy/setting): prices in yuan per kWh. */
+export const ENERGY_PRICE_MAX = 100;
+export const ENERGY_PRICE_DECIMALS = 4;
+export const BASELINE_NOTE_MAX = 500;
+/** The tariff bands of the hours: peak, flat, valley. */
+export const HOUR_BANDS = ['P', 'F', 'V'] as const;
+export type HourBand = (typeof HOUR_BANDS)[number];
+export const HOURS_PER_DAY = 24;
+
+/** A price: 0 to 100 with at most 4 decimals. */
+export function isEnergyPrice(value: unknown): boolean {
+  if (!isNumberIn(value, 0, ENERGY_PRICE_MAX)) return false;
+  const scaled = (value as number) * 10 ** ENERGY_PRICE_DECIMALS;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/** The hours' bands: exactly 24 of 'P', 'F' and 'V', the first 00:00-01:00. */
+export function isHourBands(value: unknown): boolean {
+  return typeof value === 'string' && new RegExp(`^[${HOUR_BANDS.join('')}]{${HOURS_PER_DAY}}$`).test(value);
+}
+
+/** antd rules of the energy settings, messages in the current language. */
+export function energySettingRules(t: TFunction) {
+  const price = [check(isEnergyPrice, t('lighting.energyStats.rules.price', { max: ENERGY_PRICE_MAX, decimals: ENERGY_PRICE_DECIMALS }))];
+  return {
+    peakPrice: price,
+    flatPrice: price,
+    valleyPrice: price,
+    hourBands: [check(isHourBands, t('lighting.energyStats.rules.hourBands'))],
+    baseline: [{ required: true, message: t('lighting.energyStats.rules.baseline') }],
+    baselineNote: [{ max: BASELINE_NOTE_MAX, message: t('lighting.energyStats.rules.baselineNote', { max: BASELINE_NOTE_MAX }) }],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** antd rules of the energy search's scope: the gateway, the loop (1 to 64) or the group counted. */
+export function energyScopeRules(t: TFunction) {
+  return {
+    gatewayId: [{ required: true, message: t('lighting.energyStats.rules.gateway') }],
+    loopIndex: [check((value) => isIntegerIn(value, LOOP_COUNT_MIN, LOOP_COUNT_MAX), t('lighting.energyStats.rules.loopIndex', { min: LOOP_COUNT_MIN, max: LOOP_COUNT_MAX }))],
+    groupId: [{ required: true, message: t('lighting.energyStats.rules.group') }],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** The firmware library's rules (contract: POST /lighting/version). */
+export const FIRMWARE_VERSION_MAX = 32;
+/** A version: 1 to 32 letters, digits, dots, underscores, plus or minus signs ('1.4.2', 'v2.0.0-rc.1+b7'). */
+export const FIRMWARE_VERSION_PATTERN = /^[A-Za-z0-9._+-]{1,32}$/;
+export const FIRMWARE_NOTES_MAX = 500;
+/** Firmware: bin only, at most 500 KB (lib/fileRules.ts, spec section 5). */
+export const FIRMWARE_FILE_RULE = FILE_RULES.firmware;
+export const FIRMWARE_ACCEPT = FIRMWARE_FILE_RULE.extensions.map((extension) => `.${extension}`).join(',');
+
+export function isFirmwareVersion(value: unknown): boolean {
+  return typeof value === 'string' && FIRMWARE_VERSION_PATTERN.test(value);
+}
+
+/** Why a firmware file cannot be uploaded: not a .bin, larger than 500 KB, empty; undefined when it can. */
+export type FirmwareProblem = 'type' | 'size' | 'empty';
+
+export function firmwareProblem(file: { name: string; size: number }): FirmwareProblem | undefined {
+  const problem = checkFile(file, FIRMWARE_FILE_RULE);
+  if (problem) return problem.kind;
+  return file.size <= 0 ? 'empty' : undefined;
+}
+
+/** A firmware's size in KB with one decimal ('182.4 KB'). */
+export function firmwareSize(bytes: number): string {
+  return Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : '-';
+}
+
+/** The first 12 digits of a checksum, the whole shown beside. */
+export const SHA_SHOWN = 12;
+export function shortSha(sha256: string | null | undefined): string {
+  return (sha256 ?? '').slice(0, SHA_SHOWN);
+}
+
+/** A file picked in an antd Upload (the original File of a form's file list). */
+interface PickedFile {
+  originFileObj?: File;
+}
+
+/** The one firmware file of the upload form's list, if any. */
+export function pickedFirmware(fileList: unknown): File | undefined {
+  if (!Array.isArray(fileList)) return undefined;
+  const last = fileList.at(-1) as PickedFile | undefined;
+  return last?.originFileObj;
+}
+
+/** antd rules of the firmware upload and edit, messages in the current language. */
+export function firmwareRules(t: TFunction) {
+  const messages: Record<FirmwareProblem, string> = {
+    type: t('lighting.firmware.rules.fileType'),
+    size: t('lighting.firmware.rules.fileSize', { max: (FIRMWARE_FILE_RULE.maxBytes ?? 0) / 1024 }),
+    empty: t('lighting.firmware.rules.fileEmpty'),
+  };
+  return {
+    version: [check(isFirmwareVersion, t('lighting.firmware.rules.version', { max: FIRMWARE_VERSION_MAX }))],
+    gatewayType: [check((value) => isShortName(value, GATEWAY_TYPE_MAX), t('lighting.firmware.rules.gatewayType', { max: GATEWAY_TYPE_MAX }))],
+    notes: [{ max: FIRMWARE_NOTES_MAX, message: t('lighting.firmware.rules.notes', { max: FIRMWARE_NOTES_MAX }) }],
+    file: [
+      {
+        validator: (_rule: unknown, value: unknown) => {
+          const file = pickedFirmware(value);
+          if (!file) return Promise.reject(new Error(t('lighting.firmware.rules.file')));
+          const problem = firmwareProblem(file);
+          return problem ? Promise.reject(new Error(messages[problem])) : Promise.resolve();
+        },
+      },
+    ],
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** The upgrade campaign's rules (contract: POST /lighting/upgrade). */
+export const CONCURRENCY_MIN = 1;
+export const CONCURRENCY_MAX = 200;
+export const CONCURRENCY_DEFAULT = 10;
+export const FAILURE_THRESHOLD_MIN = 1;
+export const FAILURE_THRESHOLD_MAX = 100;
+export const FAILURE_THRESHOLD_DEFAULT = 20;
+
+export const isConcurrency = (value: unknown) => isIntegerIn(value, CONCURRENCY_MIN, CONCURRENCY_MAX);
+export const isFailureThreshold = (value: unknown) => isIntegerIn(value, FAILURE_THRESHOLD_MIN, FAILURE_THRESHOLD_MAX);
+
+/** Dictionary lighting_upgrade_state. */
+export const UPGRADE_STATES = ['0', '1', '2', '3'] as const;
+export const UPGRADING = '1';
+export const UPGRADE_SUCCESS = '2';
+export const UPGRADE_FAILED = '3';
+
+/** Dictionary lighting_campaign_state. */
+export const CAMPAIGN_STATES = ['running', 'paused', 'stopped', 'cancelled', 'finished'] as const;
+
+/** A running campaign can be paused. */
+export const mayPause = (state: string) => state === 'running';
+/** A paused campaign, or one stopped by its failure threshold, can be resumed. */
+export const mayResume = (state: string) => state === 'paused' || state === 'stopped';
+/** A campaign not over yet can be cancelled. */
+export const mayCancel = (state: string) => state === 'running' || state === 'paused' || state === 'stopped';
+
+/** Whether any of the campaigns is running (the screen then reads them again every 2 seconds). */
+export function anyRunning(campaigns: readonly { state: string }[] | undefined): boolean {
+  return (campaigns ?? []).some((campaign) => mayPause(campaign.state));
+}
+
+/** antd Progress status of a gateway's upgrade: upgrading active, success, failed exception. */
+export function upgradeProgressStatus(upgradeState: string): 'active' | 'success' | 'exception' | 'normal' {
+  if (upgradeState === UPGRADING) return 'active';
+  if (upgradeState === UPGRADE_SUCCESS) return 'success';
+  if (upgradeState === UPGRADE_FAILED) return 'exception';
+  return 'normal';
+}
+
+/** The share of a campaign's targets upgraded successfully, 0 to 100 (the green part of its bar). */
+export function successPercent({ success, total }: { success: number; total: number }): number {
+  if (!(total > 0) || !(success > 0)) return 0;
+  return Math.min(100, (success / total) * 100);
+}
+
+/** antd rules of the campaign form, messages in the current language. */
+export function campaignRules(t: TFunction) {
+  return {
+    firmwareId: [{ required: true, message: t('lighting.upgrade.rules.firmware') }],
+    groupId: [{ required: true, message: t('lighting.upgrade.rules.group') }],
+    gatewayIds: [check((value) => Array.isArray(value) && value.length > 0, t('lighting.upgrade.rules.gateways'))],
+    concurrency: [check(isConcurrency, t('lighting.upgrade.rules.concurrency', { min: CONCURRENCY_MIN, max: CONCURRENCY_MAX }))],
+    failureThreshold: [
+      check(isFailureThreshold, t('lighting.upgrade.rules.failureThreshold', { min: FAILURE_THRESHOLD_MIN, max: FAILURE_THRESHOLD_MAX })),
+    ],
+  } satisfies Record<string, FormRule[]>;
 }

@@ -16,7 +16,17 @@ export interface Gateway {
   /** °C. */
   temperature: number | null;
   firmwareVersion: string;
+  /** The gateway's model, as the firmware library names it (upgrades go to one type at a time); may be ''. */
+  gatewayType: string;
+  /** May be ''. */
+  brand: string;
   lastSeenTime: string | null;
+  /** Seconds between heartbeats (10 to 30), as the gateway last acknowledged; null until it has. */
+  heartbeatInterval: number | null;
+  /** Seconds between telemetry reports (10 to 3600), as the gateway last acknowledged; null until it has. */
+  telemetryInterval: number | null;
+  /** YYYY-MM-DD HH:mm:ss: when the gateway last acknowledged its parameters; null if never. */
+  paramsTime: string | null;
   remark: string;
   createTime: string;
 }
@@ -58,6 +68,9 @@ export interface GatewayChange {
   communicationType: string;
   loopCount: number;
   loops?: LoopNameChange[];
+  /** At most 50 characters each. */
+  gatewayType?: string;
+  brand?: string;
   remark?: string;
 }
 
@@ -78,6 +91,18 @@ export interface GatewayCredential {
 export interface GatewayAdded {
   gatewayId: number;
   credential: GatewayCredential | null;
+}
+
+/**
+ * POST /lighting/gateway/params body: parameters sent to gateways of one brand. An interval left
+ * out stays as it is; at least one is given.
+ */
+export interface GatewayParamsChange {
+  gatewayIds: number[];
+  /** Seconds, a whole number 10 to 30. */
+  heartbeatInterval?: number;
+  /** Seconds, a whole number 10 to 3600. */
+  telemetryInterval?: number;
 }
 
 /**
@@ -426,4 +451,261 @@ export interface NightPlanQuery {
   /** YYYY-MM-DD; the site's today when absent. */
   date?: string;
   gatewayId?: number;
+}
+
+// Energy statistics (contract: GET /lighting/energy/*).
+
+/** The buckets of the statistics: hours, days, months or years, local to the project's time zone. */
+export type EnergyGranularity = 'hour' | 'day' | 'month' | 'year';
+
+/** What the savings are measured against: the same loops on all night at their highest drawn power, or the same period last year. */
+export type EnergyBaseline = 'fullNight' | 'lastYear';
+
+/** The kWh and money of a bucket or of the whole period. */
+export interface EnergyFigures {
+  kwh: number;
+  peakKwh: number;
+  flatKwh: number;
+  valleyKwh: number;
+  /** Yuan. */
+  cost: number;
+  baselineKwh: number;
+  savingKwh: number;
+  savingCost: number;
+  /** A bitmask of ENERGY_FLAGS: what the server noticed in the readings. */
+  flags: number;
+}
+
+/** One bucket: `time` is 'YYYY-MM-DD HH:00', 'YYYY-MM-DD', 'YYYY-MM' or 'YYYY' by the granularity. */
+export interface EnergyRow extends EnergyFigures {
+  time: string;
+}
+
+/** GET /lighting/energy/stats. */
+export interface EnergyStats {
+  timeZone: string;
+  baseline: EnergyBaseline;
+  baselineNote: string;
+  rows: EnergyRow[];
+  total: EnergyFigures;
+}
+
+/** What is counted: the whole project, one gateway, one loop of a gateway, or one device group. */
+export interface EnergyScope {
+  gatewayId?: number;
+  /** Only with `gatewayId`: 1 to 64. */
+  loopIndex?: number;
+  groupId?: number;
+}
+
+/** GET /lighting/energy/stats parameters: local dates, inclusive (for months and years, those containing them). */
+export interface EnergyStatsQuery extends EnergyScope {
+  granularity: EnergyGranularity;
+  beginTime: string;
+  endTime: string;
+}
+
+/** GET /lighting/energy/ranking parameters. */
+export interface EnergyRankingQuery {
+  beginTime: string;
+  endTime: string;
+  /** 1 to 50 (10 when absent). */
+  limit?: number;
+  groupId?: number;
+}
+
+/** A loop of the ranking, the largest first. */
+export interface EnergyRankingRow {
+  gatewayId: number;
+  gatewayName: string;
+  gatewayNumber: string;
+  loopIndex: number;
+  loopName: string;
+  kwh: number;
+  cost: number;
+}
+
+/** PUT /lighting/energy/setting body. */
+export interface EnergySettingChange {
+  /** Yuan per kWh, 0 to 100, at most 4 decimals. */
+  peakPrice: number;
+  flatPrice: number;
+  valleyPrice: number;
+  /** 24 characters, 'P' peak, 'F' flat, 'V' valley; the first is 00:00-01:00 local. */
+  hourBands: string;
+  baseline: EnergyBaseline;
+  /** At most 500 characters. */
+  baselineNote: string;
+}
+
+/** GET /lighting/energy/setting. */
+export interface EnergySetting extends EnergySettingChange {
+  timeZone: string;
+  updateBy: string;
+  updateTime: string | null;
+}
+
+/** GET /lighting/energy/summary: the home page's and the big screen's figures. */
+export interface EnergySummary {
+  todayKwh: number;
+  monthKwh: number;
+  monthCost: number;
+  monthSavingKwh: number;
+  lastMonthKwh: number;
+  /** The last 7 local days, oldest first. */
+  days: { date: string; kwh: number }[];
+}
+
+// Gateway firmware and its upgrades (contract: /lighting/version, /lighting/upgrade).
+
+/** A firmware of the library (GET /lighting/version/list): version, type, file and checksum fixed once uploaded. */
+export interface Firmware {
+  firmwareId: number;
+  version: string;
+  gatewayType: string;
+  fileName: string;
+  /** Bytes. */
+  size: number;
+  /** 64 hex digits. */
+  sha256: string;
+  notes: string;
+  createBy: string;
+  /** YYYY-MM-DD HH:mm:ss. */
+  createTime: string;
+}
+
+export interface FirmwareQuery {
+  pageNum: number;
+  pageSize: number;
+  version?: string;
+  gatewayType?: string;
+}
+
+/** POST /lighting/version: sent as multipart/form-data, the .bin as `file`. */
+export interface FirmwareUpload {
+  file: File;
+  version: string;
+  gatewayType: string;
+  notes: string;
+}
+
+/** PUT /lighting/version body: only the notes change. */
+export interface FirmwareChange {
+  firmwareId: number;
+  notes: string;
+}
+
+/** Dictionary lighting_upgrade_state: "0" not upgraded, "1" upgrading, "2" success, "3" failed. */
+export type UpgradeState = '0' | '1' | '2' | '3';
+
+/** Dictionary lighting_campaign_state. */
+export type CampaignState = 'running' | 'paused' | 'stopped' | 'cancelled' | 'finished';
+
+/** A gateway as the upgrade screen lists it (GET /lighting/upgrade/gateways). */
+export interface UpgradeGateway {
+  gatewayId: number;
+  gatewayName: string;
+  gatewayNumber: string;
+  gatewayType: string;
+  brand: string;
+  /** The firmware it runs; may be ''. */
+  version: string;
+  online: string;
+  /** An UpgradeState. */
+  upgradeState: string;
+  targetVersion: string | null;
+  /** 0 to 100. */
+  progress: number;
+  upgradeTime: string | null;
+}
+
+export interface UpgradeGatewayQuery {
+  pageNum: number;
+  pageSize: number;
+  gatewayName?: string;
+  gatewayType?: string;
+  upgradeState?: string;
+}
+
+/** An upgrade campaign (GET /lighting/upgrade/list): one firmware sent to a set of gateways of its type. */
+export interface Campaign {
+  campaignId: number;
+  firmwareId: number;
+  version: string;
+  gatewayType: string;
+  /** A CampaignState. */
+  state: string;
+  concurrency: number;
+  /** Percent of the targets failed beyond which it stops by itself. */
+  failureThreshold: number;
+  total: number;
+  notUpgraded: number;
+  upgrading: number;
+  success: number;
+  failed: number;
+  /** 0 to 100: the share of its targets finished. */
+  progress: number;
+  stopReason: string | null;
+  createBy: string;
+  createTime: string;
+  finishTime: string | null;
+}
+
+export interface CampaignQuery {
+  pageNum: number;
+  pageSize: number;
+  state?: string;
+}
+
+/** Where an upgrade happens in a campaign's transfer of one gateway. */
+export type TargetPhase = 'waiting' | 'transfer' | 'commit' | 'confirm' | 'done';
+
+/** One gateway of a campaign (GET /lighting/upgrade/{campaignId}/targets). */
+export interface CampaignTarget {
+  gatewayId: number;
+  gatewayName: string;
+  gatewayNumber: string;
+  fromVersion: string;
+  /** An UpgradeState. */
+  upgradeState: string;
+  /** 0 to 100: the share of the chunks acknowledged. */
+  progress: number;
+  chunksSent: number;
+  chunkCount: number;
+  /** A TargetPhase. */
+  phase: string;
+  attempts: number;
+  error: string | null;
+  startTime: string | null;
+  finishTime: string | null;
+}
+
+export interface CampaignTargetQuery {
+  pageNum: number;
+  pageSize: number;
+  campaignId: number;
+  upgradeState?: string;
+}
+
+/** Which gateways a campaign upgrades: the whole project, a device group, or the listed ones. */
+export type CampaignScope = 'project' | 'group' | 'list';
+
+/** POST /lighting/upgrade body. */
+export interface CampaignChange {
+  firmwareId: number;
+  scope: CampaignScope;
+  /** With scope 'group' only. */
+  groupId?: number;
+  /** With scope 'list' only. */
+  gatewayIds?: number[];
+  /** 1 to 200 gateways upgraded at once. */
+  concurrency: number;
+  /** 1 to 100 percent. */
+  failureThreshold: number;
+}
+
+/** POST /lighting/upgrade answer. */
+export interface CampaignCreated {
+  campaignId: number;
+  total: number;
 }

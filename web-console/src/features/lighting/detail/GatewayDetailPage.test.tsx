@@ -141,4 +141,24 @@ describe('the gateway detail', () => {
     expect(header).toBeInTheDocument();
     expect(screen.getByText('2026-05-01 10:05:00')).toBeInTheDocument();
   });
+
+  it('shows the parameters the gateway acknowledged, and "-" before it has, in both languages', async () => {
+    signInWithProject();
+    lightingBackend();
+    const first = renderApp({ route: '/lighting/gateway/detail/7' });
+    await screen.findByRole('heading', { name: '网关详情：北区网关' });
+    const item = (label: string) => screen.getByText(label).closest('.ant-descriptions-item') as HTMLElement;
+    expect(item('心跳间隔')).toHaveTextContent('30 秒');
+    expect(item('上报间隔')).toHaveTextContent('60 秒');
+    expect(item('参数确认时间')).toHaveTextContent('2026-04-30 18:00:00');
+    first.unmount();
+
+    await changeLanguage('en');
+    lightingBackend({ 'GET /lighting/gateway/7': ok({ data: { ...gatewayDetail, heartbeatInterval: 20, telemetryInterval: null, paramsTime: null } }) });
+    renderApp({ route: '/lighting/gateway/detail/7' });
+    await screen.findByRole('heading', { name: 'Gateway detail: 北区网关' });
+    expect(item('Heartbeat interval')).toHaveTextContent(/^Heartbeat interval20 s$/);
+    expect(item('Telemetry interval')).toHaveTextContent(/^Telemetry interval-$/);
+    expect(item('Parameters acknowledged')).toHaveTextContent(/^Parameters acknowledged-$/);
+  });
 });

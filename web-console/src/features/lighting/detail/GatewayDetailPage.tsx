@@ -98,6 +98,7 @@ function OnlineHistoryCard({ gatewayId }: { gatewayId: number }) {
 export function GatewayView({ gateway }: { gateway: GatewayDetail }) {
   const { t } = useTranslation();
   const communicationTypes = useCommunicationTypes();
+  const seconds = (value: number | null) => (typeof value === 'number' ? t('lighting.gateway.seconds', { value }) : '-');
   return (
     <Flex vertical gap={16}>
       <Card>
@@ -122,6 +123,9 @@ export function GatewayView({ gateway }: { gateway: GatewayDetail }) {
             { key: 'temperature', label: t('lighting.gateway.temperature'), children: reading(gateway.temperature, '°C') },
             { key: 'firmware', label: t('lighting.gateway.firmware'), children: gateway.firmwareVersion || '-' },
             { key: 'lastSeen', label: t('lighting.gateway.lastSeen'), children: gateway.lastSeenTime ?? '-' },
+            { key: 'heartbeatInterval', label: t('lighting.gateway.heartbeatInterval'), children: seconds(gateway.heartbeatInterval) },
+            { key: 'telemetryInterval', label: t('lighting.gateway.telemetryInterval'), children: seconds(gateway.telemetryInterval) },
+            { key: 'paramsTime', label: t('lighting.gateway.paramsTime'), children: gateway.paramsTime ?? '-' },
             { key: 'remark', label: t('lighting.gateway.remark'), children: gateway.remark || '-' },
           ]}
         />

@@ -4,7 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog, FormField } from '../../../components/formDialog';
 import type { EditorDialogProps } from '../../../components/listPage';
 import { useAddGatewayMutation, useGetGatewayQuery, useUpdateGatewayMutation } from '../api';
-import { gatewayRules, GATEWAY_NAME_MAX, GATEWAY_NUMBER_MAX, LOOP_COUNT_MAX, LOOP_COUNT_MIN, LOOP_NAME_MAX, REMARK_MAX } from '../rules';
+import {
+  BRAND_MAX,
+  gatewayRules,
+  GATEWAY_NAME_MAX,
+  GATEWAY_NUMBER_MAX,
+  GATEWAY_TYPE_MAX,
+  LOOP_COUNT_MAX,
+  LOOP_COUNT_MIN,
+  LOOP_NAME_MAX,
+  REMARK_MAX,
+} from '../rules';
 import { useCommunicationTypes } from '../shared/gatewayText';
 import type { Gateway } from '../types';
 import { ShowCredentialContext } from './credential';
@@ -12,9 +22,9 @@ import { loopNamesOf, NEW_GATEWAY, toChange, toValues, type GatewayFormValues } 
 import '../i18n';
 
 /**
- * Adds or edits a gateway; the rules mirror the server's (name, serial, type, 1 to 64 loops,
- * names, remark). A registered gateway's credential is shown once; a changed serial is
- * warned of, as it revokes the credential.
+ * Adds or edits a gateway; the rules mirror the server's (name, serial, communication type, 1 to
+ * 64 loops, names, gateway type and brand, remark). A registered gateway's credential is shown
+ * once; a changed serial is warned of, as it revokes the credential.
  */
 export default function GatewayFormDialog({ row: gateway, onClose }: EditorDialogProps<Gateway>) {
   const { t } = useTranslation();
@@ -60,6 +70,12 @@ export default function GatewayFormDialog({ row: gateway, onClose }: EditorDialo
         </FormField>
         <FormField span={12} label={t('lighting.gateway.loopCount')} name="loopCount" rules={rules.loopCount} required>
           <InputNumber min={LOOP_COUNT_MIN} max={LOOP_COUNT_MAX} precision={0} style={{ width: '100%' }} />
+        </FormField>
+        <FormField span={12} label={t('lighting.gateway.gatewayType')} name="gatewayType" rules={rules.gatewayType}>
+          <Input maxLength={GATEWAY_TYPE_MAX} placeholder={t('lighting.gateway.gatewayTypePlaceholder')} />
+        </FormField>
+        <FormField span={12} label={t('lighting.gateway.brand')} name="brand" rules={rules.brand}>
+          <Input maxLength={BRAND_MAX} placeholder={t('lighting.gateway.brandPlaceholder')} />
         </FormField>
       </Row>
       {shownLoops > 0 ? (

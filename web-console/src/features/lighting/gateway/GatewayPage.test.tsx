@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/renderWithProviders';
 import { signInWithProject } from '../../../test/session';
-import { lightingBackend, ok } from '../fixtures';
+import type { Gateway } from '../types';
+import { gateway, lightingBackend, ok, southGateway } from '../fixtures';
 
 describe('the gateways page', () => {
   it('lists gateways, checks the form as the server does, adds one, and deletes after confirmation', async () => {
@@ -17,6 +20,7 @@ describe('the gateways page', () => {
     expect(await within(row).findByText('GW-0007')).toBeInTheDocument();
     expect(await within(row).findByText('在线')).toBeInTheDocument();
     expect(await within(row).findByText('4G')).toBeInTheDocument();
+    expect(within(row).getByText('LS-GW100')).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: '信号 -75 dBm，3/4 格' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '新增' }));
@@ -48,6 +52,8 @@ describe('the gateways page', () => {
         { loopIndex: 1, loopName: '景观带' },
         { loopIndex: 2, loopName: '' },
       ],
+      gatewayType: '',
+      brand: '',
       remark: '',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '新增网关' })).not.toBeInTheDocument());
@@ -219,9 +225,14 @@ describe("a gateway's credential", () => {
     await user.clear(number);
     await user.type(number, 'GW-0070');
     expect(await within(dialog).findByText(warning)).toBeInTheDocument();
+    // the gateway type and brand: optional, at most 50 characters, trimmed
+    expect(within(dialog).getByLabelText('网关类型')).toHaveValue('LS-GW100');
+    expect(within(dialog).getByLabelText('品牌')).toHaveValue('朗明');
+    await fill(user, within(dialog).getByLabelText('网关类型'), ' LS-GW200 ');
+    await user.clear(within(dialog).getByLabelText('品牌'));
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('修改成功')).toBeInTheDocument();
-    expect(callsTo('PUT /lighting/gateway')[0]?.body).toMatchObject({ gatewayId: 7, gatewayNumber: 'GW-0070' });
+    expect(callsTo('PUT /lighting/gateway')[0]?.body).toMatchObject({ gatewayId: 7, gatewayNumber: 'GW-0070', gatewayType: 'LS-GW200', brand: '' });
   });
 
   it('speaks English', async () => {
@@ -244,9 +255,177 @@ describe("a gateway's credential", () => {
 
     await user.click(screen.getByRole('button', { name: 'Edit 北区网关' }));
     const form = await screen.findByRole('dialog', { name: 'Edit gateway' });
+    expect(within(form).getByLabelText('Gateway type')).toHaveValue('LS-GW100');
+    expect(within(form).getByLabelText('Brand')).toHaveValue('朗明');
     await user.type(within(form).getByLabelText('Gateway number'), '1');
     expect(
       await within(form).findByText("Changing the gateway number makes the gateway's credential stop working at once; a new one must be issued."),
     ).toBeInTheDocument();
+  });
+});
+
+/** A gateway of another brand than 北区网关's and 南区网关's (朗明). */
+const otherBrand: Gateway = { ...gateway, gatewayId: 9, gatewayName: '东区网关', gatewayNumber: 'GW-0009', brand: '星辉' };
+
+const PARAMS = 'POST /lighting/gateway/params';
+
+/** The gateway list with these rows. */
+const listOf = (...rows: Gateway[]) => ({ 'GET /lighting/gateway/list': ok({ rows, total: rows.length }) });
+
+/** Ticks the rows of these gateways. */
+async function choose(user: UserEvent, ...names: string[]) {
+  for (const name of names) await user.click(within((await screen.findByText(name)).closest('tr') as HTMLElement).getByRole('checkbox'));
+}
+
+describe('batch parameter setting', () => {
+  it('is offered only with lighting:gateway:params, and needs chosen gateways', async () => {
+    signInWithProject();
+    const permissions = ['pc:lighting:gateway:list', 'pc:lighting:gateway:query', 'pc:lighting:gateway:edit'];
+    const userWith = (granted: string[]) =>
+      ok({ user: { userId: 2, userName: 'operator', nickName: '操作员', avatar: '' }, roles: ['ROLE_DEFAULT'], permissions: granted, defultMenu: '' });
+    lightingBackend({ 'GET /getInfo': userWith(permissions) });
+    const first = renderApp({ route: '/lighting/gateway' });
+    await screen.findByText('北区网关');
+    expect(screen.queryByRole('button', { name: '批量设置参数' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    first.unmount();
+
+    lightingBackend({ 'GET /getInfo': userWith([...permissions, 'pc:lighting:gateway:params']) });
+    const { user } = renderApp({ route: '/lighting/gateway' });
+    const button = await screen.findByRole('button', { name: '批量设置参数' });
+    expect(button).toBeDisabled();
+    await choose(user, '北区网关');
+    expect(button).toBeEnabled();
+  });
+
+  it('refuses gateways of different brands with the spec message, sending nothing and keeping the choice', async () => {
+    signInWithProject();
+    const { callsTo } = lightingBackend(listOf(gateway, otherBrand));
+    const { user } = renderApp({ route: '/lighting/gateway' });
+    await choose(user, '北区网关', '东区网关');
+    await user.click(screen.getByRole('button', { name: '批量设置参数' }));
+    expect(await screen.findByText('只支持同一种网关品牌批量设置参数')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(PARAMS)).toHaveLength(0);
+    const east = screen.getByText('东区网关').closest('tr') as HTMLElement;
+    expect(within(east).getByRole('checkbox')).toBeChecked();
+  });
+
+  it('checks the intervals before sending: at least one, whole seconds in range', async () => {
+    signInWithProject();
+    const { callsTo } = lightingBackend(listOf(gateway, southGateway));
+    const { user } = renderApp({ route: '/lighting/gateway' });
+    await choose(user, '北区网关', '南区网关');
+    await user.click(screen.getByRole('button', { name: '批量设置参数' }));
+    const dialog = await screen.findByRole('dialog', { name: '批量设置参数' });
+    // how many gateways of which brand
+    expect(within(dialog).getByText('已选网关数').closest('tr')).toHaveTextContent('2');
+    expect(within(dialog).getByText('朗明')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('10 到 30 的整数，留空则不修改');
+    expect(dialog).toHaveTextContent('10 到 3600 的整数，留空则不修改');
+
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(within(dialog).getAllByText('请至少填写一个参数')).toHaveLength(2));
+
+    const heartbeat = within(dialog).getByLabelText('心跳间隔（秒）');
+    const telemetry = within(dialog).getByLabelText('上报间隔（秒）');
+    await fill(user, heartbeat, '5');
+    await fill(user, telemetry, '3601');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('心跳间隔为 10 到 30 秒的整数')).toBeInTheDocument();
+    expect(await within(dialog).findByText('上报间隔为 10 到 3600 秒的整数')).toBeInTheDocument();
+    expect(within(dialog).queryByText('请至少填写一个参数')).not.toBeInTheDocument();
+    // the value as typed, not brought into range
+    expect(heartbeat).toHaveValue('5');
+
+    await fill(user, heartbeat, '12.5');
+    await user.clear(telemetry);
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('心跳间隔为 10 到 30 秒的整数')).toBeInTheDocument();
+    expect(callsTo(PARAMS)).toHaveLength(0);
+  });
+
+  it('sends the intervals given (an empty one left out) and shows how each gateway took them, with the counts', async () => {
+    signInWithProject();
+    let refuse = true;
+    const { callsTo } = lightingBackend({
+      ...listOf(gateway, southGateway),
+      [PARAMS]: () => {
+        if (refuse) {
+          refuse = false;
+          return { body: { code: 500, msg: '网关“南区网关”没有品牌，无法批量设置参数' } };
+        }
+        return ok({
+          data: {
+            total: 2,
+            succeeded: 1,
+            failed: 1,
+            results: [
+              { gatewayId: 7, gatewayName: '北区网关', gatewayNumber: 'GW-0007', result: 'ok', message: '' },
+              { gatewayId: 8, gatewayName: '南区网关', gatewayNumber: 'GW-0008', result: 'offline', message: '设备离线，无法操作。' },
+            ],
+          },
+        });
+      },
+    });
+    const { user } = renderApp({ route: '/lighting/gateway' });
+    await choose(user, '北区网关', '南区网关');
+    await user.click(screen.getByRole('button', { name: '批量设置参数' }));
+    const dialog = await screen.findByRole('dialog', { name: '批量设置参数' });
+    await fill(user, within(dialog).getByLabelText('心跳间隔（秒）'), '20');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    // a refusal shows the server's message and keeps the form
+    expect(await screen.findByText('网关“南区网关”没有品牌，无法批量设置参数')).toBeInTheDocument();
+    expect(callsTo(PARAMS)[0]?.body).toEqual({ gatewayIds: [7, 8], heartbeatInterval: 20 });
+    const listReads = callsTo('GET /lighting/gateway/list').length;
+
+    await fill(user, within(dialog).getByLabelText('心跳间隔（秒）'), '30');
+    await fill(user, within(dialog).getByLabelText('上报间隔（秒）'), '60');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('共 2 个网关，成功 1 个，失败 1 个')).toBeInTheDocument();
+    expect(callsTo(PARAMS)[1]?.body).toEqual({ gatewayIds: [7, 8], heartbeatInterval: 30, telemetryInterval: 60 });
+    const north = within(dialog).getByText('北区网关').closest('tr') as HTMLElement;
+    expect(within(north).getByText('GW-0007')).toBeInTheDocument();
+    expect(within(north).getByText('成功')).toBeInTheDocument();
+    const south = within(dialog).getByText('南区网关').closest('tr') as HTMLElement;
+    expect(within(south).getByText('离线')).toBeInTheDocument();
+    expect(within(south).getByText('设备离线，无法操作。')).toBeInTheDocument();
+    // the list is read again with the gateways' new parameters
+    await waitFor(() => expect(callsTo('GET /lighting/gateway/list').length).toBeGreaterThan(listReads));
+
+    expect(within(dialog).queryByRole('button', { name: '确定' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '批量设置参数' })).not.toBeInTheDocument());
+  });
+
+  it('speaks English', async () => {
+    signInWithProject();
+    await changeLanguage('en');
+    const { callsTo } = lightingBackend({
+      ...listOf(gateway, southGateway, otherBrand),
+      [PARAMS]: ok({
+        data: { total: 1, succeeded: 1, failed: 0, results: [{ gatewayId: 7, gatewayName: '北区网关', gatewayNumber: 'GW-0007', result: 'ok', message: '' }] },
+      }),
+    });
+    const { user } = renderApp({ route: '/lighting/gateway' });
+    await choose(user, '北区网关', '东区网关');
+    await user.click(screen.getByRole('button', { name: 'Batch parameters' }));
+    expect(await screen.findByText('Only one gateway brand supports batch parameter setting')).toBeInTheDocument();
+    await choose(user, '东区网关');
+
+    await user.click(screen.getByRole('button', { name: 'Batch parameters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Batch parameter setting' });
+    expect(within(dialog).getByText('Gateways chosen')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(within(dialog).getAllByText('Enter at least one parameter')).toHaveLength(2));
+    await fill(user, within(dialog).getByLabelText('Heartbeat interval (s)'), '31');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await within(dialog).findByText('The heartbeat interval is a whole number of seconds from 10 to 30')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Heartbeat interval (s)'));
+    await fill(user, within(dialog).getByLabelText('Telemetry interval (s)'), '3600');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await within(dialog).findByText('1 gateways: 1 succeeded, 0 failed')).toBeInTheDocument();
+    expect(callsTo(PARAMS)[0]?.body).toEqual({ gatewayIds: [7], telemetryInterval: 3600 });
+    expect(within(dialog).getByText('GW-0007').closest('tr')).toHaveTextContent('OK');
   });
 });

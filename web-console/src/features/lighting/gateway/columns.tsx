@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import AsEntered from '../../../components/AsEntered';
 import type { ListColumn, SearchField } from '../../../components/listPage';
 import { optionLabel } from '../../system/useDictOptions';
 import { OnlineTag, SignalBars } from '../shared/GatewayBits';
@@ -13,6 +14,7 @@ export function useGatewayColumns(): ListColumn<Gateway>[] {
   return [
     { key: 'gatewayName', title: t('lighting.gateway.name') },
     { key: 'gatewayNumber', title: t('lighting.gateway.number') },
+    { key: 'gatewayType', title: t('lighting.gateway.gatewayType'), render: (type: string | null | undefined) => (type ? <AsEntered text={type} /> : '-') },
     { key: 'communicationType', title: t('lighting.gateway.communicationType'), render: (value: string) => optionLabel(communicationTypes, value) },
     { key: 'onlineStatus', title: t('lighting.gateway.onlineStatus'), render: (value: string) => <OnlineTag status={value} /> },
     { key: 'signal', title: t('lighting.gateway.signal'), render: (dbm: number | null) => <SignalBars dbm={dbm} /> },

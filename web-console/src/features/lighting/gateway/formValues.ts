@@ -1,4 +1,4 @@
-import type { Gateway, GatewayChange } from '../types';
+import type { Gateway, GatewayChange, GatewayParamsChange } from '../types';
 
 /** The gateway form's fields: loop names by position (loop 1 first). */
 export interface GatewayFormValues {
@@ -7,14 +7,16 @@ export interface GatewayFormValues {
   communicationType?: string;
   loopCount?: number;
   loopNames?: (string | undefined)[];
+  gatewayType?: string;
+  brand?: string;
   remark?: string;
 }
 
 export const NEW_GATEWAY: Partial<GatewayFormValues> = { loopCount: 1 };
 
 /** A listed gateway in the form (its loop names come with its detail). */
-export function toValues({ gatewayName, gatewayNumber, communicationType, loopCount, remark }: Gateway): GatewayFormValues {
-  return { gatewayName, gatewayNumber, communicationType, loopCount, remark };
+export function toValues({ gatewayName, gatewayNumber, communicationType, loopCount, gatewayType, brand, remark }: Gateway): GatewayFormValues {
+  return { gatewayName, gatewayNumber, communicationType, loopCount, gatewayType: gatewayType ?? '', brand: brand ?? '', remark };
 }
 
 /** Loop names by position, from the detail's loops. */
@@ -36,6 +38,23 @@ export function toChange(values: GatewayFormValues): GatewayChange {
       loopIndex: index + 1,
       loopName: (values.loopNames?.[index] ?? '').trim(),
     })),
+    gatewayType: (values.gatewayType ?? '').trim(),
+    brand: (values.brand ?? '').trim(),
     remark: (values.remark ?? '').trim(),
+  };
+}
+
+/** The parameters form's fields: an interval left empty stays as the gateway has it. */
+export interface GatewayParamsValues {
+  heartbeatInterval?: number | null;
+  telemetryInterval?: number | null;
+}
+
+/** The parameters as the server takes them, for the chosen gateways: an empty interval left out. */
+export function toParamsChange(gateways: readonly Gateway[], { heartbeatInterval, telemetryInterval }: GatewayParamsValues): GatewayParamsChange {
+  return {
+    gatewayIds: gateways.map((gateway) => gateway.gatewayId),
+    ...(typeof heartbeatInterval === 'number' ? { heartbeatInterval } : {}),
+    ...(typeof telemetryInterval === 'number' ? { telemetryInterval } : {}),
   };
 }

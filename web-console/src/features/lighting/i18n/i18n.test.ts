@@ -10,5 +10,8 @@ describe('the lighting texts', () => {
     // spec section 8: a task without scenes
     expect(en.lighting.task.rules.scenes).toBe('Operation error, please select a scenario to deliver');
     expect(zhCN.lighting.task.rules.scenes).toBe('操作错误，请选择要下发的场景');
+    // batch parameter setting: gateways of different brands
+    expect(en.lighting.gateway.params.mixedBrands).toBe('Only one gateway brand supports batch parameter setting');
+    expect(zhCN.lighting.gateway.params.mixedBrands).toBe('只支持同一种网关品牌批量设置参数');
   });
 });
