@@ -65,10 +65,10 @@ impl Snapshot {
         let rolled =
             ["lighting.energy_cursors", "lighting.energy_hours", "lighting.energy_days", "lighting.energy_months"];
         for name in names.into_iter().filter(|n| n != "identity.oper_log" && !rolled.contains(&n.as_str())) {
-            // Names come from the catalogue, not from input.
-            let sql = format!(
-                "SELECT count(*), md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM {name} AS t"
-            );
+            // Names come from the catalogue, not from input. The digest is a sum of the rows'
+            // hashes, so no sort: the demo's weeks of telemetry (loop_samples, 87,000 rows) cost
+            // 50 ms a snapshot this way and 170 ms sorted, and a walk takes some 900 snapshots.
+            let sql = format!("SELECT count(*), coalesce(sum(hashtext(t::text)::bigint), 0)::text FROM {name} AS t");
             let row: (i64, String) = sqlx::query_as(&sql).fetch_one(&c.pool).await.unwrap();
             tables.insert(name, row);
         }
