@@ -240,6 +240,34 @@ async fn fifty_gateways_are_upgraded_through_every_fault(c: &Cluster) {
         .await,
         "The firmware is for gateways of type LSG-200; the chosen gateways are LSG-100",
     );
+    // A device group stands for the gateways of its devices: the demo's facades are on the
+    // demo fleet. Another project's group, or none, is not found.
+    let (_, groups) = en(&console, Call::get("/device/group/list")).await;
+    let facades = groups["rows"].as_array().unwrap().iter().find(|g| g["groupName"] == "立面景观灯").unwrap();
+    refused_by_rule(
+        en(
+            &console,
+            Call::post("/lighting/upgrade").json(json!({
+                "firmwareId": firmware, "scope": "group", "groupId": facades["groupId"]
+            })),
+        )
+        .await,
+        "The firmware is for gateways of type LSG-200; the chosen gateways are LSG-100",
+    );
+    let foreign = Call::post("/device/group").json(json!({ "groupName": "OTA elsewhere", "deviceIds": [] }));
+    let foreign = ok(&console.send("2", EN, foreign).await)["data"].as_i64().unwrap();
+    for group in [json!(foreign), json!(999_999)] {
+        refused(
+            en(
+                &console,
+                Call::post("/lighting/upgrade")
+                    .json(json!({ "firmwareId": firmware, "scope": "group", "groupId": group })),
+            )
+            .await,
+            404,
+            "The device group does not exist",
+        );
+    }
     for (body, msg) in [
         (
             json!({ "firmwareId": firmware, "scope": "everything" }),
@@ -474,6 +502,11 @@ async fn a_batch_of_parameters_goes_to_gateways_of_one_brand(c: &Cluster) {
         let detail = gateway(&console, *id).await;
         assert_eq!((&detail["heartbeatInterval"], &detail["paramsTime"]), (&Value::Null, &Value::Null), "{detail}");
     }
+    let log = |query: String| {
+        let console = &console;
+        async move { en(console, Call::get(&format!("/device/command/list?action=params&{query}"))).await.1 }
+    };
+    assert_eq!(log(String::new()).await["total"], 0, "nothing refused was sent or audited");
 
     // Sent to the four: three acknowledge and keep them, the offline one is reported.
     let answer =
@@ -504,13 +537,50 @@ async fn a_batch_of_parameters_goes_to_gateways_of_one_brand(c: &Cluster) {
     let away = gateway(&console, probe[3]).await;
     assert_eq!((&away["heartbeatInterval"], &away["paramsTime"]), (&Value::Null, &Value::Null), "{away}");
 
+    // The command log holds each gateway's command with what it set and how it went.
+    let audited = log("source=params&pageSize=50".into()).await;
+    assert_eq!(audited["total"], 4, "{audited}");
+    for row in audited["rows"].as_array().unwrap() {
+        assert_eq!(
+            (row["heartbeatInterval"].as_u64(), row["telemetryInterval"].as_u64(), row["requestedBy"].as_str()),
+            (Some(10), Some(60), Some("admin")),
+            "{row}"
+        );
+        assert_eq!(row["loops"], json!([]), "{row}");
+    }
+    let missed = log(format!("gatewayId={}", probe[3])).await;
+    let missed = &missed["rows"][0];
+    assert_eq!((&missed["result"], &missed["state"]), (&json!("offline"), &json!("failed")), "{missed}");
+    assert_eq!(log("result=ok".into()).await["total"], 3);
+
     // One parameter alone leaves the other as the gateway has it; the list shows them too.
     ok(&params(EN, json!({ "gatewayIds": [probe[0]], "telemetryInterval": 120 })).await);
     let (_, list) = en(&console, Call::get("/lighting/gateway/list?gatewayNumber=PRMA-00001")).await;
     let row = &list["rows"][0];
     assert_eq!((row["heartbeatInterval"].as_u64(), row["telemetryInterval"].as_u64()), (Some(10), Some(120)), "{row}");
+    let single = log(format!("gatewayId={}", probe[0])).await;
+    let latest = &single["rows"][0];
+    assert_eq!((single["total"].as_u64(), &latest["heartbeatInterval"]), (Some(2), &Value::Null), "{single}");
+    assert_eq!(latest["telemetryInterval"], 120);
 
     stop.cancel();
     let stats = run.await.unwrap();
     assert_eq!(stats.params_set, 4, "the simulated gateways applied each parameter setting they acknowledged");
+}
+
+/// The lighting service checks what an operator asks before the bridge encodes it: both must
+/// hold the protocol's limits (docs/device-protocol.md 6.2 and 6.3), or a value the console
+/// and the service take would be refused by the codec. The console's `rules.ts` holds the
+/// same figures, checked by its own tests.
+#[test]
+fn the_service_and_the_protocol_hold_the_same_limits() {
+    use lumiscape_gateway_bridge::protocol::{
+        MAX_FIRMWARE_BYTES, MAX_FIRMWARE_CHUNK_BYTES, MAX_HEARTBEAT_S, MAX_TELEMETRY_S, MIN_HEARTBEAT_S,
+        MIN_TELEMETRY_S,
+    };
+    use lumiscape_lighting::{firmware::model as firmware, gateway::model as gateway};
+    assert_eq!(gateway::HEARTBEAT_S, i64::from(MIN_HEARTBEAT_S)..=i64::from(MAX_HEARTBEAT_S));
+    assert_eq!(gateway::TELEMETRY_S, i64::from(MIN_TELEMETRY_S)..=i64::from(MAX_TELEMETRY_S));
+    assert_eq!(firmware::CHUNK_BYTES as usize, MAX_FIRMWARE_CHUNK_BYTES);
+    assert!(firmware::MAX_IMAGE_BYTES <= MAX_FIRMWARE_BYTES as usize);
 }

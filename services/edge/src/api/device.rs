@@ -493,6 +493,8 @@ fn command_json(c: &pb::CommandEntry) -> Value {
         "loops": c.loops,
         "holdUntil": local_time(c.hold_until_ms),
         "scheduleId": Some(c.schedule_id.as_str()).filter(|s| !s.is_empty()),
+        "heartbeatInterval": c.heartbeat_s,
+        "telemetryInterval": c.telemetry_s,
         "source": c.source,
         "requestedBy": c.requested_by,
         "requestedAt": local_time(c.requested_ms),

@@ -1,7 +1,8 @@
-//! Every command sent to a gateway, kept as its audit, and the queue of the plan's commands
-//! (`lighting.commands`, docs/scheduler.md "The plan executor"): a command for a gateway that
-//! is away waits until the gateway is back or the command expires, then goes in order, one at
-//! a time per gateway, retried with a growing pause when no acknowledgement comes.
+//! Every command sent to a gateway (switches, schedules, parameters), kept as its audit, and
+//! the queue of the plan's commands (`lighting.commands`, docs/scheduler.md "The plan
+//! executor"): a command for a gateway that is away waits until the gateway is back or the
+//! command expires, then goes in order, one at a time per gateway, retried with a growing
+//! pause when no acknowledgement comes.
 
 use std::time::Duration;
 
@@ -9,10 +10,13 @@ use chrono::{DateTime, TimeDelta, Utc};
 use lumiscape_common::paging::Page;
 use sqlx::PgPool;
 
-/// What a command does: switch loops on or off, or give a schedule.
+/// What a command does: switch loops on or off, give a schedule, or set the gateway's
+/// operating parameters.
 pub const ON: &str = "on";
 pub const OFF: &str = "off";
 pub const SCHEDULE: &str = "schedule";
+/// A batch parameter setting (docs/device-protocol.md 6.3): the action and its source.
+pub const PARAMS: &str = "params";
 
 /// Who asked: an operator's action, or the plan itself.
 pub const CONTROL: &str = "control";
@@ -59,6 +63,9 @@ pub struct Sent {
     pub loops: Vec<i32>,
     pub hold_until: Option<DateTime<Utc>>,
     pub schedule_id: Option<String>,
+    /// [`PARAMS`]: the intervals set, in seconds (`None`: left as the gateway had it).
+    pub heartbeat_s: Option<i32>,
+    pub telemetry_s: Option<i32>,
     pub source: &'static str,
     pub requested_by: String,
     pub requested_at: DateTime<Utc>,
@@ -86,14 +93,16 @@ pub async fn record(pool: &PgPool, sent: &[Sent]) {
     let at: Vec<DateTime<Utc>> = sent.iter().map(|s| s.requested_at).collect();
     let results = column(|s| s.result.to_owned());
     let messages = column(|s| s.message.chars().take(300).collect());
+    let heartbeats: Vec<Option<i32>> = sent.iter().map(|s| s.heartbeat_s).collect();
+    let telemetries: Vec<Option<i32>> = sent.iter().map(|s| s.telemetry_s).collect();
     let written = sqlx::query!(
         "INSERT INTO lighting.commands (project_id, gateway_id, action, loops, hold_until, schedule_id, source, \
-         requested_by, requested_at, state, result, message, finished_at, level) \
+         requested_by, requested_at, state, result, message, finished_at, level, heartbeat_s, telemetry_s) \
          SELECT p, g, a, CASE WHEN l = '' THEN '{}'::int[] ELSE string_to_array(l, ',')::int[] END, h, s, src, u, t, \
-           CASE WHEN r = 'ok' THEN 'done' ELSE 'failed' END, r, m, now(), lv \
+           CASE WHEN r = 'ok' THEN 'done' ELSE 'failed' END, r, m, now(), lv, hb, tl \
          FROM UNNEST($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], \
-           $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::smallint[]) \
-           AS x(p, g, a, l, h, s, src, u, t, r, m, lv)",
+           $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::smallint[], $13::int[], $14::int[]) \
+           AS x(p, g, a, l, h, s, src, u, t, r, m, lv, hb, tl)",
         &project_ids,
         &gateway_ids,
         &actions,
@@ -106,6 +115,8 @@ pub async fn record(pool: &PgPool, sent: &[Sent]) {
         &results,
         &messages,
         &levels as &[Option<i16>],
+        &heartbeats as &[Option<i32>],
+        &telemetries as &[Option<i32>],
     )
     .execute(pool)
     .await;
@@ -327,8 +338,8 @@ pub struct Filter {
 }
 
 /// The actions, sources and results the log is searched by.
-const ACTIONS: &[&str] = &[ON, OFF, SCHEDULE];
-const SOURCES: &[&str] = &[CONTROL, ONE_KEY, GROUP, ISSUE, RENEW, RECOMMAND];
+const ACTIONS: &[&str] = &[ON, OFF, SCHEDULE, PARAMS];
+const SOURCES: &[&str] = &[CONTROL, ONE_KEY, GROUP, ISSUE, RENEW, RECOMMAND, PARAMS];
 const RESULTS: &[&str] = &["ok", "offline", "timeout", "error", "expired", "pending"];
 
 /// The log's filter from what the console sent: empty texts and zeros match all; a word the
@@ -368,6 +379,8 @@ pub struct LogRow {
     pub loops: Vec<i32>,
     pub hold_until: Option<DateTime<Utc>>,
     pub schedule_id: Option<String>,
+    pub heartbeat_s: Option<i32>,
+    pub telemetry_s: Option<i32>,
     pub source: String,
     pub requested_by: String,
     pub requested_at: DateTime<Utc>,
@@ -384,7 +397,7 @@ pub async fn list(pool: &PgPool, project_id: i64, filter: &Filter, page: Page) -
     let rows = sqlx::query_as!(
         LogRow,
         "SELECT c.command_id, c.gateway_id, g.gateway_name, g.serial, c.action::text AS \"action!\", c.level, c.loops, \
-           c.hold_until, c.schedule_id, c.source::text AS \"source!\", c.requested_by, c.requested_at, \
+           c.hold_until, c.schedule_id, c.heartbeat_s, c.telemetry_s, c.source::text AS \"source!\", c.requested_by, c.requested_at, \
            c.state::text AS \"state!\", c.result, c.message, c.attempts, c.expires_at, c.finished_at \
          FROM lighting.commands c JOIN lighting.gateways g ON g.gateway_id = c.gateway_id \
          WHERE c.project_id = $1 AND ($2::bigint IS NULL OR c.gateway_id = $2) \

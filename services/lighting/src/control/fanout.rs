@@ -56,6 +56,8 @@ pub async fn switch(
             loops: loops.get(&o.gateway_id).cloned().unwrap_or_default(),
             hold_until: until,
             schedule_id: None,
+            heartbeat_s: None,
+            telemetry_s: None,
             source,
             requested_by: access.user_name().to_owned(),
             requested_at,
@@ -110,23 +112,44 @@ where
     outcomes
 }
 
-/// Sends `params` to every gateway (docs/device-protocol.md, 6.3) and keeps them on those
-/// that acknowledged.
+/// Sends `params` to every gateway (docs/device-protocol.md, 6.3), keeps them on those that
+/// acknowledged, and audits each gateway's command in one statement.
 pub async fn set_params(
     shared: &Shared,
     access: &InProject,
     gateways: Vec<GatewayRow>,
     params: GatewayParams,
 ) -> Result<Vec<GatewayOutcome>, sqlx::Error> {
+    let requested_at = Utc::now();
     let command = Command::SetParams { heartbeat_s: params.heartbeat_s, telemetry_s: params.telemetry_s };
     let targets = gateways.into_iter().map(|gateway| (gateway, command.clone()));
     let outcomes = each_gateway(shared, access, targets, |_, serial, command| async move {
         shared.bridge.send(&access.ctx, &serial, command).await.map(|_| ())
     })
     .await;
+    let seconds = |s: Option<u32>| s.and_then(|s| i32::try_from(s).ok());
+    let audit: Vec<commands::Sent> = outcomes
+        .iter()
+        .map(|o| commands::Sent {
+            project_id: access.project_id,
+            gateway_id: o.gateway_id,
+            action: commands::PARAMS,
+            level: None,
+            loops: Vec::new(),
+            hold_until: None,
+            schedule_id: None,
+            heartbeat_s: seconds(params.heartbeat_s),
+            telemetry_s: seconds(params.telemetry_s),
+            source: commands::PARAMS,
+            requested_by: access.user_name().to_owned(),
+            requested_at,
+            result: o.result,
+            message: o.message.clone(),
+        })
+        .collect();
+    commands::record(&shared.pool, &audit).await;
     let acknowledged: Vec<i64> = outcomes.iter().filter(|o| o.succeeded()).map(|o| o.gateway_id).collect();
     if !acknowledged.is_empty() {
-        let seconds = |s: Option<u32>| s.and_then(|s| i32::try_from(s).ok());
         gateway_store::record_params(
             &shared.pool,
             access.project_id,

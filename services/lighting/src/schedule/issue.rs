@@ -337,6 +337,8 @@ impl TaskApi {
                 loops: Vec::new(),
                 hold_until: None,
                 schedule_id: Some(schedule.id.clone()),
+                heartbeat_s: None,
+                telemetry_s: None,
                 source: commands::ISSUE,
                 requested_by: access.user_name().to_owned(),
                 requested_at,

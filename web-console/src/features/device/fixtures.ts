@@ -190,6 +190,8 @@ export const renewQueued: DeviceCommand = {
   loops: [],
   holdUntil: null,
   scheduleId: 'sch-8-0502',
+  heartbeatInterval: null,
+  telemetryInterval: null,
   source: 'renew',
   requestedBy: 'plan',
   requestedAt: '2026-05-01 20:10:00',
@@ -256,6 +258,34 @@ export const groupOnDimmed: DeviceCommand = {
   requestedBy: 'admin',
   requestedAt: '2026-05-01 20:20:00',
   finishedAt: '2026-05-01 20:20:01',
+};
+
+/** admin's batch parameter setting: the north gateway acknowledged both intervals, the south one was offline and told only the telemetry. */
+export const paramsSet: DeviceCommand = {
+  ...offByHand,
+  commandId: 507,
+  action: 'params',
+  loops: [],
+  holdUntil: null,
+  heartbeatInterval: 20,
+  telemetryInterval: 60,
+  source: 'params',
+  requestedAt: '2026-05-01 20:40:00',
+  finishedAt: '2026-05-01 20:40:01',
+};
+
+export const paramsOffline: DeviceCommand = {
+  ...paramsSet,
+  commandId: 508,
+  gatewayId: 8,
+  gatewayName: '南区网关',
+  gatewayNumber: 'GW-0008',
+  heartbeatInterval: null,
+  state: 'failed',
+  result: 'offline',
+  message: '设备离线，无法操作。',
+  requestedAt: '2026-05-01 20:41:00',
+  finishedAt: '2026-05-01 20:41:00',
 };
 
 /**

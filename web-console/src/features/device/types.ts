@@ -315,14 +315,14 @@ export interface LoopChartQuery {
 }
 
 /** What a command does: switch loops on or off, or give a gateway a schedule to follow. */
-export type CommandAction = 'on' | 'off' | 'schedule';
+export type CommandAction = 'on' | 'off' | 'schedule' | 'params';
 
 /**
  * Who asked for a command: an operator's real-time control, one-key control, group control or
  * task issue; or the plan itself, renewing an issued schedule each day (`renew`) or putting a
  * loop back to its plan (`recommand`).
  */
-export type CommandSource = 'control' | 'one_key' | 'group' | 'issue' | 'renew' | 'recommand';
+export type CommandSource = 'control' | 'one_key' | 'group' | 'issue' | 'renew' | 'recommand' | 'params';
 
 /** Where a command is: waiting to be sent, on its way, or finished (acknowledged, failed, expired while it waited). */
 export type CommandState = 'queued' | 'sending' | 'done' | 'failed' | 'expired';
@@ -353,6 +353,9 @@ export interface DeviceCommand {
   holdUntil: string | null;
   /** The schedule given (a `schedule` command). */
   scheduleId: string | null;
+  /** A `params` command: the heartbeat and telemetry intervals set, in seconds; null when left as the gateway had it. */
+  heartbeatInterval: number | null;
+  telemetryInterval: number | null;
   /** A CommandSource. */
   source: string;
   /** The user's name, or `plan` for the plan's own commands. */

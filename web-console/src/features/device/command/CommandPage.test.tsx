@@ -5,7 +5,7 @@ import type { MockRequest } from '../../../test/fetchMock';
 import { renderApp } from '../../../test/renderWithProviders';
 import { selectOption } from '../../../test/selectOption';
 import { signInWithProject } from '../../../test/session';
-import { backToPlan, deviceBackend, groupOnDimmed, issueRefused, offByHand, ok, renewQueued } from '../fixtures';
+import { backToPlan, deviceBackend, groupOnDimmed, issueRefused, offByHand, ok, paramsOffline, paramsSet, renewQueued } from '../fixtures';
 
 /**
  * The page's module (and the antd parts it brings) is loaded once before the tests, outside
@@ -127,6 +127,22 @@ describe('the command log page', () => {
     expect(within(await rowOf('2026-05-01 20:30:00')).getByText('开')).toBeInTheDocument();
     expect(within(await rowOf('2026-05-01 20:02:00')).getByText('开')).toBeInTheDocument();
     expect(within(await rowOf('2026-05-01 20:00:00')).getByText('关')).toBeInTheDocument();
+  });
+
+  it('shows a batch parameter setting with the intervals it set, each only when set', async () => {
+    signInWithProject();
+    const { callsTo } = deviceBackend({ 'GET /device/command/list': ok({ rows: [paramsOffline, paramsSet, offByHand], total: 3 }) });
+    const { user } = renderApp({ route: ROUTE });
+    const set = await rowOf('2026-05-01 20:40:00');
+    for (const text of ['北区网关', '心跳 20 秒，上报 60 秒', '设置参数', '批量设置参数', 'admin', '成功']) expect(within(set).getByText(text)).toBeInTheDocument();
+    const offline = await rowOf('2026-05-01 20:41:00');
+    for (const text of ['南区网关', '上报 60 秒', '设置参数', '离线', '设备离线，无法操作。']) expect(within(offline).getByText(text)).toBeInTheDocument();
+    // the action and the source are searchable as such
+    const form = searchForm();
+    await selectOption(user, form, '操作', '设置参数');
+    await selectOption(user, form, '来源', '批量设置参数');
+    await user.click(within(form).getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(lastQuery(callsTo)).toEqual({ pageNum: '1', pageSize: '20', action: 'params', source: 'params' }));
   });
 
   it("says the kit's usual text when no command matches", async () => {

@@ -23,6 +23,16 @@ export function ActionText({ action, brightness = null }: { action: string; brig
   return code ? t(`device.command.actions.${code}`) : <AsEntered text={action} />;
 }
 
+/** The intervals a parameter setting gave ("Heartbeat 20 s, telemetry 60 s"), each only when it was set. */
+export function ParamsText({ command }: { command: Pick<DeviceCommand, 'heartbeatInterval' | 'telemetryInterval'> }) {
+  const { t } = useTranslation();
+  const parts = [
+    command.heartbeatInterval != null ? t('device.command.heartbeatSet', { seconds: command.heartbeatInterval }) : null,
+    command.telemetryInterval != null ? t('device.command.telemetrySet', { seconds: command.telemetryInterval }) : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(t('device.command.paramsSeparator')) : '-';
+}
+
 /** Where the command came from: an operator's screen, or the plan. */
 export function SourceText({ source }: { source: string }) {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 import type { CommandAction, CommandResult, CommandResultFilter, CommandSource, CommandState } from '../types';
 
 /** The command log's codes (contract: GET /device/command/list), in the order they are offered. */
-export const ACTIONS: readonly CommandAction[] = ['on', 'off', 'schedule'];
-export const SOURCES: readonly CommandSource[] = ['control', 'one_key', 'group', 'issue', 'renew', 'recommand'];
+export const ACTIONS: readonly CommandAction[] = ['on', 'off', 'schedule', 'params'];
+export const SOURCES: readonly CommandSource[] = ['control', 'one_key', 'group', 'issue', 'renew', 'recommand', 'params'];
 export const RESULTS: readonly CommandResult[] = ['ok', 'offline', 'timeout', 'error', 'expired'];
 /** The result filter: every end, and `pending` for the commands not finished (queued or being sent). */
 export const RESULT_FILTERS: readonly CommandResultFilter[] = [...RESULTS, 'pending'];

@@ -6,11 +6,12 @@ import type { ListColumn, SearchField } from '../../../components/listPage';
 import { useGatewayChoices } from '../shared/choices';
 import type { DeviceCommand, DeviceCommandQuery } from '../types';
 import { ACTIONS, RESULT_FILTERS, SOURCES } from './codes';
-import { ActionText, RequesterText, ResultTag, SourceText } from './CommandTexts';
+import { ActionText, ParamsText, RequesterText, ResultTag, SourceText } from './CommandTexts';
 import '../i18n';
 
 /**
- * The command log's columns: when, which gateway, which loops (or which schedule), what (on at
+ * The command log's columns: when, which gateway, which loops (or which schedule, or the
+ * intervals a parameter setting gave), what (on at
  * a brightness when below full), held until when, asked by whom and from where, how it went,
  * in how many sends, and why.
  */
@@ -35,6 +36,7 @@ export function useCommandColumns(): ListColumn<DeviceCommand>[] {
       title: t('device.command.loops'),
       render: (loops: number[], command) => {
         if (command.action === 'schedule') return command.scheduleId ? <AsEntered text={command.scheduleId} /> : '-';
+        if (command.action === 'params') return <ParamsText command={command} />;
         return loops.length > 0 ? loops.join(', ') : '-';
       },
     },
