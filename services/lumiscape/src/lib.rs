@@ -273,7 +273,7 @@ pub async fn gateway_credentials(cfg: &Config, prefix: &str, out: &std::path::Pa
     if done.issued > 0 {
         let nats =
             lumiscape_common::nats::connect_with(cfg, "lumiscape-gateway-credentials", Duration::from_secs(30)).await?;
-        lumiscape_lighting::gateway::credentials::Sync::new(pool, nats.clone(), authority).push().await?;
+        lumiscape_lighting::gateway::credentials::Sync::new(pool, nats.clone(), authority).push_until_held(5).await?;
         nats.flush().await?;
     }
     println!("gateway credentials in {}: {} issued, {} kept", out.display(), done.issued, done.kept);

@@ -156,6 +156,23 @@ impl Sync {
         Ok(held.len())
     }
 
+    /// [`Sync::push`] until the server holds every revocation, at most `tries` times: pushes
+    /// that race (another replica's, or another fleet's `gateway-credentials`) replace each
+    /// other's account update, and the one that lost pushes the merge again a moment later.
+    pub async fn push_until_held(&self, tries: u32) -> anyhow::Result<usize> {
+        let mut tried = 1;
+        loop {
+            match self.push().await {
+                Err(err) if tried < tries => {
+                    tracing::debug!(error = %err, tried, "gateway credential revocations not pushed; again");
+                    tried += 1;
+                    tokio::time::sleep(PUSH_SPACING).await;
+                }
+                done => return done,
+            }
+        }
+    }
+
     /// The revocations of the DEVICES account the server holds now.
     async fn server_revocations(&self) -> anyhow::Result<BTreeMap<String, u64>> {
         let subject = claims_lookup(self.authority.devices_account_key());
