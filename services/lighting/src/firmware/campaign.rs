@@ -7,14 +7,20 @@
 //! one sequential worker: `fw_begin` (the answer says where to go on from), the chunks one by
 //! one, `fw_commit`, then the wait for the new version. A timeout, a refused chunk or a drop
 //! out sends `fw_begin` again; too many in a row fail the gateway.
+//!
+//! A worker waiting for its gateway (back online, or its version after the reboot) does not
+//! read the database itself: while any waits, the driver reads what all the campaign's busy
+//! gateways reported in one query every [`POLL`] and hands it to them ([`Reports`]), so a
+//! campaign costs the same few reads a second at concurrency 200 as at 1.
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use chrono::Utc;
 use lumiscape_proto::bridge::v1 as pb;
+use tokio::sync::watch;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
@@ -35,8 +41,11 @@ const MAX_RETRANSFERS: u32 = 1;
 const OFFLINE_GRACE: Duration = Duration::from_secs(600);
 /// How long after the commit the gateway has to report its version.
 const CONFIRM_WITHIN: Duration = Duration::from_secs(300);
-/// How often a waiting worker looks at what the gateway reported.
+/// How often the driver reads what the gateways reported, while a worker waits for it.
 const POLL: Duration = Duration::from_millis(500);
+
+/// What the campaign's busy gateways reported at the driver's latest look, by gateway id.
+type Reports = Arc<HashMap<i64, store::Reported>>;
 
 /// Runs the executor until `shutdown`.
 pub async fn run(shared: Shared, shutdown: CancellationToken) -> anyhow::Result<()> {
@@ -118,6 +127,39 @@ struct Job {
     sha256: [u8; 32],
     /// Set when the campaign is paused, stopped or cancelled: no new step begins.
     halt: Arc<AtomicBool>,
+    /// The driver's latest look at what the gateways reported.
+    reports: watch::Receiver<Reports>,
+    /// How many workers wait for a look: none, and the driver reads nothing.
+    waiting: AtomicUsize,
+}
+
+/// A worker counted among those waiting for a look, while it lives.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn new(count: &'a AtomicUsize) -> Self {
+        count.fetch_add(1, Ordering::Relaxed);
+        Self(count)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Reads what the `busy` gateways reported and hands it to the workers, when one waits.
+async fn look(job: &Job, busy: &[i64], reports: &watch::Sender<Reports>) {
+    if job.waiting.load(Ordering::Relaxed) == 0 || busy.is_empty() {
+        return;
+    }
+    match store::reported(&job.shared.pool, busy).await {
+        Ok(rows) => {
+            reports.send_replace(Arc::new(rows.into_iter().map(|r| (r.gateway_id, r)).collect()));
+        }
+        Err(err) => tracing::warn!(error = %err, "what the upgrading gateways reported could not be read"),
+    }
 }
 
 /// Drives one running campaign until it ends or is no longer running.
@@ -132,15 +174,36 @@ async fn drive(shared: Shared, campaign: Running, stop: CancellationToken) -> an
     let mut digest = [0u8; 32];
     hex::decode_to_slice(&sha256, &mut digest)?;
     let halt = Arc::new(AtomicBool::new(false));
-    let job = Arc::new(Job { shared, campaign: campaign.clone(), image: Arc::new(image), sha256: digest, halt });
+    let (reports, seen) = watch::channel(Reports::default());
+    let job = Arc::new(Job {
+        shared,
+        campaign: campaign.clone(),
+        image: Arc::new(image),
+        sha256: digest,
+        halt,
+        reports: seen,
+        waiting: AtomicUsize::new(0),
+    });
     let mut workers: JoinSet<i64> = JoinSet::new();
     let mut busy: Vec<i64> = Vec::new();
+    let mut looks = tokio::time::interval(POLL);
+    looks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         let state = store::campaign_state(&pool, campaign.campaign_id).await?;
         let running = state.as_deref() == Some(CampaignState::Running.code());
         if !running || stop.is_cancelled() {
             job.halt.store(true, Ordering::Relaxed);
-            while workers.join_next().await.is_some() {}
+            // A worker past its commit still waits for the version: keep looking for it.
+            while !workers.is_empty() {
+                tokio::select! {
+                    done = workers.join_next() => {
+                        if let Some(Ok(id)) = done {
+                            busy.retain(|b| *b != id);
+                        }
+                    }
+                    _ = looks.tick() => look(&job, &busy, &reports).await,
+                }
+            }
             return Ok(());
         }
         let (total, failed, left) = store::counts(&pool, campaign.campaign_id).await?;
@@ -165,15 +228,22 @@ async fn drive(shared: Shared, campaign: Running, stop: CancellationToken) -> an
                 });
             }
         }
-        tokio::select! {
-            Some(done) = workers.join_next(), if !workers.is_empty() => {
-                match done {
-                    Ok(id) => busy.retain(|b| *b != id),
-                    Err(err) => tracing::error!(error = %err, "an upgrade worker failed"),
+        // Until a worker ends or the tick: the campaign's state and counts are read again.
+        let tick = tokio::time::sleep(TICK);
+        tokio::pin!(tick);
+        loop {
+            tokio::select! {
+                Some(done) = workers.join_next(), if !workers.is_empty() => {
+                    match done {
+                        Ok(id) => busy.retain(|b| *b != id),
+                        Err(err) => tracing::error!(error = %err, "an upgrade worker failed"),
+                    }
+                    break;
                 }
+                _ = looks.tick() => look(&job, &busy, &reports).await,
+                () = &mut tick => break,
+                () = stop.cancelled() => break,
             }
-            () = tokio::time::sleep(TICK) => {}
-            () = stop.cancelled() => {}
         }
     }
 }
@@ -345,17 +415,36 @@ impl Worker<'_> {
     }
 
     async fn wait_online(&self) -> Result<(), Failure> {
+        let (_waiting, mut reports) = self.await_looks();
         let deadline = tokio::time::Instant::now() + OFFLINE_GRACE;
-        while tokio::time::Instant::now() < deadline {
+        loop {
             if self.halted() {
                 return Ok(());
             }
-            if let Ok(Some((true, _, _))) = store::reported(&self.job.shared.pool, self.work.gateway_id).await {
-                return Ok(());
+            match tokio::time::timeout_at(deadline, self.next_report(&mut reports)).await {
+                Err(_) => return Err(Failure::Offline),
+                Ok(Some(report)) if report.online => return Ok(()),
+                Ok(_) => {}
             }
-            tokio::time::sleep(POLL * 4).await;
         }
-        Err(Failure::Offline)
+    }
+
+    /// Counts this worker among those waiting for the driver's looks; its receiver of them,
+    /// which takes only the looks to come (an earlier one may be minutes old).
+    fn await_looks(&self) -> (Waiting<'_>, watch::Receiver<Reports>) {
+        let waiting = Waiting::new(&self.job.waiting);
+        let mut reports = self.job.reports.clone();
+        reports.borrow_and_update();
+        (waiting, reports)
+    }
+
+    /// What the gateway reported at the driver's next look (`None`: not read).
+    async fn next_report(&self, reports: &mut watch::Receiver<Reports>) -> Option<store::Reported> {
+        if reports.changed().await.is_err() {
+            // The driver is gone (its workers go with it): nothing more will come.
+            std::future::pending::<()>().await;
+        }
+        reports.borrow_and_update().get(&self.work.gateway_id).cloned()
     }
 
     /// Waits for the gateway to report its version after `committed`: the campaign's is a
@@ -365,11 +454,13 @@ impl Worker<'_> {
     /// commit never arrived: it is sent again, once; the gateway still holding the whole
     /// image carries it out, one that rebooted into its old version refuses it.
     async fn confirm(&self, mut committed: chrono::DateTime<Utc>, mut uncertain: bool) -> Result<(), Failure> {
+        let (_waiting, mut reports) = self.await_looks();
         let deadline = tokio::time::Instant::now() + CONFIRM_WITHIN;
         loop {
-            if let Ok(Some((_, firmware, reported_at))) =
-                store::reported(&self.job.shared.pool, self.work.gateway_id).await
-            {
+            let Ok(report) = tokio::time::timeout_at(deadline, self.next_report(&mut reports)).await else {
+                return Err(Failure::NotConfirmed);
+            };
+            if let Some(store::Reported { firmware, telemetry_at: reported_at, .. }) = report {
                 if firmware == self.job.campaign.version {
                     return Ok(());
                 }
@@ -390,10 +481,6 @@ impl Worker<'_> {
                     self.attempt().await;
                 }
             }
-            if tokio::time::Instant::now() >= deadline {
-                return Err(Failure::NotConfirmed);
-            }
-            tokio::time::sleep(POLL).await;
         }
     }
 

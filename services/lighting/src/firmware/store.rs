@@ -629,14 +629,26 @@ pub async fn finish(pool: &PgPool, campaign_id: i64, gateway_id: i64, error: Opt
     Ok(())
 }
 
-/// What the gateway reported last: online, its version, and the device time of its latest
-/// telemetry.
-pub async fn reported(pool: &PgPool, gateway_id: i64) -> sqlx::Result<Option<(bool, String, Option<DateTime<Utc>>)>> {
-    let row =
-        sqlx::query!("SELECT online, firmware, telemetry_at FROM lighting.gateways WHERE gateway_id = $1", gateway_id,)
-            .fetch_optional(pool)
-            .await?;
-    Ok(row.map(|r| (r.online, r.firmware, r.telemetry_at)))
+/// What a gateway reported last: whether it is online, its version, and the device time of
+/// its latest telemetry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reported {
+    pub gateway_id: i64,
+    pub online: bool,
+    pub firmware: String,
+    pub telemetry_at: Option<DateTime<Utc>>,
+}
+
+/// What each of `gateways` reported last, in one read (the campaign executor's look at the
+/// gateways it waits for).
+pub async fn reported(pool: &PgPool, gateways: &[i64]) -> sqlx::Result<Vec<Reported>> {
+    sqlx::query_as!(
+        Reported,
+        "SELECT gateway_id, online, firmware, telemetry_at FROM lighting.gateways WHERE gateway_id = ANY($1)",
+        gateways,
+    )
+    .fetch_all(pool)
+    .await
 }
 
 /// The campaign's counts: all its gateways, those finished, those failed, those left.
