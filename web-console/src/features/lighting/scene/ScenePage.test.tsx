@@ -25,10 +25,11 @@ describe('the power scenes page', () => {
     await user.clear(within(dialog).getByLabelText('第 1 行亮度'));
     await user.type(within(dialog).getByLabelText('第 1 行亮度'), '150');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    // each field's message comes when its own check has run: wait for every one
     expect(await within(dialog).findByText('场景名称为 1 到 30 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('请选择网关')).toBeInTheDocument();
-    expect(within(dialog).getByText('请选择回路')).toBeInTheDocument();
-    expect(within(dialog).getByText('亮度为 1 到 100 的整数')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择网关')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择回路')).toBeInTheDocument();
+    expect(await within(dialog).findByText('亮度为 1 到 100 的整数')).toBeInTheDocument();
 
     // no loop at all
     await user.click(within(dialog).getByRole('button', { name: '删除第 1 行' }));
