@@ -61,11 +61,11 @@ describe('the home page', () => {
     renderApp({ route: '/index' });
     const energy = await screen.findByRole('region', { name: '能耗' });
     expect(await within(energy).findByText('40')).toBeInTheDocument();
-    expect(within(energy).getByText('今日用电').nextSibling).toHaveTextContent('40 kWh');
-    expect(within(energy).getByText('本月用电').nextSibling).toHaveTextContent('1,234.5 kWh');
-    expect(within(energy).getByText('本月电费').nextSibling).toHaveTextContent('¥801.2');
-    expect(within(energy).getByText('本月节约').nextSibling).toHaveTextContent('2,100.8 kWh');
-    expect(within(energy).getByText('上月 3,500 kWh')).toBeInTheDocument();
+    expect((await within(energy).findByText('今日用电')).nextSibling).toHaveTextContent('40 kWh');
+    expect((await within(energy).findByText('本月用电')).nextSibling).toHaveTextContent('1,234.5 kWh');
+    expect((await within(energy).findByText('本月电费')).nextSibling).toHaveTextContent('¥801.2');
+    expect((await within(energy).findByText('本月节约')).nextSibling).toHaveTextContent('2,100.8 kWh');
+    expect(await within(energy).findByText('上月 3,500 kWh')).toBeInTheDocument();
     const days = within(energy).getByRole('list', { name: '近 7 日用电' });
     expect(within(days).getAllByRole('listitem').map((day) => day.textContent)).toEqual(['10005-04', '11005-05', '12005-06', '13005-07', '14005-08', '15005-09', '16005-10']);
     expect(within(days).getAllByRole('listitem')[6]).toHaveAttribute('title', '2026-05-10 160 kWh');

@@ -51,8 +51,8 @@ describe('the combined scenes page', () => {
     expect(within(dialog).queryByLabelText('第 1 个场景的分钟数')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('场景名称为 1 到 30 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('请选择执行方式（同步或顺序）')).toBeInTheDocument();
-    expect(within(dialog).getByText('请选择单次或循环')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择执行方式（同步或顺序）')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择单次或循环')).toBeInTheDocument();
     expect(within(dialog).getAllByText('请选择场景')).toHaveLength(2);
 
     await user.type(within(dialog).getByLabelText('场景名称'), ' 夜间轮换 ');
@@ -233,8 +233,8 @@ describe('the combined scenes page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add combined scene' });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('The scene name is 1 to 30 characters')).toBeInTheDocument();
-    expect(within(dialog).getByText('Choose the execution mode: synchronous or sequential')).toBeInTheDocument();
-    expect(within(dialog).getByText('Choose single or cycle')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Choose the execution mode: synchronous or sequential')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Choose single or cycle')).toBeInTheDocument();
     expect(within(dialog).getAllByText('Choose the scene')).toHaveLength(2);
 
     await user.click(within(dialog).getByRole('radio', { name: 'Synchronous' }));
@@ -251,7 +251,7 @@ describe('the combined scenes page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove scene 2' }));
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('In a sequence each scene lasts 5 to 1440 minutes')).toBeInTheDocument();
-    expect(within(dialog).getByText('A combined scene has 2 to 20 scenes')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A combined scene has 2 to 20 scenes')).toBeInTheDocument();
     expect(callsTo('POST /lighting/combinedScene')).toHaveLength(0);
   });
 });

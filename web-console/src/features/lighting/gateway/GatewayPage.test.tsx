@@ -20,7 +20,7 @@ describe('the gateways page', () => {
     expect(await within(row).findByText('GW-0007')).toBeInTheDocument();
     expect(await within(row).findByText('在线')).toBeInTheDocument();
     expect(await within(row).findByText('4G')).toBeInTheDocument();
-    expect(within(row).getByText('LS-GW100')).toBeInTheDocument();
+    expect(await within(row).findByText('LS-GW100')).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: '信号 -75 dBm，3/4 格' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '新增' }));

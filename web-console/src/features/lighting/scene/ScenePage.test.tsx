@@ -118,7 +118,7 @@ describe('the power scenes page', () => {
     await user.click(screen.getByRole('button', { name: '场景“节日场景”的回路' }));
     const drawer = await screen.findByRole('dialog', { name: '场景“节日场景”的回路' });
     expect(await within(drawer).findByText('主路灯')).toBeInTheDocument();
-    expect(within(drawer).getByText('80')).toBeInTheDocument();
+    expect(await within(drawer).findByText('80')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '场景“节日场景”的回路' })).not.toBeInTheDocument());
 
@@ -159,7 +159,7 @@ describe('the power scenes page', () => {
     await user.type(within(dialog).getByLabelText('Brightness of row 1'), '0');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('The brightness is a whole number from 1 to 100')).toBeInTheDocument();
-    expect(within(dialog).getByText('The scene name is 1 to 30 characters')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The scene name is 1 to 30 characters')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Remove row 1' }));
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('Add at least one loop')).toBeInTheDocument();

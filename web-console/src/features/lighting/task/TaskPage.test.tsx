@@ -36,9 +36,9 @@ describe('the tasks page', () => {
     await user.type(within(dialog).getByLabelText('优先级'), '256');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('操作错误，请选择要下发的场景')).toBeInTheDocument();
-    expect(within(dialog).getByText('任务名称为 1 到 30 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('优先级为 0 到 255 的整数')).toBeInTheDocument();
-    expect(within(dialog).getByText('请选择网关')).toBeInTheDocument();
+    expect(await within(dialog).findByText('任务名称为 1 到 30 个字符')).toBeInTheDocument();
+    expect(await within(dialog).findByText('优先级为 0 到 255 的整数')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择网关')).toBeInTheDocument();
 
     // a start 200 minutes after sunset is too far
     await user.clear(within(dialog).getByLabelText('开始偏移（分钟）'));

@@ -87,8 +87,8 @@ describe('the gateway upgrade page', () => {
     await user.clear(within(dialog).getByLabelText('失败阈值（%）'));
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请选择设备分组')).toBeInTheDocument();
-    expect(within(dialog).getByText('并发数为 1 到 200 的整数')).toBeInTheDocument();
-    expect(within(dialog).getByText('失败阈值为 1 到 100 的整数')).toBeInTheDocument();
+    expect(await within(dialog).findByText('并发数为 1 到 200 的整数')).toBeInTheDocument();
+    expect(await within(dialog).findByText('失败阈值为 1 到 100 的整数')).toBeInTheDocument();
     expect(callsTo(CREATE)).toHaveLength(0);
 
     await selectOption(user, dialog, '分组', '北岸亮化');

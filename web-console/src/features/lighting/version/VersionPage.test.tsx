@@ -49,8 +49,8 @@ describe('the gateway versions page (firmware library)', () => {
     const dialog = await screen.findByRole('dialog', { name: '上传固件' });
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('版本号为 1 到 32 位字母、数字、点、下划线、加号或中划线')).toBeInTheDocument();
-    expect(within(dialog).getByText('网关类型为 1 到 50 个字符')).toBeInTheDocument();
-    expect(within(dialog).getByText('请选择固件文件')).toBeInTheDocument();
+    expect(await within(dialog).findByText('网关类型为 1 到 50 个字符')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择固件文件')).toBeInTheDocument();
 
     await fill(user, within(dialog).getByLabelText('版本号'), '1.5.1-rc.1+b7');
     await fill(user, within(dialog).getByLabelText('网关类型'), ' LS-GW100 ');

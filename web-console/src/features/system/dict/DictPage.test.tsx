@@ -321,7 +321,7 @@ describe('the dictionaries page', () => {
     }
     const drawer = await screen.findByRole('dialog', { name: 'Items of Lamp colours (lamp_color)' });
     expect(await within(drawer).findByText('Warm white')).toHaveAttribute('translate', 'no');
-    expect(within(drawer).getByText('暖白')).toHaveAttribute('translate', 'no');
+    expect(await within(drawer).findByText('暖白')).toHaveAttribute('translate', 'no');
     expect(within(types).getByText('灯具颜色')).toHaveAttribute('translate', 'no');
     for (const name of ['Code', 'Chinese label', 'English label', 'Value', 'Order', 'Default', 'Built in']) {
       expect(within(drawer).getByRole('columnheader', { name })).toBeInTheDocument();
