@@ -24,49 +24,13 @@ use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
 mod support;
-use support::{Fleet, env, env_num, login, register_fleet, wait_online};
+use support::{Api, Fleet, env, env_num, register_fleet, wait_online};
 
 const SERIAL_PREFIX: &str = "CTL-";
 /// Loops per scene (a scene holds at most 512).
 const SCENE_LOOPS: usize = 500;
 /// Scenes per task (a task holds at most 16).
 const TASK_SCENES: usize = 16;
-
-/// The edge API as the console calls it, inside the bench's project.
-struct Api {
-    http: reqwest::Client,
-    base: String,
-    token: String,
-    project: String,
-}
-
-impl Api {
-    async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> anyhow::Result<Value> {
-        let mut request = self
-            .http
-            .request(method, format!("{}/prod-api{path}", self.base))
-            .bearer_auth(&self.token)
-            .header("ProjectId", &self.project);
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let response = request.send().await?;
-        let status = response.status();
-        let text = response.text().await?;
-        let reply: Value = serde_json::from_str(&text).map_err(|err| {
-            anyhow::anyhow!(
-                "{path}: HTTP {status}, not an envelope ({err}): {:?}",
-                text.chars().take(300).collect::<String>()
-            )
-        })?;
-        anyhow::ensure!(reply["code"] == 200, "{path}: {reply}");
-        Ok(reply)
-    }
-
-    async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
-        self.call(reqwest::Method::POST, path, Some(body)).await
-    }
-}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -76,20 +40,7 @@ async fn main() -> anyhow::Result<()> {
     let gateways = env_num("BENCH_GATEWAYS", 1000) as usize;
     let loops = env_num("BENCH_LOOPS", 10) as usize;
     let creds = std::path::PathBuf::from(env("BENCH_FLEET_DIR", "/tmp/lumiscape-control-fleet"));
-    let http = reqwest::Client::builder().no_proxy().build()?;
-    let token = login(&http, &base).await?;
-    let mut api = Api { http, base, token, project: String::new() };
-    let project = api
-        .post(
-            "/project/project",
-            json!({
-                "projectName": "压测控制", "projectNumber": "BENCH-CTL", "cityCode": "3301", "address": "压测路",
-                "mapLevel": 11, "longitude": 120.25, "latitude": 30.25,
-                "modules": [{ "position": 1, "moduleCode": "gateway" }],
-            }),
-        )
-        .await?;
-    api.project = project["data"].to_string();
+    let api = Api::in_new_project(base, "压测控制", "BENCH-CTL").await?;
 
     let fleet =
         Fleet {

@@ -20,44 +20,16 @@
 use std::time::{Duration, Instant};
 
 use lumiscape_gateway_bridge::simulator::{self, SimulatorConfig};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
 mod support;
-use support::{Fleet, env, env_num, login, register_fleet, wait_online};
+use support::{Api, Fleet, env, env_num, register_fleet, wait_online};
 
 const SERIAL_PREFIX: &str = "OTA-";
 const GATEWAY_TYPE: &str = "BENCH-OTA";
 /// Bytes of one chunk (the protocol's MAX_FIRMWARE_CHUNK_BYTES, lighting's CHUNK_BYTES).
 const CHUNK_BYTES: usize = 32 * 1024;
-
-struct Api {
-    http: reqwest::Client,
-    base: String,
-    token: String,
-    project: String,
-}
-
-impl Api {
-    async fn send(&self, request: reqwest::RequestBuilder, path: &str) -> anyhow::Result<Value> {
-        let request = request.bearer_auth(&self.token).header("ProjectId", &self.project);
-        let reply: Value = request.send().await?.json().await?;
-        anyhow::ensure!(reply["code"] == 200, "{path}: {reply}");
-        Ok(reply)
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}/prod-api{path}", self.base)
-    }
-
-    async fn get(&self, path: &str) -> anyhow::Result<Value> {
-        self.send(self.http.get(self.url(path)), path).await
-    }
-
-    async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
-        self.send(self.http.post(self.url(path)).json(&body), path).await
-    }
-}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -69,20 +41,7 @@ async fn main() -> anyhow::Result<()> {
     let concurrency = env_num("BENCH_CONCURRENCY", 50);
     let reboot = Duration::from_millis(env_num("BENCH_REBOOT_MS", 3000));
     let creds = std::path::PathBuf::from(env("BENCH_FLEET_DIR", "/tmp/lumiscape-ota-fleet"));
-    let http = reqwest::Client::builder().no_proxy().build()?;
-    let token = login(&http, &base).await?;
-    let mut api = Api { http, base, token, project: String::new() };
-    let project = api
-        .post(
-            "/project/project",
-            json!({
-                "projectName": "压测升级", "projectNumber": "BENCH-OTA", "cityCode": "3301", "address": "压测路",
-                "mapLevel": 11, "longitude": 120.25, "latitude": 30.25,
-                "modules": [{ "position": 1, "moduleCode": "gateway" }],
-            }),
-        )
-        .await?;
-    api.project = project["data"].to_string();
+    let api = Api::in_new_project(base, "压测升级", "BENCH-OTA").await?;
     let fleet = Fleet {
         project: &api.project,
         prefix: SERIAL_PREFIX,

@@ -1,5 +1,5 @@
-//! What the benchmark drivers share: their settings, the sign-in, and a fleet of gateways
-//! registered through the edge API with a credential each. (A folder without `main.rs`: a
+//! What the benchmark drivers share: their settings, the sign-in, the edge API in a project
+//! of the bench's own, and a fleet of gateways registered through it with a credential each. (A folder without `main.rs`: a
 //! module of the examples, not an example.)
 
 use futures::StreamExt;
@@ -112,5 +112,73 @@ pub async fn wait_online(
         }
         anyhow::ensure!(std::time::Instant::now() < deadline, "only {online} of {gateways} gateways came online");
         tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
+}
+
+/// The edge API as the console calls it, inside the bench's project. (The ingest driver does
+/// not call it: each example compiles this module.)
+#[allow(dead_code)]
+pub struct Api {
+    pub http: reqwest::Client,
+    pub base: String,
+    pub token: String,
+    pub project: String,
+}
+
+#[allow(dead_code)]
+impl Api {
+    /// Signs in at `base` and makes the bench's own project, `name` numbered `number`.
+    pub async fn in_new_project(base: String, name: &str, number: &str) -> anyhow::Result<Self> {
+        let http = reqwest::Client::builder().no_proxy().build()?;
+        let token = login(&http, &base).await?;
+        let mut api = Api { http, base, token, project: String::new() };
+        let project = api
+            .post(
+                "/project/project",
+                json!({
+                    "projectName": name, "projectNumber": number, "cityCode": "3301", "address": "压测路",
+                    "mapLevel": 11, "longitude": 120.25, "latitude": 30.25,
+                    "modules": [{ "position": 1, "moduleCode": "gateway" }],
+                }),
+            )
+            .await?;
+        api.project = project["data"].to_string();
+        Ok(api)
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}/prod-api{path}", self.base)
+    }
+
+    /// Sends `request` as the bench's user in its project; the envelope, refused unless its
+    /// code is 200 (and said as it came when the answer is not one).
+    pub async fn send(&self, request: reqwest::RequestBuilder, path: &str) -> anyhow::Result<Value> {
+        let response = request.bearer_auth(&self.token).header("ProjectId", &self.project).send().await?;
+        let status = response.status();
+        let text = response.text().await?;
+        let reply: Value = serde_json::from_str(&text).map_err(|err| {
+            anyhow::anyhow!(
+                "{path}: HTTP {status}, not an envelope ({err}): {:?}",
+                text.chars().take(300).collect::<String>()
+            )
+        })?;
+        anyhow::ensure!(reply["code"] == 200, "{path}: {reply}");
+        Ok(reply)
+    }
+
+    pub async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> anyhow::Result<Value> {
+        let mut request = self.http.request(method, self.url(path));
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        self.send(request, path).await
+    }
+
+    pub async fn get(&self, path: &str) -> anyhow::Result<Value> {
+        self.call(reqwest::Method::GET, path, None).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
+        self.call(reqwest::Method::POST, path, Some(body)).await
     }
 }
