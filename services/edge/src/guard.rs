@@ -38,8 +38,7 @@ pub async fn guard(State(state): State<EdgeState>, mut req: Request, next: Next)
     };
     // An upload streams its body to the service that bounds it by type (docs/files.md).
     if !spec.streams_body && declared_length.is_some_and(|len| len > state.body_limit) {
-        let msg = Msg::BodyTooLarge { limit_kb: (state.body_limit / 1024) as u64 };
-        return ApiError::new(ErrorCode::PayloadTooLarge, &msg, lang).into_response();
+        return spec.too_large(state.body_limit, lang).into_response();
     }
     let client_ip = req
         .extensions()

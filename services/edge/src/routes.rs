@@ -4,10 +4,12 @@
 
 use axum::routing::{MethodFilter, MethodRouter, on};
 use http::Method;
+use lumiscape_common::i18n::Msg;
 use lumiscape_common::permission::{
     alarm as alarm_perm, data_screen, device as device_perm, landscape as landscape_perm, lighting as lighting_perm,
     monitor as monitor_perm, operation, project as project_perm, system as system_perm,
 };
+use lumiscape_common::{ErrorCode, Lang};
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{
@@ -21,6 +23,7 @@ use crate::api::{
     lighting, live, maintenance, map, menus, monitor, notice, profile, project, roles, schedule, screen, settings,
     system, users,
 };
+use crate::envelope::ApiError;
 use crate::limit::Limit;
 use crate::state::EdgeState;
 
@@ -54,6 +57,10 @@ pub struct RouteSpec {
     /// The handler streams the body to a service that bounds it (an upload, whose limit
     /// is its type's `files.*_max_bytes`), so `http.body_limit_bytes` does not apply.
     pub streams_body: bool,
+    /// The route's own message for a body declared over `http.body_limit_bytes`, answered as
+    /// a bad request like the same file refused by its service (a firmware image over 500 KB);
+    /// without one, the general 413.
+    pub too_large: Option<fn() -> Msg>,
 }
 
 const fn route(
@@ -64,7 +71,18 @@ const fn route(
     summary: &'static str,
     bind: Bind,
 ) -> RouteSpec {
-    RouteSpec { method, path, access, tag, summary, bind, limit: None, timeout_seconds: None, streams_body: false }
+    RouteSpec {
+        method,
+        path,
+        access,
+        tag,
+        summary,
+        bind,
+        limit: None,
+        timeout_seconds: None,
+        streams_body: false,
+        too_large: None,
+    }
 }
 
 impl RouteSpec {
@@ -85,6 +103,22 @@ impl RouteSpec {
     const fn streamed(mut self) -> Self {
         self.streams_body = true;
         self
+    }
+
+    /// A body declared over the limit is refused with `message` (see `too_large`).
+    const fn too_large_says(mut self, message: fn() -> Msg) -> Self {
+        self.too_large = Some(message);
+        self
+    }
+
+    /// The refusal of a body declared over `limit` bytes.
+    pub fn too_large(&self, limit: usize, lang: Lang) -> ApiError {
+        match self.too_large {
+            Some(message) => ApiError::new(ErrorCode::BadRequest, &message(), lang),
+            None => {
+                ApiError::new(ErrorCode::PayloadTooLarge, &Msg::BodyTooLarge { limit_kb: (limit / 1024) as u64 }, lang)
+            }
+        }
     }
 
     /// The media type of the file the route answers instead of the envelope: a workbook
@@ -364,7 +398,7 @@ pub const ROUTES: &[RouteSpec] = &[
     route(GET, "/lighting/energy/summary", Access::Permission(lighting_perm::energy::LIST), "lighting", "Today's, this month's and last month's energy, this month's cost and saving, and the last 7 days: the home page's and the big screen's figures", |m| on(m, energy::summary)),
     route(GET, "/lighting/version/list", Access::Permission(lighting_perm::version::LIST), "lighting", "The firmware library (version, gatewayType), newest first", |m| on(m, firmware::version_list)),
     route(GET, "/lighting/version/{firmwareId}", Access::Permission(lighting_perm::version::QUERY), "lighting", "A firmware image's version, gateway type, file, size, SHA-256 and notes", |m| on(m, firmware::version_detail)),
-    route(POST, "/lighting/version", Access::Permission(lighting_perm::version::ADD), "lighting", "Upload a firmware image (multipart: file, a .bin of at most 500 KB checked by content; version, gatewayType, notes)", |m| on(m, firmware::version_upload)),
+    route(POST, "/lighting/version", Access::Permission(lighting_perm::version::ADD), "lighting", "Upload a firmware image (multipart: file, a .bin of at most 500 KB checked by content; version, gatewayType, notes)", |m| on(m, firmware::version_upload)).too_large_says(|| Msg::FirmwareTooLarge),
     route(PUT, "/lighting/version", Access::Permission(lighting_perm::version::EDIT), "lighting", "Edit a firmware image's notes (firmwareId, notes)", |m| on(m, firmware::version_edit)),
     route(Method::DELETE, "/lighting/version/{firmwareId}", Access::Permission(lighting_perm::version::REMOVE), "lighting", "Delete firmware images (ids comma-separated), all or none; refused while a campaign that has not ended uses one", |m| on(m, firmware::version_remove)),
     route(GET, "/lighting/upgrade/gateways", Access::Permission(lighting_perm::upgrade::LIST), "lighting", "The gateways with their version and latest upgrade (gatewayName, gatewayType, upgradeState 0-3)", |m| on(m, firmware::upgrade_gateways)),

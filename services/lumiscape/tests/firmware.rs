@@ -172,6 +172,15 @@ async fn fifty_gateways_are_upgraded_through_every_fault(c: &Cluster) {
         "Firmware must not exceed 500 KB",
     );
     refused(upload(c, &console, ZH, ("fw.bin", image(600 * 1024, 1)), &fields).await, 400, "固件大小不能超过 500 KB");
+    // Declared over the edge's own body limit (2 MB): refused before it is read, still with the
+    // firmware's message.
+    let over = Call::post("/lighting/version")
+        .token(&console.token)
+        .header("ProjectId", PROJECT)
+        .header("Content-Language", ZH)
+        .header("Content-Type", "multipart/form-data; boundary=x")
+        .raw(b"--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"fw.bin\"\r\n\r\n".to_vec());
+    refused(c.api.declared_too_large(over, 3 * 1024 * 1024).await, 400, "固件大小不能超过 500 KB");
     refused(
         upload(c, &console, EN, ("fw.bin", b"echo not firmware".to_vec()), &fields).await,
         400,
