@@ -243,6 +243,16 @@ async fn bad_input_is_refused_in_the_callers_language_and_changes_nothing(c: &Cl
             "Loop name may be at most 30 characters",
             "回路名称不能超过30个字符",
         ),
+        (
+            with("gatewayType", json!("T".repeat(51))),
+            "The gateway type must be at most 50 characters",
+            "网关类型不超过50个字符",
+        ),
+        (
+            with("brand", json!("品".repeat(51))),
+            "The gateway brand must be at most 50 characters",
+            "网关品牌不超过50个字符",
+        ),
         (with("remark", json!("备".repeat(201))), "Remark may be at most 200 characters", "备注不能超过200个字符"),
         (
             with("gatewayNumber", json!("SIM-00006")),
