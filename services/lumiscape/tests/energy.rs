@@ -12,7 +12,7 @@ use std::io::Cursor;
 
 use calamine::{Data, Reader, Xlsx};
 use chrono::{DateTime, Days, Utc};
-use common::{Call, Cluster, Console, Options, eventually, refused};
+use common::{Call, Cluster, Console, Options, eventually, metric, refused};
 use serde_json::{Value, json};
 
 const EN: &str = "en_US";
@@ -86,6 +86,7 @@ async fn add_samples(c: &Cluster, gateway_id: i64, samples: &[(i16, &str, f64)])
 
 scenario!(energy_is_rolled_by_local_hours_across_dst_resets_gaps_and_retention, rolled_every_second());
 async fn energy_is_rolled_by_local_hours_across_dst_resets_gaps_and_retention(c: &Cluster) {
+    let began = Utc::now().timestamp() as f64;
     let console = Console::admin(c).await;
     // Project 2 moves to Berlin, where 29 March 2026 has 23 hours (02:00 is skipped).
     let site = json!({ "latitude": 52.52, "longitude": 13.405, "timeZone": "Europe/Berlin" });
@@ -113,6 +114,11 @@ async fn energy_is_rolled_by_local_hours_across_dst_resets_gaps_and_retention(c:
     })
     .await;
     assert!(rolled, "{}", data(&console, "2", Call::get(&hours_query)).await);
+    // The replica that rolled says when it last did, and no roll failed.
+    let texts = c.metrics_running("lighting").await;
+    let rolled_at = texts.iter().map(|t| metric(t, "lumiscape_energy_rolled_at_seconds")).fold(0.0, f64::max);
+    assert!(rolled_at >= began, "last roll at {rolled_at}, the test began at {began}");
+    assert_eq!(texts.iter().map(|t| metric(t, "lumiscape_energy_roll_failures_total")).sum::<f64>(), 0.0);
     let hours = data(&console, "2", Call::get(&hours_query)).await;
     assert_eq!(hours["timeZone"], "Europe/Berlin");
     let rows = hours["rows"].as_array().unwrap();

@@ -10,7 +10,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Call, Cluster, Console, Options, eventually, refused, refused_by_rule};
+use common::{Call, Cluster, Console, Options, eventually, metric, refused, refused_by_rule};
 use lumiscape_gateway_bridge::SimulatorConfig;
 use lumiscape_gateway_bridge::simulator::FirmwareFaults;
 use serde_json::{Value, json};
@@ -345,6 +345,15 @@ async fn fifty_gateways_are_upgraded_through_every_fault(c: &Cluster) {
         (done["success"].as_i64(), done["failed"].as_i64(), done["progress"].as_i64()),
         (Some(30), Some(20), Some(100))
     );
+    // Each end counted by result, for the dashboard.
+    let texts = c.metrics_running("lighting").await;
+    let ends = |result: &str| -> f64 {
+        texts.iter().map(|t| metric(t, &format!("lumiscape_upgrade_gateways_total{{result=\"{result}\"}}"))).sum()
+    };
+    assert_eq!(ends("success"), 30.0);
+    assert!(ends("rejected") > 0.0 && ends("old_version") > 0.0);
+    let kinds = ["no_answer", "offline", "rejected", "old_version", "not_confirmed"];
+    assert_eq!(kinds.iter().map(|kind| ends(kind)).sum::<f64>(), 20.0);
     let rows = targets(&console, first).await;
     let of = |id: &i64| rows.iter().find(|r| r["gatewayId"] == *id).unwrap().clone();
     for id in &good {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use async_nats::jetstream;
 use chrono::{TimeZone, Utc};
-use common::{Call, Cluster, Deployment, NatsServer, Options, consumer_idle, device_idle, eventually};
+use common::{Call, Cluster, Deployment, NatsServer, Options, consumer_idle, device_idle, eventually, metric};
 use lumiscape_gateway_bridge::protocol::{
     Channel, DeviceEvent, EventKind, FirmwareVersion, GatewayReading, GatewaySerial, Heartbeat, LoopIndex, LoopReading,
     MessageId, Telemetry, Topics, Uplink, encode_uplink,
@@ -291,11 +291,6 @@ async fn a_burst_survives_kill_9_of_one_of_two_bridges() {
 
     let site = Site { cluster: &cluster, token, topics };
     expect_burst_outcome(&site, &js).await;
-}
-
-/// The value of a series in a `/metrics` text (`name{labels}` as rendered), or 0.
-fn metric(text: &str, series: &str) -> f64 {
-    text.lines().find_map(|line| line.strip_prefix(series).and_then(|rest| rest.trim().parse().ok())).unwrap_or(0.0)
 }
 
 /// The alarm and lighting services run as two replicas each, sharing their durable consumers

@@ -167,6 +167,22 @@ fn reading(sample: &Sample) -> Reading {
 pub struct Rolled {
     pub loops: usize,
     pub readings: usize,
+    /// This replica held the roll (another one did not).
+    pub held: bool,
+    /// The most a rolled loop's cursor trailed its latest reading: how far behind the rollups
+    /// were when the roll began (about the roll's interval in steady state).
+    pub behind: TimeDelta,
+}
+
+impl Rolled {
+    fn and(self, other: Rolled) -> Rolled {
+        Rolled {
+            loops: self.loops + other.loops,
+            readings: self.readings + other.readings,
+            held: self.held || other.held,
+            behind: self.behind.max(other.behind),
+        }
+    }
 }
 
 /// A loop whose cursor is further behind its latest reading than this is rolled from its
@@ -191,8 +207,7 @@ pub async fn roll(pool: &PgPool) -> sqlx::Result<Rolled> {
     let mut done = Rolled::default();
     for _ in 0..MAX_PASSES {
         let (rolled, unfinished) = roll_pass(pool).await?;
-        done.loops += rolled.loops;
-        done.readings += rolled.readings;
+        done = done.and(rolled);
         if !unfinished {
             break;
         }
@@ -212,7 +227,13 @@ async fn roll_pass(pool: &PgPool) -> sqlx::Result<(Rolled, bool)> {
         if !store::try_lock(&mut tx).await? {
             return Ok((done, false));
         }
+        done.held = true;
         let dirty = store::dirty_loops(&mut tx, after, LOOPS_PER_CHUNK).await?;
+        for loop_state in &dirty {
+            if let Some((at, _)) = loop_state.cursor {
+                done.behind = done.behind.max(loop_state.latest_at - at);
+            }
+        }
         let Some(last) = dirty.last() else { return Ok((done, unfinished)) };
         after = (last.gateway_id, last.loop_index);
         let unrolled = i64::try_from(dirty.len()).unwrap_or(i64::MAX);
@@ -297,12 +318,21 @@ pub async fn run(pool: PgPool, interval: Duration, shutdown: CancellationToken) 
         }
         let started = std::time::Instant::now();
         match roll(&pool).await {
-            Ok(rolled) if rolled.loops > 0 => {
-                metrics::histogram!("lumiscape_energy_roll_seconds").record(started.elapsed().as_secs_f64());
-                tracing::debug!(loops = rolled.loops, readings = rolled.readings, "energy rolled");
+            Ok(rolled) if rolled.held => {
+                // Only the replica that rolled speaks for the rollups: the others would report
+                // a roll they did not make.
+                metrics::gauge!("lumiscape_energy_rolled_at_seconds").set(Utc::now().timestamp() as f64);
+                metrics::gauge!("lumiscape_energy_roll_behind_seconds").set(rolled.behind.as_seconds_f64());
+                if rolled.loops > 0 {
+                    metrics::histogram!("lumiscape_energy_roll_seconds").record(started.elapsed().as_secs_f64());
+                    tracing::debug!(loops = rolled.loops, readings = rolled.readings, "energy rolled");
+                }
             }
             Ok(_) => {}
-            Err(err) => tracing::warn!(error = %err, "energy roll failed, tried again next time"),
+            Err(err) => {
+                metrics::counter!("lumiscape_energy_roll_failures_total").increment(1);
+                tracing::warn!(error = %err, "energy roll failed, tried again next time");
+            }
         }
     }
 }

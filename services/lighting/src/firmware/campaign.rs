@@ -258,11 +258,12 @@ async fn upgrade(job: &Job, work: Work) {
     } else {
         Worker { job, work: &work, misses: 0, refusals: 0 }.run().await
     };
-    let stored = match outcome {
+    let (stored, result) = match outcome {
         None => return,
-        Some(Ok(())) => None,
-        Some(Err(failure)) => Some(failure.stored()),
+        Some(Ok(())) => (None, "success"),
+        Some(Err(failure)) => (Some(failure.stored()), failure.kind()),
     };
+    metrics::counter!("lumiscape_upgrade_gateways_total", "result" => result).increment(1);
     if let Err(err) = store::finish(pool, campaign_id, gateway_id, stored.as_deref()).await {
         tracing::warn!(campaign = campaign_id, gateway = gateway_id, error = %err, "an upgrade's end was not recorded");
     }

@@ -319,14 +319,23 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// The kind of failure, without its detail: the stored form's first word and the `result`
+    /// label of `lumiscape_upgrade_gateways_total`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::NoAnswer => "no_answer",
+            Self::Offline => "offline",
+            Self::Rejected(_) => "rejected",
+            Self::OldVersion(_) => "old_version",
+            Self::NotConfirmed => "not_confirmed",
+        }
+    }
+
     /// The stored form (`lighting.upgrade_targets.error`, at most 300 characters).
     pub fn stored(&self) -> String {
         let text = match self {
-            Self::NoAnswer => "no_answer".to_owned(),
-            Self::Offline => "offline".to_owned(),
-            Self::Rejected(reason) => format!("rejected:{reason}"),
-            Self::OldVersion(version) => format!("old_version:{version}"),
-            Self::NotConfirmed => "not_confirmed".to_owned(),
+            Self::Rejected(detail) | Self::OldVersion(detail) => format!("{}:{detail}", self.kind()),
+            _ => self.kind().to_owned(),
         };
         text.chars().take(300).collect()
     }

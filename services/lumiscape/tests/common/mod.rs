@@ -452,6 +452,20 @@ impl Cluster {
         texts
     }
 
+    /// The `/metrics` text of every process that runs `target`, alone or among others (`all`
+    /// included): from its operators' address when it serves the edge, else its HTTP address.
+    pub async fn metrics_running(&self, target: &str) -> Vec<String> {
+        let mut texts = Vec::new();
+        for process in &self.processes {
+            if process.targets != "all" && !process.targets.split(',').any(|t| t == target) {
+                continue;
+            }
+            let url = format!("http://127.0.0.1:{}/metrics", process.ops_port.unwrap_or(process.http_port));
+            texts.push(self.api.client.get(url).send().await.unwrap().text().await.unwrap());
+        }
+        texts
+    }
+
     pub fn grpc_url(&self, service: &str) -> String {
         let key = format!("LUMISCAPE_GRPC__{}_URL", service.to_ascii_uppercase());
         self.base_env.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()).expect("a known service")
@@ -971,6 +985,11 @@ pub async fn revoke_from_operator(c: &Cluster, permissions: &[&str]) {
 pub fn refused(answer: (u16, Value), status: u16, msg: &str) {
     let (code, body) = answer;
     assert_eq!((code, body["code"].as_u64(), body["msg"].as_str()), (status, Some(status as u64), Some(msg)), "{body}");
+}
+
+/// The value of a series in a `/metrics` text (`name{labels}` as rendered), or 0.
+pub fn metric(text: &str, series: &str) -> f64 {
+    text.lines().find_map(|line| line.strip_prefix(series).and_then(|rest| rest.trim().parse().ok())).unwrap_or(0.0)
 }
 
 /// Asserts a business rule's refusal: envelope code 500 with the message, as RuoYi
