@@ -73,7 +73,10 @@ export default defineConfig(({ mode }) => {
       setupFiles: ['src/test/setup.ts'],
       css: false,
       maxWorkers: 2,
-      testTimeout: 30000,
+      // A guard against a hung test, not a speed target: the slowest page test takes 9 s
+      // alone here (2026-11-30) and about three times that beside the Rust and browser lanes
+      // of scripts/test on 2 cores, so 30 s was a flake waiting to happen.
+      testTimeout: 60000,
       projects: [
         // The page tests share a worker's modules from file to file (isolate: false): antd,
         // React and the console are loaded and compiled once per worker, not once per file.
