@@ -249,6 +249,10 @@ pub struct TelemetryConfig {
     pub communication_retention_months: u32,
     /// How often stored samples are folded into the energy rollups (docs/energy.md).
     pub energy_roll_seconds: u32,
+    /// The energy rollups' hours are kept for the current month and this many before it
+    /// (whole monthly partitions); days and months are kept for ever. Longer than
+    /// `retention_days`, so a day summed again from its hours finds them all.
+    pub energy_hour_retention_months: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -403,7 +407,12 @@ impl Default for BridgeConfig {
 
 impl Default for TelemetryConfig {
     fn default() -> Self {
-        Self { retention_days: 90, communication_retention_months: 3, energy_roll_seconds: 60 }
+        Self {
+            retention_days: 90,
+            communication_retention_months: 3,
+            energy_roll_seconds: 60,
+            energy_hour_retention_months: 13,
+        }
     }
 }
 
@@ -539,6 +548,16 @@ impl Config {
         within("telemetry.retention_days", self.telemetry.retention_days, 1, 3650)?;
         within("telemetry.communication_retention_months", self.telemetry.communication_retention_months, 1, 120)?;
         within("telemetry.energy_roll_seconds", self.telemetry.energy_roll_seconds, 1, 3600)?;
+        within("telemetry.energy_hour_retention_months", self.telemetry.energy_hour_retention_months, 1, 1200)?;
+        // The kept months are whole months before the current one, 28 days each at the least;
+        // two days of margin for local days across a UTC month's start.
+        if u64::from(self.telemetry.energy_hour_retention_months) * 28 < u64::from(self.telemetry.retention_days) + 2 {
+            return invalid(
+                "telemetry.energy_hour_retention_months must keep the energy hours longer than \
+                 telemetry.retention_days keeps the samples"
+                    .into(),
+            );
+        }
         for system in &self.auth.trusted_systems {
             if system.name.is_empty() || system.key.len() < MIN_SIGNING_KEY_LEN || system.audience.is_empty() {
                 return invalid(format!(
@@ -721,6 +740,25 @@ mod tests {
     fn the_request_timeout_is_bounded() {
         assert_eq!(demo().http.request_timeout_seconds, 60);
         assert_bounded(|cfg, v| cfg.http.request_timeout_seconds = v, "http.request_timeout_seconds", 600);
+    }
+
+    #[test]
+    fn the_energy_hours_outlive_the_samples() {
+        let cfg = demo();
+        assert_eq!((cfg.telemetry.energy_hour_retention_months, cfg.telemetry.retention_days), (13, 90));
+        let with = |months: u32, days: u32| {
+            let mut cfg = demo();
+            cfg.telemetry.energy_hour_retention_months = months;
+            cfg.telemetry.retention_days = days;
+            cfg.validate()
+        };
+        assert!(with(4, 90).is_ok(), "at least 112 days of hours for 90 of samples");
+        assert!(with(3, 90).is_err(), "84 days of hours for 90 of samples");
+        assert!(with(1, 1).is_ok());
+        assert!(with(1, 27).is_err(), "28 days of hours, two short of the margin");
+        let too_short = with(3, 90).unwrap_err().to_string();
+        assert!(too_short.contains("telemetry.energy_hour_retention_months"), "{too_short}");
+        assert!(with(0, 1).is_err() && with(1201, 90).is_err());
     }
 
     #[test]

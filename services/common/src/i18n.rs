@@ -695,6 +695,10 @@ pub enum Msg {
         first: String,
     },
     EnergyRebuildFuture,
+    /// Hourly figures asked for before the first day whose hours are still kept.
+    EnergyHoursNotHeld {
+        first: String,
+    },
     /// Gateway versions and upgrades (issue 13).
     GatewayTypeInvalid,
     GatewayBrandInvalid,
@@ -2219,6 +2223,13 @@ impl Msg {
                 }
             }
             Msg::EnergyRebuildFuture => pick("不能重算未来的日期", "Days in the future cannot be rolled again"),
+            Msg::EnergyHoursNotHeld { first } => {
+                if zh {
+                    format!("{first}之前的逐时能耗已不再保留，请按日或按月查看")
+                } else {
+                    format!("Hourly figures before {first} are no longer kept; view them by the day or month")
+                }
+            }
             Msg::GatewayTypeInvalid => pick("网关类型不超过50个字符", "The gateway type must be at most 50 characters"),
             Msg::GatewayBrandInvalid => {
                 pick("网关品牌不超过50个字符", "The gateway brand must be at most 50 characters")
@@ -2913,6 +2924,7 @@ impl Msg {
             Msg::EnergyRankLimitInvalid { .. } => "energy.rank.limit.invalid",
             Msg::EnergyNotHeld { .. } => "energy.not.held",
             Msg::EnergyRebuildFuture => "energy.rebuild.future",
+            Msg::EnergyHoursNotHeld { .. } => "energy.hours.not.held",
             Msg::GatewayTypeInvalid => "lighting.gateway.type.invalid",
             Msg::GatewayBrandInvalid => "lighting.gateway.brand.invalid",
             Msg::FirmwareNotBin => "firmware.not.bin",

@@ -76,6 +76,8 @@ pub struct Shared {
     pub plan: lumiscape_common::config::LightingConfig,
     /// How long raw telemetry is held (what an energy rebuild can still read).
     pub retention: telemetry::model::Retention,
+    /// How long the energy rollups' hours are kept (what hourly statistics can still show).
+    pub energy_hours: energy::partitions::HourRetention,
 }
 
 impl std::ops::Deref for Shared {
@@ -113,6 +115,9 @@ pub async fn start(
         cfg.telemetry.communication_retention_months,
     ));
     comm_partitions.maintain(&deps.pool).await?;
+    let energy_hours = energy::partitions::HourRetention::months(cfg.telemetry.energy_hour_retention_months);
+    let hour_partitions = energy::partitions::HourPartitions::new(energy_hours);
+    hour_partitions.maintain(&deps.pool).await?;
 
     let bridge = Bridge::new(&cfg.grpc.bridge_url, Duration::from_millis(cfg.bridge.command_timeout_ms))?;
     let authority = Arc::new(load_authority(cfg)?);
@@ -128,11 +133,13 @@ pub async fn start(
         relay,
         plan: cfg.lighting.clone(),
         retention,
+        energy_hours,
     };
     let relay = Relay::<Tables>::new("lighting", deps.pool.clone(), js.clone(), shared.outbox.clone());
     spawn_logged("lighting outbox relay", relay.with_projection(registry).run(shutdown.clone()));
     spawn_logged("partitions", partitions.clone().run(deps.pool.clone(), shutdown.clone()));
     spawn_logged("communication partitions", comm_partitions.clone().run(deps.pool.clone(), shutdown.clone()));
+    spawn_logged("energy hour partitions", hour_partitions.run(deps.pool.clone(), shutdown.clone()));
     let records = communication::events::Recorder {
         pool: deps.pool.clone(),
         js: js.clone(),

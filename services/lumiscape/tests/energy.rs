@@ -11,15 +11,22 @@ mod common;
 use std::io::Cursor;
 
 use calamine::{Data, Reader, Xlsx};
-use chrono::{DateTime, Days, Utc};
-use common::{Call, Cluster, Console, Options, eventually, metric, refused};
+use chrono::{DateTime, Datelike, Days, Months, NaiveDate, Utc};
+use common::{Call, Cluster, Console, Deployment, Options, eventually, metric, refused};
 use serde_json::{Value, json};
 
 const EN: &str = "en_US";
 const ZH: &str = "zh_CN";
 
+/// Rolled every second; the hours kept for a century, as the scenarios' dates are fixed.
 fn rolled_every_second() -> Options {
-    Options { extra_env: vec![("LUMISCAPE_TELEMETRY__ENERGY_ROLL_SECONDS".into(), "1".into())], ..Options::default() }
+    Options {
+        extra_env: vec![
+            ("LUMISCAPE_TELEMETRY__ENERGY_ROLL_SECONDS".into(), "1".into()),
+            ("LUMISCAPE_TELEMETRY__ENERGY_HOUR_RETENTION_MONTHS".into(), "1200".into()),
+        ],
+        ..Options::default()
+    }
 }
 
 async fn data(console: &Console<'_>, project: &str, call: Call<'_>) -> Value {
@@ -389,4 +396,96 @@ async fn the_demo_history_is_priced_ranked_exported_and_rolled_again(c: &Cluster
     let skyline = other["rows"][0]["gatewayId"].as_i64().unwrap();
     let query = format!("/lighting/energy/stats?granularity=day&beginTime={first}&endTime={last}&gatewayId={skyline}");
     refused(console.send("1", EN, Call::get(&query)).await, 404, "Gateway does not exist");
+}
+
+/// Whether the hours' partition of the UTC month starting `month` exists.
+async fn hour_partition(c: &Cluster, month: NaiveDate) -> bool {
+    let name = format!("lighting.energy_hours_{}", month.format("%Y%m"));
+    sqlx::query_scalar("SELECT to_regclass($1) IS NOT NULL").bind(name).fetch_one(&c.pool).await.unwrap()
+}
+
+/// The hours are kept for `telemetry.energy_hour_retention_months` (4 here) in monthly
+/// partitions: this month's and the next made ahead, a month the roller needs made as it
+/// writes, an expired month dropped when lighting starts (and every hour after), its days and
+/// months kept. Hourly figures before the first whole day held are refused in both
+/// languages; by the day they are still there.
+#[tokio::test]
+async fn energy_hours_are_kept_by_the_month_for_their_retention() {
+    let pieces = Deployment::Processes(&["identity,project,alarm,bridge,edge", "lighting"]);
+    let mut options = rolled_every_second();
+    let retention = "LUMISCAPE_TELEMETRY__ENERGY_HOUR_RETENTION_MONTHS";
+    options.extra_env.retain(|(key, _)| key != retention);
+    options.extra_env.push((retention.into(), "4".into()));
+    let mut c = Cluster::start_with(pieces, options).await;
+    let today = Utc::now().date_naive();
+    let this_month = today.with_day(1).unwrap();
+    let first_kept = this_month - Months::new(4);
+    let first_held = first_kept.succ_opt().unwrap();
+    assert!(hour_partition(&c, this_month).await && hour_partition(&c, this_month + Months::new(1)).await);
+
+    // Samples of 60 days ago (still held): their month is not made ahead; the roller makes it.
+    let day = today - Days::new(60);
+    let month = day.with_day(1).unwrap();
+    assert!(!hour_partition(&c, month).await, "{month} is not made ahead");
+    let (at, later) = (format!("{day}T10:00:00Z"), format!("{day}T12:00:00Z"));
+    let gateway = gateway_with_samples(&c, 2, "HR-1", &[(1, &at, 10.0), (1, &later, 12.0)]).await;
+    let console = Console::admin(&c).await;
+    let around = |granularity: &str, first: NaiveDate, last: NaiveDate| {
+        format!("/lighting/energy/stats?granularity={granularity}&beginTime={first}&endTime={last}&gatewayId={gateway}")
+    };
+    let days_around = around("day", day - Days::new(1), day + Days::new(1));
+    let rolled = eventually(30, || async {
+        data(&console, "2", Call::get(&days_around)).await["total"]["kwh"].as_f64() == Some(2.0)
+    })
+    .await;
+    assert!(rolled, "{}", data(&console, "2", Call::get(&days_around)).await);
+    assert!(hour_partition(&c, month).await, "made by the roller");
+    let hours = data(&console, "2", Call::get(&around("hour", day - Days::new(1), day + Days::new(1)))).await;
+    assert_eq!(hours["total"]["kwh"].as_f64(), Some(2.0), "{hours}");
+
+    // A month past the retention, rolled before (its hours, day and month as the roller
+    // writes them), is dropped when lighting starts again; its day and month stay.
+    let expired = first_kept - Months::new(1);
+    let old_day = expired + Days::new(9);
+    sqlx::query("SELECT lighting.ensure_energy_hour_partition($1)").bind(expired).execute(&c.pool).await.unwrap();
+    sqlx::query(
+        "INSERT INTO lighting.energy_hours (gateway_id, loop_index, hour_at, project_id, band, kwh, max_power_w) \
+         VALUES ($1, 1, $2, 2, 'F', 5, 900)",
+    )
+    .bind(gateway)
+    .bind(old_day.and_hms_opt(12, 0, 0).unwrap().and_utc())
+    .execute(&c.pool)
+    .await
+    .unwrap();
+    for (table, key, at) in [("energy_days", "day", old_day), ("energy_months", "month", expired)] {
+        sqlx::query(&format!(
+            "INSERT INTO lighting.{table} (gateway_id, loop_index, {key}, project_id, kwh, peak_kwh, flat_kwh, \
+             valley_kwh, max_power_w) VALUES ($1, 1, $2, 2, 5, 0, 5, 0, 900)"
+        ))
+        .bind(gateway)
+        .bind(at)
+        .execute(&c.pool)
+        .await
+        .unwrap();
+    }
+    c.restart("lighting").await;
+    assert!(!hour_partition(&c, expired).await, "{expired} dropped");
+    assert!(hour_partition(&c, month).await, "{month} kept");
+    let console = Console::admin(&c).await;
+    let by_day = data(&console, "2", Call::get(&around("day", old_day, old_day))).await;
+    assert_eq!(by_day["total"]["kwh"].as_f64(), Some(5.0), "the day outlives its hours: {by_day}");
+    let by_month = data(&console, "2", Call::get(&around("month", expired, old_day))).await;
+    assert_eq!(by_month["total"]["kwh"].as_f64(), Some(5.0), "{by_month}");
+
+    // By the hour: refused before the first whole day held, in both languages; from it, shown.
+    let old_hours = around("hour", old_day, old_day);
+    let (status, body) = console.send("2", EN, Call::get(&old_hours)).await;
+    assert_eq!((status, body["code"].as_i64()), (200, Some(500)), "{body}");
+    assert_eq!(
+        body["msg"],
+        format!("Hourly figures before {first_held} are no longer kept; view them by the day or month")
+    );
+    let (_, body) = console.send("2", ZH, Call::get(&around("hour", first_kept, first_held))).await;
+    assert_eq!(body["msg"], format!("{first_held}之前的逐时能耗已不再保留，请按日或按月查看"));
+    data(&console, "2", Call::get(&around("hour", first_held, first_held))).await;
 }

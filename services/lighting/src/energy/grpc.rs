@@ -194,6 +194,16 @@ impl EnergyApi {
 
     async fn stats(&self, access: &InProject, req: &pb::EnergyStatsRequest) -> Result<pb::EnergyStats, Error> {
         let period = Period::parse(&req.granularity, &req.begin_date, &req.end_date)?;
+        if period.granularity == Granularity::Hour {
+            // The first whole local day whose hours are all kept (partitions are UTC months).
+            let first_kept = self.shared.energy_hours.first_kept_month(Utc::now().date_naive());
+            let first_held = first_kept.succ_opt().unwrap_or(first_kept);
+            if period.first < first_held {
+                return Err(Error::refused(Msg::EnergyHoursNotHeld {
+                    first: first_held.format("%Y-%m-%d").to_string(),
+                }));
+            }
+        }
         let scope = self.scope(access, req.gateway_id, req.loop_index, req.group_id).await?;
         Ok(self.compute(access.project_id, &period, scope).await?.1)
     }

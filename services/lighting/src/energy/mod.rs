@@ -4,6 +4,7 @@
 
 pub mod grpc;
 pub mod model;
+pub mod partitions;
 pub mod roll;
 pub mod seed;
 pub mod store;

@@ -200,11 +200,19 @@ pub struct HourColumns {
     pub flags: Vec<i16>,
 }
 
-/// Adds energy to the hours (a row is made the first time).
+/// Adds energy to the hours (a row is made the first time), in their months' partitions (made
+/// here when missing: a month the maintenance has not made ahead, such as a new loop's history).
 pub async fn add_hours(conn: &mut PgConnection, rows: &HourColumns) -> sqlx::Result<()> {
     if rows.gateway_id.is_empty() {
         return Ok(());
     }
+    sqlx::query!(
+        "SELECT lighting.ensure_energy_hour_partition(m) FROM \
+         (SELECT DISTINCT date_trunc('month', h AT TIME ZONE 'UTC')::date AS m FROM UNNEST($1::timestamptz[]) AS h) AS months",
+        &rows.hour_at
+    )
+    .execute(&mut *conn)
+    .await?;
     sqlx::query!(
         "INSERT INTO lighting.energy_hours (gateway_id, loop_index, hour_at, project_id, band, kwh, max_power_w, flags) \
          SELECT * FROM UNNEST($1::bigint[], $2::smallint[], $3::timestamptz[], $4::bigint[], $5::text[], $6::float8[], \
@@ -224,6 +232,19 @@ pub async fn add_hours(conn: &mut PgConnection, rows: &HourColumns) -> sqlx::Res
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Makes the partition of the hours of the UTC month starting `month` unless it exists.
+pub async fn ensure_hour_partition(pool: &PgPool, month: NaiveDate) -> sqlx::Result<()> {
+    sqlx::query_scalar!("SELECT lighting.ensure_energy_hour_partition($1)", month).fetch_one(pool).await?;
+    Ok(())
+}
+
+/// Drops the hours' partitions of the months before `first_kept`'s; returns how many.
+pub async fn drop_hour_partitions_before(pool: &PgPool, first_kept: NaiveDate) -> sqlx::Result<i32> {
+    sqlx::query_scalar!("SELECT lighting.drop_energy_hour_partitions_before($1) AS \"dropped!\"", first_kept)
+        .fetch_one(pool)
+        .await
 }
 
 /// Local days (or months) of loops to sum again: each with the instants (or days) it spans.
