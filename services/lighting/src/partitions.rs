@@ -1,13 +1,15 @@
 //! Tables kept in partitions by time (the daily ones of telemetry, the monthly ones of the
-//! communication records): made ahead, and on demand for a period a batch needs; dropped
-//! whole once past their retention, so expiring rows never costs a `DELETE`.
+//! communication records and the energy hours): made ahead, and on demand for a period a
+//! batch needs; dropped whole once past their retention, so expiring rows never costs a
+//! `DELETE`.
 
 use std::collections::{BTreeSet, HashSet};
 use std::future::Future;
+use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use chrono::{NaiveDate, Utc};
+use chrono::{Datelike, Months, NaiveDate, Utc};
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
@@ -90,5 +92,91 @@ impl<L: Layout> Partitions<L> {
                 tracing::warn!(error = %err, what = L::NAME, "partition maintenance failed; will retry");
             }
         }
+    }
+}
+
+/// A table of the lighting schema in monthly partitions (UTC months of its time column),
+/// each named `{TABLE}_YYYYMM` by `lighting.ensure_month_partition` (migration 0020).
+pub trait MonthlyTable: Copy + Send + Sync + 'static {
+    /// The partitioned table, without its schema.
+    const TABLE: &'static str;
+    /// What the logs call its partitions.
+    const NAME: &'static str;
+}
+
+/// A monthly table's layout: the current month and `months` before it kept, this month's and
+/// the next made ahead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Monthly<T> {
+    months: u32,
+    table: PhantomData<T>,
+}
+
+impl<T> Monthly<T> {
+    pub fn months(months: u32) -> Self {
+        Self { months, table: PhantomData }
+    }
+
+    /// The first day of the oldest month kept on `today`.
+    pub fn first_kept_month(self, today: NaiveDate) -> NaiveDate {
+        first_of_month(today).checked_sub_months(Months::new(self.months)).unwrap_or(NaiveDate::MIN)
+    }
+}
+
+impl<T: MonthlyTable> Layout for Monthly<T> {
+    const NAME: &'static str = T::NAME;
+
+    fn ahead(self, today: NaiveDate) -> BTreeSet<NaiveDate> {
+        let this = first_of_month(today);
+        [Some(this), this.checked_add_months(Months::new(1))].into_iter().flatten().collect()
+    }
+
+    fn first_kept(self, today: NaiveDate) -> NaiveDate {
+        self.first_kept_month(today)
+    }
+
+    async fn create(pool: &PgPool, first_day: NaiveDate) -> sqlx::Result<()> {
+        sqlx::query_scalar!("SELECT lighting.ensure_month_partition($1, $2)", T::TABLE, first_day)
+            .fetch_one(pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn drop_before(pool: &PgPool, first_kept: NaiveDate) -> sqlx::Result<i32> {
+        sqlx::query_scalar!(
+            "SELECT lighting.drop_month_partitions_before($1, $2) AS \"dropped!\"",
+            T::TABLE,
+            first_kept
+        )
+        .fetch_one(pool)
+        .await
+    }
+}
+
+/// The first day of `day`'s month.
+pub fn first_of_month(day: NaiveDate) -> NaiveDate {
+    day.with_day(1).unwrap_or(day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Clone, Copy)]
+    struct Table;
+
+    impl MonthlyTable for Table {
+        const TABLE: &'static str = "table";
+        const NAME: &'static str = "a table";
+    }
+
+    #[test]
+    fn this_month_and_the_next_are_made_and_the_kept_months_counted_back() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        let layout = Monthly::<Table>::months(13);
+        assert_eq!(layout.ahead(day(2026, 12, 31)), BTreeSet::from([day(2026, 12, 1), day(2027, 1, 1)]));
+        assert_eq!(layout.first_kept(day(2026, 11, 30)), day(2025, 10, 1));
+        assert_eq!(Monthly::<Table>::months(1).first_kept(day(2026, 3, 1)), day(2026, 2, 1));
+        assert_eq!(Monthly::<Table>::months(u32::MAX).first_kept(day(2026, 3, 1)), NaiveDate::MIN);
     }
 }

@@ -447,7 +447,11 @@ async fn energy_hours_are_kept_by_the_month_for_their_retention() {
     // writes them), is dropped when lighting starts again; its day and month stay.
     let expired = first_kept - Months::new(1);
     let old_day = expired + Days::new(9);
-    sqlx::query("SELECT lighting.ensure_energy_hour_partition($1)").bind(expired).execute(&c.pool).await.unwrap();
+    sqlx::query("SELECT lighting.ensure_month_partition('energy_hours', $1)")
+        .bind(expired)
+        .execute(&c.pool)
+        .await
+        .unwrap();
     sqlx::query(
         "INSERT INTO lighting.energy_hours (gateway_id, loop_index, hour_at, project_id, band, kwh, max_power_w) \
          VALUES ($1, 1, $2, 2, 'F', 5, 900)",

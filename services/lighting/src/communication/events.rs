@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_nats::jetstream;
-use chrono::{Months, NaiveDate, Utc};
+use chrono::{NaiveDate, Utc};
 use lumiscape_common::nats::{ConsumerSpec, Outcome, Streams, run_batch_consumer, together_or_alone};
 use lumiscape_proto::events::v1::CommunicationBatch;
 use prost::Message;
@@ -15,7 +15,6 @@ use tokio_util::sync::CancellationToken;
 
 use super::model::{Retention, Row, first_of_month};
 use super::store;
-use crate::partitions::Layout;
 
 pub const CONSUMER: &str = "lighting-communication";
 /// Time to handle one message before JetStream delivers it again.
@@ -26,29 +25,8 @@ const BATCHES_PER_WRITE: usize = 16;
 const NO_PARTITION: &str = "23514";
 
 /// The monthly partitions (UTC months) of the records: this month's and next month's made
-/// ahead, those past the retention dropped (`crate::partitions`).
+/// ahead, those past the retention dropped (`crate::partitions::Monthly`).
 pub type Partitions = crate::partitions::Partitions<Retention>;
-
-impl Layout for Retention {
-    const NAME: &'static str = "communication records";
-
-    fn ahead(self, today: NaiveDate) -> BTreeSet<NaiveDate> {
-        let this = first_of_month(today);
-        [Some(this), this.checked_add_months(Months::new(1))].into_iter().flatten().collect()
-    }
-
-    fn first_kept(self, today: NaiveDate) -> NaiveDate {
-        self.first_kept_month(today)
-    }
-
-    async fn create(pool: &PgPool, first_day: NaiveDate) -> sqlx::Result<()> {
-        store::ensure_partition(pool, first_day).await
-    }
-
-    async fn drop_before(pool: &PgPool, first_kept: NaiveDate) -> sqlx::Result<i32> {
-        store::drop_partitions_before(pool, first_kept).await
-    }
-}
 
 /// Most a published batch may inflate to (its limit when published is 512 KiB of records).
 const MAX_INFLATED: u64 = 8 * 1024 * 1024;

@@ -2,11 +2,14 @@
 //! gateways, within the retention), and what a search may ask (one calendar month at most,
 //! spec section 5). Pure.
 
-use chrono::{DateTime, Datelike, Local, Months, NaiveDate, TimeDelta, TimeZone, Utc};
+use chrono::{DateTime, Local, Months, NaiveDate, TimeDelta, TimeZone, Utc};
 use lumiscape_common::Error;
 use lumiscape_common::i18n::Msg;
 use lumiscape_proto::events::v1::CommunicationRecord;
 use lumiscape_proto::lighting::v1::ListCommunicationsRequest;
+
+pub use crate::partitions::first_of_month;
+use crate::partitions::{Monthly, MonthlyTable};
 
 pub const DIRECTIONS: &[&str] = &["up", "down"];
 pub const CHANNELS: &[&str] = &["telemetry", "heartbeat", "event", "ack", "command"];
@@ -16,33 +19,24 @@ const MAX_REASON_CHARS: usize = 300;
 const MAX_CORRELATION_CHARS: usize = 64;
 const MAX_KEY_CHARS: usize = 80;
 
-/// How many months are kept before the current one (UTC months: the partitions').
+/// The records' table, in monthly partitions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Retention {
-    months: u32,
+pub struct Records;
+
+impl MonthlyTable for Records {
+    const TABLE: &'static str = "communication_records";
+    const NAME: &'static str = "communication records";
 }
 
+/// How many months are kept before the current one (UTC months: the partitions').
+pub type Retention = Monthly<Records>;
+
 impl Retention {
-    pub fn months(months: u32) -> Self {
-        Self { months }
-    }
-
-    /// The first day of the oldest month kept on `today`.
-    pub fn first_kept_month(self, today: NaiveDate) -> NaiveDate {
-        let month = first_of_month(today);
-        month.checked_sub_months(Months::new(self.months)).unwrap_or(NaiveDate::MIN)
-    }
-
     /// Whether a record of `at` is kept: within the kept months, and not more than a day
     /// ahead of `now` (an acknowledgement's time is the gateway's clock).
     pub fn accepts(self, at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
         at.date_naive() >= self.first_kept_month(now.date_naive()) && at <= now + TimeDelta::days(1)
     }
-}
-
-/// The first day of `day`'s month.
-pub fn first_of_month(day: NaiveDate) -> NaiveDate {
-    day.with_day(1).unwrap_or(day)
 }
 
 /// A record as stored, once checked.
@@ -153,7 +147,7 @@ pub fn server_zone() -> Local {
 
 #[cfg(test)]
 mod tests {
-    use chrono::FixedOffset;
+    use chrono::{Datelike, FixedOffset};
     use proptest::prelude::*;
 
     use super::*;

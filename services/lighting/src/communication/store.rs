@@ -1,7 +1,7 @@
 //! The communication records' queries: batches written once (a record written again is
 //! kept once), one month's search, and the monthly partitions.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use lumiscape_common::paging::Page;
 use sqlx::PgPool;
 
@@ -112,17 +112,4 @@ pub async fn list(pool: &PgPool, project_id: i64, filter: &Filter, page: Page) -
     .fetch_one(pool)
     .await?;
     Ok((rows, total))
-}
-
-/// Makes the partition of `month`'s month unless it exists.
-pub async fn ensure_partition(pool: &PgPool, month: NaiveDate) -> sqlx::Result<()> {
-    sqlx::query_scalar!("SELECT lighting.ensure_communication_partition($1)", month).fetch_one(pool).await?;
-    Ok(())
-}
-
-/// Drops the partitions of the months before `first_kept`'s; returns how many.
-pub async fn drop_partitions_before(pool: &PgPool, first_kept: NaiveDate) -> sqlx::Result<i32> {
-    sqlx::query_scalar!("SELECT lighting.drop_communication_partitions_before($1) AS \"dropped!\"", first_kept)
-        .fetch_one(pool)
-        .await
 }

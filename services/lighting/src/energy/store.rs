@@ -207,7 +207,7 @@ pub async fn add_hours(conn: &mut PgConnection, rows: &HourColumns) -> sqlx::Res
         return Ok(());
     }
     sqlx::query!(
-        "SELECT lighting.ensure_energy_hour_partition(m) FROM \
+        "SELECT lighting.ensure_month_partition('energy_hours', m) FROM \
          (SELECT DISTINCT date_trunc('month', h AT TIME ZONE 'UTC')::date AS m FROM UNNEST($1::timestamptz[]) AS h) AS months",
         &rows.hour_at
     )
@@ -232,19 +232,6 @@ pub async fn add_hours(conn: &mut PgConnection, rows: &HourColumns) -> sqlx::Res
     .execute(conn)
     .await?;
     Ok(())
-}
-
-/// Makes the partition of the hours of the UTC month starting `month` unless it exists.
-pub async fn ensure_hour_partition(pool: &PgPool, month: NaiveDate) -> sqlx::Result<()> {
-    sqlx::query_scalar!("SELECT lighting.ensure_energy_hour_partition($1)", month).fetch_one(pool).await?;
-    Ok(())
-}
-
-/// Drops the hours' partitions of the months before `first_kept`'s; returns how many.
-pub async fn drop_hour_partitions_before(pool: &PgPool, first_kept: NaiveDate) -> sqlx::Result<i32> {
-    sqlx::query_scalar!("SELECT lighting.drop_energy_hour_partitions_before($1) AS \"dropped!\"", first_kept)
-        .fetch_one(pool)
-        .await
 }
 
 /// Local days (or months) of loops to sum again: each with the instants (or days) it spans.
