@@ -151,21 +151,23 @@ impl EnergyApi {
         Ok(measured)
     }
 
+    /// The figures of a period in the project's `context` (read once by the caller, however
+    /// many periods it computes).
     async fn compute(
         &self,
         project_id: i64,
+        context: &Context,
         period: &Period,
         scope: Scope,
-    ) -> Result<(Context, pb::EnergyStats), Error> {
-        let context = self.context(project_id).await?;
+    ) -> Result<pb::EnergyStats, Error> {
         let zone = context.plan.zone;
         let buckets = period.buckets(zone);
-        let measured = self.measured(project_id, period, &buckets, scope, &context).await?;
+        let measured = self.measured(project_id, period, &buckets, scope, context).await?;
         let setting = &context.plan.setting;
         let baseline: BTreeMap<String, f64> = match setting.baseline {
             Baseline::LastYear => {
                 let before = period.year_before();
-                let earlier = self.measured(project_id, &before, &before.buckets(zone), scope, &context).await?;
+                let earlier = self.measured(project_id, &before, &before.buckets(zone), scope, context).await?;
                 earlier
                     .into_iter()
                     .filter_map(|(label, f)| model::year_later(&label).map(|label| (label, f.kwh)))
@@ -182,14 +184,13 @@ impl EnergyApi {
             }
         };
         let (rows, total) = model::stats(&buckets, &measured, &baseline, setting);
-        let stats = pb::EnergyStats {
+        Ok(pb::EnergyStats {
             time_zone: zone.to_string(),
             baseline: setting.baseline.as_str().into(),
             baseline_note: setting.note.clone(),
             rows,
             total: Some(total),
-        };
-        Ok((context, stats))
+        })
     }
 
     async fn stats(&self, access: &InProject, req: &pb::EnergyStatsRequest) -> Result<pb::EnergyStats, Error> {
@@ -205,7 +206,8 @@ impl EnergyApi {
             }
         }
         let scope = self.scope(access, req.gateway_id, req.loop_index, req.group_id).await?;
-        Ok(self.compute(access.project_id, &period, scope).await?.1)
+        let context = self.context(access.project_id).await?;
+        self.compute(access.project_id, &context, &period, scope).await
     }
 
     async fn ranking(&self, access: &InProject, req: &pb::EnergyRankingRequest) -> Result<pb::EnergyRanking, Error> {
@@ -294,13 +296,14 @@ impl EnergyApi {
     }
 
     async fn summary(&self, access: &InProject) -> Result<pb::EnergySummary, Error> {
-        let zone = self.context(access.project_id).await?.plan.zone;
+        let context = self.context(access.project_id).await?;
+        let zone = context.plan.zone;
         let today = Utc::now().with_timezone(&zone).date_naive();
         let week_start = today.checked_sub_days(chrono::Days::new(6)).unwrap_or(today);
         let week = Period { granularity: Granularity::Day, first: week_start, last: today };
-        let (_, days) = self.compute(access.project_id, &week, Scope::default()).await?;
+        let days = self.compute(access.project_id, &context, &week, Scope::default()).await?;
         let month = Period { granularity: Granularity::Month, first: model::month_of(today), last: today };
-        let (_, this_month) = self.compute(access.project_id, &month, Scope::default()).await?;
+        let this_month = self.compute(access.project_id, &context, &month, Scope::default()).await?;
         let last_start = model::month_of(today).checked_sub_months(Months::new(1)).unwrap_or(today);
         let previous =
             store::by_month(&self.shared.pool, access.project_id, Scope::default(), last_start, last_start).await?;
