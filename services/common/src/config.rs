@@ -250,9 +250,40 @@ pub struct TelemetryConfig {
     /// How often stored samples are folded into the energy rollups (docs/energy.md).
     pub energy_roll_seconds: u32,
     /// The energy rollups' hours are kept for the current month and this many before it
-    /// (whole monthly partitions); days and months are kept for ever. Longer than
-    /// `retention_days`, so a day summed again from its hours finds them all.
-    pub energy_hour_retention_months: u32,
+    /// (whole monthly partitions); days and months are kept for ever. Unset: 13, or more when
+    /// `retention_days` needs it ([`TelemetryConfig::energy_hour_months`]). The hours must
+    /// outlive the samples and the longest gap the roller spreads, so a day summed again from
+    /// its hours finds them all.
+    pub energy_hour_retention_months: Option<u32>,
+}
+
+/// The longest gap between two readings the energy roller spreads hour by hour (lighting's
+/// `energy::model::LONGEST_SPREAD`, which its tests hold to this).
+pub const ENERGY_LONGEST_SPREAD_DAYS: u32 = 31;
+
+impl TelemetryConfig {
+    /// The days the kept hours must span at the least: the samples' retention or the longest
+    /// spread gap, and two days for local days across a UTC month's start.
+    fn energy_hour_days_needed(&self) -> u64 {
+        u64::from(self.retention_days.max(ENERGY_LONGEST_SPREAD_DAYS)) + 2
+    }
+
+    /// How many months of energy hours are kept before the current one.
+    pub fn energy_hour_months(&self) -> u32 {
+        self.energy_hour_retention_months.unwrap_or_else(|| {
+            (13..=1200).find(|&months| fewest_days_in(months) >= self.energy_hour_days_needed()).unwrap_or(1200)
+        })
+    }
+}
+
+/// The fewest days that `months` whole calendar months in a row can have.
+fn fewest_days_in(months: u32) -> u64 {
+    (2021..=2024)
+        .flat_map(|year| (1..=12).filter_map(move |month| chrono::NaiveDate::from_ymd_opt(year, month, 1)))
+        .filter_map(|first| first.checked_add_months(chrono::Months::new(months)).map(|end| (end - first).num_days()))
+        .map(|days| u64::try_from(days).unwrap_or(0))
+        .min()
+        .unwrap_or(0)
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -411,7 +442,7 @@ impl Default for TelemetryConfig {
             retention_days: 90,
             communication_retention_months: 3,
             energy_roll_seconds: 60,
-            energy_hour_retention_months: 13,
+            energy_hour_retention_months: None,
         }
     }
 }
@@ -548,15 +579,17 @@ impl Config {
         within("telemetry.retention_days", self.telemetry.retention_days, 1, 3650)?;
         within("telemetry.communication_retention_months", self.telemetry.communication_retention_months, 1, 120)?;
         within("telemetry.energy_roll_seconds", self.telemetry.energy_roll_seconds, 1, 3600)?;
-        within("telemetry.energy_hour_retention_months", self.telemetry.energy_hour_retention_months, 1, 1200)?;
-        // The kept months are whole months before the current one, 28 days each at the least;
-        // two days of margin for local days across a UTC month's start.
-        if u64::from(self.telemetry.energy_hour_retention_months) * 28 < u64::from(self.telemetry.retention_days) + 2 {
-            return invalid(
-                "telemetry.energy_hour_retention_months must keep the energy hours longer than \
-                 telemetry.retention_days keeps the samples"
-                    .into(),
-            );
+        if let Some(months) = self.telemetry.energy_hour_retention_months {
+            within("telemetry.energy_hour_retention_months", months, 1, 1200)?;
+            if fewest_days_in(months) < self.telemetry.energy_hour_days_needed() {
+                return invalid(format!(
+                    "telemetry.energy_hour_retention_months must keep the energy hours longer than \
+                     telemetry.retention_days keeps the samples and than {ENERGY_LONGEST_SPREAD_DAYS} days \
+                     (at least {} days; {months} months may be {})",
+                    self.telemetry.energy_hour_days_needed(),
+                    fewest_days_in(months)
+                ));
+            }
         }
         for system in &self.auth.trusted_systems {
             if system.name.is_empty() || system.key.len() < MIN_SIGNING_KEY_LEN || system.audience.is_empty() {
@@ -744,21 +777,26 @@ mod tests {
 
     #[test]
     fn the_energy_hours_outlive_the_samples() {
+        assert_eq!((fewest_days_in(1), fewest_days_in(3), fewest_days_in(12), fewest_days_in(13)), (28, 89, 365, 393));
         let cfg = demo();
-        assert_eq!((cfg.telemetry.energy_hour_retention_months, cfg.telemetry.retention_days), (13, 90));
-        let with = |months: u32, days: u32| {
+        assert_eq!((cfg.telemetry.energy_hour_months(), cfg.telemetry.retention_days), (13, 90));
+        let with = |months: Option<u32>, days: u32| {
             let mut cfg = demo();
             cfg.telemetry.energy_hour_retention_months = months;
             cfg.telemetry.retention_days = days;
-            cfg.validate()
+            cfg.validate().map(|()| cfg.telemetry.energy_hour_months())
         };
-        assert!(with(4, 90).is_ok(), "at least 112 days of hours for 90 of samples");
-        assert!(with(3, 90).is_err(), "84 days of hours for 90 of samples");
-        assert!(with(1, 1).is_ok());
-        assert!(with(1, 27).is_err(), "28 days of hours, two short of the margin");
-        let too_short = with(3, 90).unwrap_err().to_string();
+        assert_eq!(with(Some(4), 90).unwrap(), 4, "at least 120 days of hours for 90 of samples");
+        let too_short = with(Some(3), 90).unwrap_err().to_string();
         assert!(too_short.contains("telemetry.energy_hour_retention_months"), "{too_short}");
-        assert!(with(0, 1).is_err() && with(1201, 90).is_err());
+        assert!(too_short.contains("at least 92 days; 3 months may be 89"), "{too_short}");
+        assert!(with(Some(1), 1).is_err(), "28 days: shorter than a spread gap");
+        assert_eq!(with(Some(2), 1).unwrap(), 2);
+        // Unset: 13 months, or as many as a long sample retention needs.
+        assert_eq!(with(None, 365).unwrap(), 13);
+        assert_eq!(with(None, 400).unwrap(), 14);
+        assert_eq!(with(None, 3650).unwrap(), 120);
+        assert!(with(Some(0), 90).is_err() && with(Some(1201), 90).is_err());
     }
 
     #[test]

@@ -699,6 +699,10 @@ pub enum Msg {
     EnergyHoursNotHeld {
         first: String,
     },
+    /// Hourly figures whose last-year baseline is before the first day whose hours are kept.
+    EnergyBaselineNotHeld {
+        first: String,
+    },
     /// Gateway versions and upgrades (issue 13).
     GatewayTypeInvalid,
     GatewayBrandInvalid,
@@ -2230,6 +2234,15 @@ impl Msg {
                     format!("Hourly figures before {first} are no longer kept; view them by the day or month")
                 }
             }
+            Msg::EnergyBaselineNotHeld { first } => {
+                if zh {
+                    format!("{first}之前的逐时能耗没有去年同期的基线，请按日或按月查看")
+                } else {
+                    format!(
+                        "Hourly figures before {first} have no last-year baseline kept; view them by the day or month"
+                    )
+                }
+            }
             Msg::GatewayTypeInvalid => pick("网关类型不超过50个字符", "The gateway type must be at most 50 characters"),
             Msg::GatewayBrandInvalid => {
                 pick("网关品牌不超过50个字符", "The gateway brand must be at most 50 characters")
@@ -2925,6 +2938,7 @@ impl Msg {
             Msg::EnergyNotHeld { .. } => "energy.not.held",
             Msg::EnergyRebuildFuture => "energy.rebuild.future",
             Msg::EnergyHoursNotHeld { .. } => "energy.hours.not.held",
+            Msg::EnergyBaselineNotHeld { .. } => "energy.baseline.not.held",
             Msg::GatewayTypeInvalid => "lighting.gateway.type.invalid",
             Msg::GatewayBrandInvalid => "lighting.gateway.brand.invalid",
             Msg::FirmwareNotBin => "firmware.not.bin",

@@ -115,7 +115,7 @@ pub async fn start(
         cfg.telemetry.communication_retention_months,
     ));
     comm_partitions.maintain(&deps.pool).await?;
-    let energy_hours = energy::partitions::HourRetention::months(cfg.telemetry.energy_hour_retention_months);
+    let energy_hours = energy::partitions::HourRetention::months(cfg.telemetry.energy_hour_months());
     let hour_partitions = energy::partitions::HourPartitions::new(energy_hours);
     hour_partitions.maintain(&deps.pool).await?;
 

@@ -96,7 +96,7 @@ impl<L: Layout> Partitions<L> {
 }
 
 /// A table of the lighting schema in monthly partitions (UTC months of its time column),
-/// each named `{TABLE}_YYYYMM` by `lighting.ensure_month_partition` (migration 0020).
+/// each named `{TABLE}_YYYYMM` by `lighting.ensure_month_partition` (lighting migration 0016).
 pub trait MonthlyTable: Copy + Send + Sync + 'static {
     /// The partitioned table, without its schema.
     const TABLE: &'static str;

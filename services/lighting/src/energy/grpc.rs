@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use chrono::{Months, Utc};
+use chrono::{Months, NaiveDate, Utc};
 use lumiscape_common::access::{InProject, authorize};
 use lumiscape_common::i18n::Msg;
 use lumiscape_common::permission::lighting::energy;
@@ -195,18 +195,22 @@ impl EnergyApi {
 
     async fn stats(&self, access: &InProject, req: &pb::EnergyStatsRequest) -> Result<pb::EnergyStats, Error> {
         let period = Period::parse(&req.granularity, &req.begin_date, &req.end_date)?;
+        let scope = self.scope(access, req.gateway_id, req.loop_index, req.group_id).await?;
+        let context = self.context(access.project_id).await?;
         if period.granularity == Granularity::Hour {
             // The first whole local day whose hours are all kept (partitions are UTC months).
             let first_kept = self.shared.energy_hours.first_kept_month(Utc::now().date_naive());
             let first_held = first_kept.succ_opt().unwrap_or(first_kept);
+            let day = |date: NaiveDate| date.format("%Y-%m-%d").to_string();
             if period.first < first_held {
-                return Err(Error::refused(Msg::EnergyHoursNotHeld {
-                    first: first_held.format("%Y-%m-%d").to_string(),
-                }));
+                return Err(Error::refused(Msg::EnergyHoursNotHeld { first: day(first_held) }));
+            }
+            // Last year's hours are the baseline: missing, the savings would be made up.
+            if context.plan.setting.baseline == Baseline::LastYear && period.year_before().first < first_held {
+                let first = first_held.checked_add_months(Months::new(12)).unwrap_or(first_held);
+                return Err(Error::refused(Msg::EnergyBaselineNotHeld { first: day(first) }));
             }
         }
-        let scope = self.scope(access, req.gateway_id, req.loop_index, req.group_id).await?;
-        let context = self.context(access.project_id).await?;
         self.compute(access.project_id, &context, &period, scope).await
     }
 

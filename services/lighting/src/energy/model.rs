@@ -27,8 +27,9 @@ pub const GAP: TimeDelta = TimeDelta::hours(3);
 pub const MAX_LOOP_POWER_W: f64 = 200_000.0;
 /// What a meter's rounding may add without reading as a jump.
 const JUMP_SLACK_KWH: f64 = 0.01;
-/// A gap longer than this is not spread hour by hour: it lands in its last hour.
-const LONGEST_SPREAD: TimeDelta = TimeDelta::days(31);
+/// A gap longer than this is not spread hour by hour: it lands in its last hour. The hours'
+/// retention must be longer (`lumiscape_common::config::ENERGY_LONGEST_SPREAD_DAYS`).
+const LONGEST_SPREAD: TimeDelta = TimeDelta::days(lumiscape_common::config::ENERGY_LONGEST_SPREAD_DAYS as i64);
 
 /// One meter reading of a loop.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -13,7 +13,9 @@ use sqlx::{PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
 
 use super::model::{self, Reading, Setting, month_of};
+use super::partitions::HourRetention;
 use super::store::{self, HourColumns, Sample, SpanColumns};
+use crate::partitions::Layout;
 use crate::schedule::sun::Site;
 
 /// Loops rolled per transaction.
@@ -93,6 +95,11 @@ impl Rollup {
         true
     }
 
+    /// The hours it writes.
+    fn hours(&self) -> Vec<DateTime<Utc>> {
+        self.hours.keys().map(|(_, _, hour_at)| *hour_at).collect()
+    }
+
     fn columns(&self) -> HourColumns {
         let mut columns = HourColumns::default();
         for ((gateway_id, loop_index, hour_at), sum) in &self.hours {
@@ -146,6 +153,31 @@ impl Rollup {
         store::refresh_days(conn, &days).await?;
         store::refresh_months(conn, &months).await
     }
+}
+
+/// Makes the hours' partitions of `months`, each in a short transaction of its own: made
+/// inside a roll's or a rebuild's, a partition's lock would shut every reader of the hours out
+/// until that one commits (and could deadlock with the partition maintenance).
+async fn make_months(pool: &PgPool, months: impl IntoIterator<Item = NaiveDate>) -> sqlx::Result<()> {
+    for month in months {
+        HourRetention::create(pool, month).await?;
+    }
+    Ok(())
+}
+
+/// The UTC months (their first days) the instants from `from` to before `to` fall in.
+fn utc_months(from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<NaiveDate> {
+    let mut months = Vec::new();
+    if from >= to {
+        return months;
+    }
+    let mut month = month_of(from.date_naive());
+    while month.and_hms_opt(0, 0, 0).is_some_and(|start| start.and_utc() < to) {
+        months.push(month);
+        let Some(next) = month.checked_add_months(chrono::Months::new(1)) else { break };
+        month = next;
+    }
+    months
 }
 
 async fn plans_of(conn: &mut PgConnection, projects: Vec<i64>) -> sqlx::Result<HashMap<i64, ProjectPlan>> {
@@ -221,8 +253,11 @@ async fn roll_pass(pool: &PgPool) -> sqlx::Result<(Rolled, bool)> {
     let mut done = Rolled::default();
     let mut unfinished = false;
     let mut after = (i64::MIN, i16::MIN);
+    // The chunk whose missing months were just made, rolled again.
+    let mut made_for = None;
     loop {
         let chunk_started = std::time::Instant::now();
+        let chunk_after = after;
         let mut tx = pool.begin().await?;
         if !store::try_lock(&mut tx).await? {
             return Ok((done, false));
@@ -255,6 +290,7 @@ async fn roll_pass(pool: &PgPool) -> sqlx::Result<(Rolled, bool)> {
             by_loop.entry((sample.gateway_id, sample.loop_index)).or_default().push(reading(sample));
         }
         let mut rollup = Rollup::default();
+        let mut readings_rolled = 0;
         let mut cursors = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for loop_state in &dirty {
             let key = (loop_state.gateway_id, loop_state.loop_index);
@@ -285,7 +321,7 @@ async fn roll_pass(pool: &PgPool) -> sqlx::Result<(Rolled, bool)> {
                 if counted {
                     previous = Some(next);
                 }
-                done.readings += 1;
+                readings_rolled += 1;
             }
             if let Some(last) = previous {
                 cursors.0.push(loop_state.gateway_id);
@@ -294,10 +330,20 @@ async fn roll_pass(pool: &PgPool) -> sqlx::Result<(Rolled, bool)> {
                 cursors.3.push(last.kwh);
             }
         }
+        let missing = store::missing_hour_months(&mut tx, &rollup.hours()).await?;
+        if !missing.is_empty() && made_for != Some(chunk_after) {
+            // Rolled back, the months made apart (see `make_months`), the chunk again.
+            tx.rollback().await?;
+            make_months(pool, missing).await?;
+            made_for = Some(chunk_after);
+            after = chunk_after;
+            continue;
+        }
         rollup.write(&mut tx, &plans).await?;
         store::save_cursors(&mut tx, &cursors.0, &cursors.1, &cursors.2, &cursors.3).await?;
         tx.commit().await?;
         done.loops += dirty.len();
+        done.readings += readings_rolled;
         if unrolled < LOOPS_PER_CHUNK {
             return Ok((done, unfinished));
         }
@@ -328,7 +374,8 @@ pub async fn run(pool: PgPool, interval: Duration, shutdown: CancellationToken) 
                     tracing::debug!(loops = rolled.loops, readings = rolled.readings, "energy rolled");
                 }
             }
-            Ok(_) => {}
+            // Another replica rolls: its figure, not an old one of this replica's, is the one.
+            Ok(_) => metrics::gauge!("lumiscape_energy_roll_behind_seconds").set(0.0),
             Err(err) => {
                 metrics::counter!("lumiscape_energy_roll_failures_total").increment(1);
                 tracing::warn!(error = %err, "energy roll failed, tried again next time");
@@ -345,6 +392,9 @@ pub async fn rebuild(pool: &PgPool, project_id: i64, first: NaiveDate, last: Nai
     let plan = ProjectPlan::of(&store::plan(&mut tx, project_id).await?);
     let site = plan.days();
     let (from, to) = (site.day_start(first), site.day_end(last));
+    // Before anything here touches the hours (see `make_months`); a rebuild writes no hour
+    // outside the period.
+    make_months(pool, utc_months(from, to)).await?;
     let first_month = month_of(first);
     let last_of_months =
         month_of(last).checked_add_months(chrono::Months::new(1)).and_then(|m| m.pred_opt()).unwrap_or(last);
@@ -385,4 +435,22 @@ pub async fn rebuild(pool: &PgPool, project_id: i64, first: NaiveDate, last: Nai
     store::resum_project(&mut tx, project_id, &plan.zone.to_string(), from, to, first_month, last_of_months).await?;
     tx.commit().await?;
     Ok(u32::try_from((last - first).num_days() + 1).unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_period_lies_in_the_utc_months_it_touches() {
+        let at = |text: &str| DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc);
+        let day = |y, m| NaiveDate::from_ymd_opt(y, m, 1).unwrap();
+        // Shanghai's 1 to 31 December: from 30 November 16:00 UTC.
+        assert_eq!(
+            utc_months(at("2026-11-30T16:00:00Z"), at("2026-12-31T16:00:00Z")),
+            vec![day(2026, 11), day(2026, 12)]
+        );
+        assert_eq!(utc_months(at("2026-12-01T00:00:00Z"), at("2027-01-01T00:00:00Z")), vec![day(2026, 12)]);
+        assert_eq!(utc_months(at("2026-12-05T00:00:00Z"), at("2026-12-05T00:00:00Z")), Vec::<NaiveDate>::new());
+    }
 }

@@ -200,19 +200,24 @@ pub struct HourColumns {
     pub flags: Vec<i16>,
 }
 
-/// Adds energy to the hours (a row is made the first time), in their months' partitions (made
-/// here when missing: a month the maintenance has not made ahead, such as a new loop's history).
+/// The UTC months of `hours` whose partition of the hours is not made yet (no lock taken).
+pub async fn missing_hour_months(conn: &mut PgConnection, hours: &[DateTime<Utc>]) -> sqlx::Result<Vec<NaiveDate>> {
+    sqlx::query_scalar!(
+        "SELECT m AS \"m!\" FROM (SELECT DISTINCT date_trunc('month', h AT TIME ZONE 'UTC')::date AS m \
+         FROM UNNEST($1::timestamptz[]) AS h) AS months \
+         WHERE to_regclass(format('lighting.energy_hours_%s', to_char(m, 'YYYYMM'))) IS NULL ORDER BY m",
+        hours
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Adds energy to the hours (a row is made the first time). Their months' partitions must be
+/// made (`missing_hour_months`).
 pub async fn add_hours(conn: &mut PgConnection, rows: &HourColumns) -> sqlx::Result<()> {
     if rows.gateway_id.is_empty() {
         return Ok(());
     }
-    sqlx::query!(
-        "SELECT lighting.ensure_month_partition('energy_hours', m) FROM \
-         (SELECT DISTINCT date_trunc('month', h AT TIME ZONE 'UTC')::date AS m FROM UNNEST($1::timestamptz[]) AS h) AS months",
-        &rows.hour_at
-    )
-    .execute(&mut *conn)
-    .await?;
     sqlx::query!(
         "INSERT INTO lighting.energy_hours (gateway_id, loop_index, hour_at, project_id, band, kwh, max_power_w, flags) \
          SELECT * FROM UNNEST($1::bigint[], $2::smallint[], $3::timestamptz[], $4::bigint[], $5::text[], $6::float8[], \
