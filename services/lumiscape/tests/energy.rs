@@ -12,7 +12,7 @@ use std::io::Cursor;
 
 use calamine::{Data, Reader, Xlsx};
 use chrono::{DateTime, Datelike, Days, Months, NaiveDate, Utc};
-use common::{Call, Cluster, Console, Deployment, Options, eventually, metric, refused};
+use common::{Call, Cluster, Console, Deployment, Options, eventually, metric, refused, refused_by_rule};
 use serde_json::{Value, json};
 
 const EN: &str = "en_US";
@@ -482,15 +482,15 @@ async fn energy_hours_are_kept_by_the_month_for_their_retention() {
     assert_eq!(by_month["total"]["kwh"].as_f64(), Some(5.0), "{by_month}");
 
     // By the hour: refused before the first whole day held, in both languages; from it, shown.
-    let old_hours = around("hour", old_day, old_day);
-    let (status, body) = console.send("2", EN, Call::get(&old_hours)).await;
-    assert_eq!((status, body["code"].as_i64()), (200, Some(500)), "{body}");
-    assert_eq!(
-        body["msg"],
-        format!("Hourly figures before {first_held} are no longer kept; view them by the day or month")
+    let (old_hours, across) = (around("hour", old_day, old_day), around("hour", first_kept, first_held));
+    refused_by_rule(
+        console.send("2", EN, Call::get(&old_hours)).await,
+        &format!("Hourly figures before {first_held} are no longer kept; view them by the day or month"),
     );
-    let (_, body) = console.send("2", ZH, Call::get(&around("hour", first_kept, first_held))).await;
-    assert_eq!(body["msg"], format!("{first_held}之前的逐时能耗已不再保留，请按日或按月查看"));
+    refused_by_rule(
+        console.send("2", ZH, Call::get(&across)).await,
+        &format!("{first_held}之前的逐时能耗已不再保留，请按日或按月查看"),
+    );
     data(&console, "2", Call::get(&around("hour", first_held, first_held))).await;
 
     // Measured against last year, an hourly view needs last year's hours too: refused while
@@ -498,14 +498,15 @@ async fn energy_hours_are_kept_by_the_month_for_their_retention() {
     let setting = json!({ "peakPrice": 1, "flatPrice": 1, "valleyPrice": 1, "hourBands": "F".repeat(24), "baseline": "lastYear", "baselineNote": "The same hours last year" });
     data(&console, "2", Call::put("/lighting/energy/setting").json(setting)).await;
     let first = (first_held + Months::new(12)).to_string();
-    let (status, body) = console.send("2", EN, Call::get(&around("hour", first_held, first_held))).await;
-    assert_eq!((status, body["code"].as_i64()), (200, Some(500)), "{body}");
-    assert_eq!(
-        body["msg"],
-        format!("Hourly figures before {first} have no last-year baseline kept; view them by the day or month")
+    let held_hours = around("hour", first_held, first_held);
+    refused_by_rule(
+        console.send("2", EN, Call::get(&held_hours)).await,
+        &format!("Hourly figures before {first} have no last-year baseline kept; view them by the day or month"),
     );
-    let (_, body) = console.send("2", ZH, Call::get(&around("hour", first_held, first_held))).await;
-    assert_eq!(body["msg"], format!("{first}之前的逐时能耗没有去年同期的基线，请按日或按月查看"));
+    refused_by_rule(
+        console.send("2", ZH, Call::get(&held_hours)).await,
+        &format!("{first}之前的逐时能耗没有去年同期的基线，请按日或按月查看"),
+    );
     let by_day = data(&console, "2", Call::get(&around("day", first_held, first_held))).await;
     assert_eq!(by_day["baseline"], "lastYear", "by the day, last year's days are kept");
 }
